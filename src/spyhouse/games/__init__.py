@@ -1,0 +1,1 @@
+"""One pure rules package per game; each exposes ``GAME`` (see spyhouse.engine)."""
