@@ -122,7 +122,7 @@ class HighCard(Game[HighCardState]):
         scores = tuple(float(c or 0) for c in state.shown)
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best and v > 0)
-        return Outcome(winners, scores, {"shown": list(state.shown)})
+        return Outcome(winners, scores, {"shown": list(state.shown), "hands": list(state.hands)})
 
     def determinize(self, state: HighCardState, seat: int, rng: Rng) -> HighCardState:
         new = self.copy(state)

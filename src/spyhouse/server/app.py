@@ -1,0 +1,72 @@
+"""The FastAPI application: REST + WebSocket API and the static browser client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from spyhouse import __version__
+from spyhouse.engine import load_builtin_games
+from spyhouse.server import problems
+from spyhouse.server.hub import Hub
+from spyhouse.server.limits import BodyLimit
+from spyhouse.server.routes import router as rest_router
+from spyhouse.server.service import TableService
+from spyhouse.server.ws import router as ws_router
+from spyhouse.settings import Settings
+from spyhouse.store import Database, TableStore
+
+DESCRIPTION = """
+Play hidden-information spy games with friends or from code.
+
+1. `GET /api/games` — pick a game and read its options schema.
+2. `POST /api/tables` — open a table; keep the **host token**, share the **invite code**.
+3. `POST /api/invites/{code}/join` — each player gets a **seat token** (send it as
+   `Authorization: Bearer …`).
+4. Host: `POST /api/tables/{id}/seats/{n}/bot` for bots, then `POST /api/tables/{id}/start`.
+5. `GET /api/tables/{id}/view` — your view, the version, who is to act, your legal actions.
+6. `POST /api/tables/{id}/actions` — `{"action": …, "version": …}`.
+7. `WS /ws/tables/{id}` — send `{"type": "auth", "token": …}`; receive your view after
+   every change; send actions as `{"type": "action", …}`.
+
+Errors are `application/problem+json` documents with a stable `code`.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    load_builtin_games()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        app.state.service = TableService(TableStore(db), Hub(), settings)
+        try:
+            yield
+        finally:
+            await db.dispose()
+
+    app = FastAPI(title="Spyhouse", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    problems.install(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(rest_router)
+    app.include_router(ws_router)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    static = settings.static_dir
+    if (static / "index.html").exists():
+        app.mount("/static", StaticFiles(directory=static), name="static")
+
+        @app.get("/", include_in_schema=False)
+        async def index() -> FileResponse:
+            return FileResponse(static / "index.html")
+
+    return app

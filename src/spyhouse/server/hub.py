@@ -1,0 +1,44 @@
+"""Fan-out of committed changes to WebSocket subscribers, in this process.
+
+``notify`` only marks subscribers dirty; each socket's own writer then reads the latest
+committed table and sends *its own* view plus the events it has not seen yet. Bursts of
+commits (bots playing) therefore coalesce, and a slow socket never blocks a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+
+@dataclass(eq=False)
+class Subscription:
+    table_id: str
+    seat: int | None
+    last_version: int
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = defaultdict(set)
+
+    def subscribe(self, table_id: str, seat: int | None, last_version: int) -> Subscription:
+        sub = Subscription(table_id, seat, last_version)
+        self._subs[table_id].add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.table_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[sub.table_id]
+
+    def notify(self, table_id: str) -> None:
+        for sub in self._subs.get(table_id, ()):
+            sub.dirty.set()
+
+    def count(self, table_id: str) -> int:
+        return len(self._subs.get(table_id, ()))

@@ -1,0 +1,100 @@
+"""Request and response bodies of the public API (pydantic models at the edges)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f<>]+$")
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(StrictModel):
+    game: str = Field(description="Game id from GET /api/games")
+    seats: int | None = Field(None, description="Player count; default: the game's minimum")
+    options: dict[str, Any] = Field(default_factory=dict, description="See options_schema")
+    private: bool = Field(True, description="Private tables are reached by invite only")
+    spectators: bool = Field(False, description="Allow anyone with the table id to watch")
+    publish_log: bool = Field(False, description="Publish the full log once the game ends")
+    host_name: str | None = Field(
+        None, min_length=1, max_length=40, description="Take seat 0 under this name"
+    )
+
+
+class JoinTable(StrictModel):
+    name: str = Name
+
+
+class PostAction(StrictModel):
+    action: dict[str, Any] = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
+    version: int = Field(description="The table version the action was chosen at")
+    request_id: str | None = Field(
+        None, max_length=64, description="Idempotency key: a retry with the same id is a no-op"
+    )
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str = Field(description="open | human | bot")
+    name: str | None
+
+
+class SeatGrant(BaseModel):
+    table_id: str
+    seat: int
+    seat_token: str = Field(description="Bearer token for this seat; shown once")
+
+
+class CreatedTable(BaseModel):
+    table_id: str
+    invite_code: str
+    invite_url: str
+    host_token: str = Field(description="Bearer token for host actions; shown once")
+    seat: SeatGrant | None = None
+
+
+class TableSummary(BaseModel):
+    table_id: str
+    game: str
+    title: str
+    status: str = Field(description="waiting | playing | finished")
+    version: int
+    private: bool
+    spectators: bool
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+
+
+class TableDocument(TableSummary):
+    """What one reader (a seat or a spectator) may know about a table right now."""
+
+    you: int | None = Field(description="Your seat, or null for a spectator")
+    to_act: list[int] = Field(description="Seats the game is waiting for")
+    legal_actions: list[dict[str, Any]] = Field(description="Your legal actions now")
+    view: dict[str, Any] | None = Field(description="The game's view for you (null before start)")
+    outcome: dict[str, Any] | None
+
+
+class LoggedEvent(BaseModel):
+    version: int
+    seat: int | None = Field(description="Who acted (null for lobby or automatic changes)")
+    type: str
+    data: dict[str, Any]
+
+
+class ActionResult(TableDocument):
+    events: list[LoggedEvent] = Field(description="Events you may see since your action's version")
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    description: str
+    min_seats: int
+    max_seats: int
+    default_seats: list[int]
+    options_schema: dict[str, Any]

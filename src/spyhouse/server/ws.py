@@ -1,0 +1,129 @@
+"""``WS /ws/tables/{id}``: live views and actions over one socket.
+
+Protocol (JSON text frames):
+- client → ``{"type": "auth", "token": "…"}`` (or ``{"type": "auth"}`` to spectate), with
+  an optional ``"since": <version>`` to receive the events missed while away. The token
+  travels in a frame, not the URL, so it never lands in access logs.
+- server → ``{"type": "state", …table document…, "events": [...]}`` on connect and after
+  every committed change: this socket's own view, its filtered events, the new version.
+- client → ``{"type": "action", "action": {...}, "version": n, "request_id": "…"}``;
+  server → ``{"type": "ack", "version": n, "request_id": …}`` or ``{"type": "error", …}``
+  (the same problem document and codes as REST).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from spyhouse.server.problems import Problem
+from spyhouse.server.schemas import PostAction
+from spyhouse.server.service import TableService
+
+router = APIRouter()
+AUTH_TIMEOUT = 10.0
+
+
+async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
+    await ws.send_json({"type": "error", **problem.to_json(), **extra})
+
+
+async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:
+    text = await ws.receive_text()
+    if len(text.encode()) > limit:
+        raise Problem(413, "message_too_large", f"Messages are limited to {limit} bytes.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise Problem(422, "malformed_json", "The message is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise Problem(422, "malformed_message", "A message is a JSON object with a type.")
+    return data
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    service: TableService = ws.app.state.service
+    limit = service.settings.max_ws_message_bytes
+    await ws.accept()
+    try:
+        hello = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
+        if hello.get("type") != "auth":
+            raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
+        row = await service.table(table_id)
+        token = hello.get("token")
+        seat = service.reader(row, token if isinstance(token, str) else None)
+        since = hello.get("since", 0)
+        since = since if isinstance(since, int) and since >= 0 else 0
+    except (Problem, TimeoutError) as exc:
+        problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
+        with contextlib.suppress(Exception):
+            await _send_problem(ws, problem)
+            await ws.close(code=4000 + problem.status)
+        return
+    except WebSocketDisconnect:
+        return
+
+    sub = service.hub.subscribe(table_id, seat, since)
+    sub.dirty.set()  # send the current view at once
+    writer = asyncio.create_task(_writer(ws, service, sub))
+    try:
+        while True:
+            try:
+                message = await _receive_json(ws, limit)
+                await _handle(ws, service, table_id, token, message)
+            except Problem as problem:
+                await _send_problem(ws, problem)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.hub.unsubscribe(sub)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _handle(
+    ws: WebSocket, service: TableService, table_id: str, token: Any, message: dict[str, Any]
+) -> None:
+    kind = message.get("type")
+    if kind == "ping":
+        await ws.send_json({"type": "pong"})
+        return
+    if kind != "action":
+        raise Problem(422, "unknown_message", "Expected a message of type 'action' or 'ping'.")
+    if not isinstance(token, str):
+        raise Problem(403, "not_a_seat", "Spectators cannot act.")
+    try:
+        body = PostAction.model_validate({k: v for k, v in message.items() if k != "type"})
+    except ValidationError:
+        raise Problem(
+            422, "malformed_body", "An action message needs action and version."
+        ) from None
+    try:
+        row, _ = await service.play(table_id, token, body.action, body.version, body.request_id)
+    except Problem as problem:
+        await _send_problem(ws, problem, request_id=body.request_id)
+        return
+    await ws.send_json({"type": "ack", "version": row.version, "request_id": body.request_id})
+
+
+async def _writer(ws: WebSocket, service: TableService, sub: Any) -> None:
+    """Send this socket its own document whenever the table changed."""
+    while True:
+        await sub.dirty.wait()
+        sub.dirty.clear()
+        row = await service.store.get(sub.table_id)
+        if row is None:
+            return
+        if row.version < sub.last_version:
+            sub.last_version = 0  # the client's ``since`` was from the future: resend all
+        doc = service.document(row, sub.seat)
+        doc["events"] = await service.events(row, sub.seat, sub.last_version)
+        sub.last_version = row.version
+        await ws.send_json({"type": "state", **doc})

@@ -1,0 +1,34 @@
+"""Runtime settings, read from the environment (12-factor) with safe defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///spyhouse.db"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE_URL
+    max_body_bytes: int = 64 * 1024
+    """Largest accepted HTTP request body; bigger ones get 413."""
+    max_ws_message_bytes: int = 64 * 1024
+    """Largest accepted WebSocket message; bigger ones are refused with an error frame."""
+    max_bot_moves_per_commit: int = 10_000
+    static_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parents[2] / "static")
+    public_url: str = ""
+    """Base URL used to build invite links; empty = relative links."""
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        values: dict[str, object] = {}
+        if url := os.environ.get("DATABASE_URL"):
+            values["database_url"] = url
+        if url := os.environ.get("SPYHOUSE_PUBLIC_URL"):
+            values["public_url"] = url.rstrip("/")
+        if static := os.environ.get("SPYHOUSE_STATIC_DIR"):
+            values["static_dir"] = Path(static)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]

@@ -1,0 +1,65 @@
+"""Engines and sessions. One URL picks the database; drivers are chosen for it.
+
+``sqlite:///file.db`` or ``postgresql://user@host/db`` are accepted as given by a user;
+the app uses the async driver (aiosqlite / psycopg) and migrations the sync one.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+
+def _with_driver(url: str, sqlite: str, postgres: str) -> str:
+    u = make_url(url)
+    backend = u.get_backend_name()
+    if backend == "sqlite":
+        return u.set(drivername=sqlite).render_as_string(hide_password=False)
+    if backend in ("postgresql", "postgres"):
+        return u.set(drivername=postgres).render_as_string(hide_password=False)
+    raise ValueError(f"unsupported database: {backend} (use sqlite or postgresql)")
+
+
+def async_url(url: str) -> str:
+    return _with_driver(url, "sqlite+aiosqlite", "postgresql+psycopg")
+
+
+def sync_url(url: str) -> str:
+    return _with_driver(url, "sqlite", "postgresql+psycopg")
+
+
+class Database:
+    """The async engine and a session factory for one database URL."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = make_url(url).get_backend_name() == "sqlite"
+        kwargs: dict[str, object] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"timeout": 30}
+        self.engine: AsyncEngine = create_async_engine(async_url(url), **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> AsyncSession:
+        return self.sessions()
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+    """WAL + a busy timeout so concurrent writers wait instead of failing; FKs on."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

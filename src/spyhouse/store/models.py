@@ -1,0 +1,89 @@
+"""The schema: tables (with their state snapshot and version), seats and the log.
+
+The state snapshot is the engine's full JSON state (secrets and RNG included): it never
+leaves the server. The log keeps every committed change with its events and their
+audiences, so each reader's filtered history can be rebuilt at any time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+JsonType = JSON().with_variant(JSONB(), "postgresql")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    num_seats: Mapped[int] = mapped_column(Integer)
+    private: Mapped[bool] = mapped_column(Boolean, default=True)
+    spectators: Mapped[bool] = mapped_column(Boolean, default=False)
+    publish_log: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    invite_code: Mapped[str] = mapped_column(String(32), unique=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.seat", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), default="open")  # open | human | bot
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class LogEntry(Base):
+    """One committed change: a lobby change or a game action, with its events."""
+
+    __tablename__ = "log_entries"
+    __table_args__ = (UniqueConstraint("table_id", "request_id"),)
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)
+    request_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,0 +1,106 @@
+"""A real server per test: uvicorn on a free port, real HTTP and real WebSockets,
+against SQLite and (when ``SPYHOUSE_TEST_POSTGRES_URL`` is set) PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import psycopg
+import pytest
+import uvicorn
+from sqlalchemy.engine import make_url
+
+from spyhouse.server import create_app
+from spyhouse.settings import Settings
+from spyhouse.store import upgrade
+
+PG_ADMIN_URL = os.environ.get("SPYHOUSE_TEST_POSTGRES_URL")
+
+
+def _backends() -> list:
+    skip_pg = pytest.mark.skipif(
+        not PG_ADMIN_URL and not os.environ.get("CI"),
+        reason="set SPYHOUSE_TEST_POSTGRES_URL to test on PostgreSQL",
+    )
+    return ["sqlite", pytest.param("postgres", marks=skip_pg)]
+
+
+@pytest.fixture(params=_backends())
+def database_url(request, tmp_path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'spyhouse.db'}"
+        return
+    assert PG_ADMIN_URL, "CI must set SPYHOUSE_TEST_POSTGRES_URL"
+    name = f"spyhouse_test_{secrets.token_hex(6)}"
+    admin = make_url(PG_ADMIN_URL).set(drivername="postgresql")
+    conninfo = admin.render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield admin.set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class LiveServer:
+    url: str
+    ws_url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start_server(database_url: str, **overrides) -> LiveServer:
+    settings = Settings.from_env(database_url=database_url, **overrides)
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=settings.max_ws_message_bytes,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "server did not start"
+        time.sleep(0.02)
+    return LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server, thread)
+
+
+@pytest.fixture
+def migrated_url(database_url) -> str:
+    upgrade(database_url)
+    return database_url
+
+
+@pytest.fixture
+def live(migrated_url) -> Iterator[LiveServer]:
+    srv = start_server(migrated_url)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def http(live) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=live.url, timeout=30) as client:
+        yield client
