@@ -1,0 +1,7 @@
+"""Conspiracy: The Solomon Gambit -- a pure rules package. See README.md."""
+
+from spyhouse.games.conspiracy.game import Conspiracy
+
+GAME = Conspiracy()
+
+__all__ = ["GAME", "Conspiracy"]

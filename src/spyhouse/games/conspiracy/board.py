@@ -1,0 +1,30 @@
+"""The map of Europe: red lines, train stations, and who may go where."""
+
+from __future__ import annotations
+
+from spyhouse.games.conspiracy.components import components
+from spyhouse.games.conspiracy.state import ConspiracyState
+
+
+def red_line_neighbours(city: str) -> tuple[str, ...]:
+    """Cities joined to ``city`` by a red line (the only adjacency abilities use)."""
+    return components().adjacent[city]
+
+
+def move_destinations(city: str) -> tuple[str, ...]:
+    """"An agent moves to an adjacent city, or from a train station to any other station."""
+    box = components()
+    out = set(box.adjacent[city])
+    if box.cities[city].station:
+        out.update(s for s in box.stations if s != city)
+    return tuple(sorted(out))
+
+
+def agents_in(state: ConspiracyState, city: str) -> list[str]:
+    """Agents standing in ``city``, in the agents' printed order."""
+    return [a for a, where in state.agents.items() if where == city]
+
+
+def live_agents(state: ConspiracyState) -> list[str]:
+    """Agents still on the board (not burned)."""
+    return [a for a, where in state.agents.items() if where is not None]

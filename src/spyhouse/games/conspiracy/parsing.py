@@ -1,0 +1,35 @@
+"""Reading action parameters strictly (a bool is not a number, a name must exist)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from spyhouse.engine import IllegalAction
+
+
+def number(action: dict[str, Any], key: str) -> int:
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction("bad_number", f'"{key}" must be a whole number.')
+    return value
+
+
+def name(action: dict[str, Any], key: str, allowed: Iterable[str], what: str) -> str:
+    value = action.get(key)
+    options = list(allowed)
+    if not isinstance(value, str) or value not in options:
+        raise IllegalAction(f"unknown_{what}", f'"{key}" must be one of: {", ".join(options)}.')
+    return value
+
+
+def canonical(action: dict[str, Any]) -> str:
+    """A text key that tells ``1`` from ``true`` (Python's ``==`` does not)."""
+    return json.dumps(action, sort_keys=True)
+
+
+def is_one_of(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    """Exact membership: same keys, same values, same JSON types."""
+    key = canonical(action)
+    return any(canonical(a) == key for a in legal)

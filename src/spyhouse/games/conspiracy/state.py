@@ -1,0 +1,96 @@
+"""The whole game state (secrets included; it never leaves the server).
+
+Seats are numbered clockwise, so "the player to your left" is ``seat + 1``.
+Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to coins.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from spyhouse.engine import GameOptions, StateModel
+
+Phase = Literal["setup", "action", "challenge", "duel", "briefcase", "ability", "tempest", "over"]
+"""Whose decision is pending: ``setup`` (everyone's secret picks), ``action`` (the player
+to act announces), ``challenge`` (a player may challenge or pass), ``duel`` (the
+announcement back-and-forth), ``briefcase`` / ``ability`` / ``tempest`` (the mover's
+choices after a successful move), ``over``."""
+
+
+class ConspiracyOptions(GameOptions):
+    """The rule text has no variants; the lobby shows no options."""
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Order(_Part):
+    """An announced move ("Spyglass to Zurich") or burn ("Spyglass will burn Tempest")."""
+
+    kind: Literal["move", "burn"]
+    agent: str
+    destination: str | None = None
+    target: str | None = None
+    origin: str
+
+
+class Duel(_Part):
+    """One challenge: the challenger and the actor announce rising numbers in turn."""
+
+    challenger: int
+    announcements: list[tuple[int, int]]
+    """``(seat, number)`` in the order spoken."""
+    to_speak: int
+
+
+class SpyglassLook(_Part):
+    """What a Spyglass user saw: only ``looker`` knows ``amount``."""
+
+    looker: int
+    player: int
+    space: str
+    amount: int
+    floor: int
+    """What ``looker`` still knows ``player`` has there (a later burn removes 5)."""
+
+
+class ConspiracyState(StateModel):
+    num_seats: int
+    rng: int
+    round: int = 1
+    phase: Phase = "setup"
+    hq: list[str]
+    starting_agent: list[str]
+    """The agent on each player's secret starting-payoff tile."""
+    setup_picks: list[list[str] | None]
+    reserve: list[int]
+    payoffs: list[dict[str, int]]
+    removed: list[int]
+    """Coins each player removed from the game by their own successful burns."""
+    agents: dict[str, str | None]
+    """Agent -> city; ``None`` once burned."""
+    burned: list[str]
+    briefcase: str
+    solomon_space: int
+    solomon_start: int
+    last_roll: str | None = None
+    first_player: int
+    current: int
+    restricted: list[bool]
+    payoffs_made: list[int]
+    known_minimum: list[dict[str, int]]
+    """Public lower bound on each player's payoff per agent (from announced numbers)."""
+    burns_by: list[list[str]]
+    """Per player, the acting agent of each of their successful burns (public history)."""
+    looks: list[SpyglassLook] = []
+    order: Order | None = None
+    offered: list[int] = []
+    """Seats still to be offered the challenge, in clockwise order."""
+    duel: Duel | None = None
+    carried: bool = False
+    to_push: list[str] = []
+    winners: list[int] = []
+    ending: Literal["briefcase", "solomon"] | None = None

@@ -1,0 +1,232 @@
+"""What each seat sees, built by allow-list: the public table, plus your own shield.
+
+Never serialise the state and strip it: every key below is copied on purpose.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from spyhouse.games.conspiracy.abilities import ability_uses, legal_pushes
+from spyhouse.games.conspiracy.board import move_destinations, red_line_neighbours
+from spyhouse.games.conspiracy.challenges import opening_minimum, paid_to_acting_agent
+from spyhouse.games.conspiracy.components import DR_SOLOMON, components
+from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.turn import payoff_limit, payoff_recipients
+
+JSON = Any
+
+
+def player_view(state: ConspiracyState, seat: int | None, to_act: frozenset[int]) -> dict[str, JSON]:
+    view: dict[str, JSON] = {
+        "game": "conspiracy",
+        "you": seat,
+        "round": state.round,
+        "phase": state.phase,
+        "current_player": state.current,
+        "first_player": state.first_player,
+        "waiting_for": sorted(to_act),
+        "players": [_public_player(state, s) for s in range(state.num_seats)],
+        "map": _map(),
+        "agents": [
+            {"name": a, "city": city, "burned": city is None} for a, city in state.agents.items()
+        ],
+        "briefcase": state.briefcase,
+        "dr_solomon": {
+            "space": state.solomon_space,
+            "start_space": state.solomon_start,
+            "last_space": components().solomon_last_space,
+            "last_roll": state.last_roll,
+            "plays_after": (state.first_player - 1) % state.num_seats,
+        },
+        "order": _order(state),
+        "challenge": _challenge(state),
+        "spyglass_looks": [
+            {"player": look.looker, "at": look.player, "on": look.space}
+            | ({"amount": look.amount} if seat in (look.looker, look.player) else {})
+            for look in state.looks
+        ],
+        "my_shield": None if seat is None else _shield(state, seat),
+        "final_reveal": _final_reveal(state),
+        "winners": list(state.winners) if state.phase == "over" else None,
+        "prompt": _prompt(state, seat) if seat is not None and seat in to_act else None,
+    }
+    return view
+
+
+@cache
+def _map_data() -> tuple[tuple[tuple[str, bool, float, float], ...], tuple[tuple[str, str], ...]]:
+    box = components()
+    cities = tuple((c.name, c.station, c.lon, c.lat) for c in box.cities.values())
+    return cities, box.red_lines
+
+
+def _map() -> dict[str, JSON]:
+    cities, lines = _map_data()
+    return {
+        "cities": [{"name": n, "station": s, "lon": lon, "lat": lat} for n, s, lon, lat in cities],
+        "red_lines": [[a, b] for a, b in lines],
+    }
+
+
+def _public_player(state: ConspiracyState, seat: int) -> dict[str, JSON]:
+    """What the table sees of a player: HQ, RESTRICTED marker, how many payoffs made,
+    burns and the coins they removed -- never the reserve or the payoff board."""
+    return {
+        "seat": seat,
+        "hq": state.hq[seat],
+        "restricted": state.restricted[seat],
+        "payoffs_made": state.payoffs_made[seat],
+        "setup_done": state.setup_picks[seat] is not None,
+        "burns": list(state.burns_by[seat]),
+        "coins_removed": state.removed[seat],
+    }
+
+
+def _shield(state: ConspiracyState, seat: int) -> dict[str, JSON]:
+    """Behind your own shield: reserve, payoff board, starting tile, setup picks."""
+    return {
+        "reserve": state.reserve[seat],
+        "payoffs": dict(state.payoffs[seat]),
+        "starting_agent": state.starting_agent[seat],
+        "setup_picks": None if state.setup_picks[seat] is None else list(state.setup_picks[seat] or []),
+    }
+
+
+def _order(state: ConspiracyState) -> dict[str, JSON] | None:
+    order = state.order
+    if order is None:
+        return None
+    out: dict[str, JSON] = {"kind": order.kind, "player": state.current, "agent": order.agent, "from": order.origin}
+    if order.kind == "move":
+        out["to"] = order.destination
+    else:
+        out["target"] = order.target
+    return out
+
+
+def _challenge(state: ConspiracyState) -> dict[str, JSON] | None:
+    if state.phase not in ("challenge", "duel"):
+        return None
+    duel = state.duel
+    return {
+        "offered_to": state.offered[0] if state.offered else None,
+        "still_to_offer": list(state.offered[1:]),
+        "opening_minimum": opening_minimum(state),
+        "duel": None
+        if duel is None
+        else {
+            "challenger": duel.challenger,
+            "announcements": [{"player": p, "announced": n} for p, n in duel.announcements],
+            "to_speak": duel.to_speak,
+        },
+    }
+
+
+def _final_reveal(state: ConspiracyState) -> dict[str, JSON] | None:
+    """When Dr. Solomon's face shows, shields lift: payoffs to him and reserves."""
+    if state.ending != "solomon":
+        return None
+    return {
+        "payoffs_to_solomon": [board[DR_SOLOMON] for board in state.payoffs],
+        "reserves": list(state.reserve),
+    }
+
+
+def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
+    """The pending decision of ``seat``, with what a client needs to present it."""
+    phase = state.phase
+    if phase == "setup":
+        start = state.starting_agent[seat]
+        return {
+            "kind": "choose_setup_agents",
+            "text": f"3 sovereigns are on {start} (your starting-payoff tile). "
+            "Choose two other agents to pay 1 sovereign each.",
+            "starting_agent": start,
+            "choices": [a for a in components().agent_names if a != start],
+            "count": components().setup_picks,
+        }
+    if phase == "action":
+        restricted = state.restricted[seat]
+        return {
+            "kind": "choose_action",
+            "text": "You are RESTRICTED: make a payoff." if restricted else "Make a payoff, move an agent or burn an agent.",
+            "restricted": restricted,
+            "payoff": [{"to": r, "max": payoff_limit(state, seat, r)} for r in payoff_recipients(state)],
+            "moves": []
+            if restricted
+            else [
+                {"agent": a, "from": c, "to": list(move_destinations(c))}
+                for a, c in state.agents.items()
+                if c is not None
+            ],
+            "burns": [] if restricted else _burn_options(state, seat),
+        }
+    if phase in ("challenge", "duel"):
+        assert state.order is not None
+        paid = paid_to_acting_agent(state, seat)
+        if phase == "challenge":
+            return {
+                "kind": "challenge_or_pass",
+                "text": f"Challenge {_describe(state)}, or pass?",
+                "agent": state.order.agent,
+                "minimum": opening_minimum(state),
+                "your_payoff": paid,
+            }
+        assert state.duel is not None
+        last = state.duel.announcements[-1][1]
+        return {
+            "kind": "announce_or_stop",
+            "text": f"The other side announced {last} on {state.order.agent}. Go higher or stop?",
+            "agent": state.order.agent,
+            "to_beat": last,
+            "minimum": last + 1,
+            "your_payoff": paid,
+        }
+    if phase == "briefcase":
+        assert state.order is not None
+        return {
+            "kind": "carry_briefcase",
+            "text": f"Carry the briefcase from {state.order.origin} to {state.order.destination}?",
+            "from": state.order.origin,
+            "to": state.order.destination,
+        }
+    if phase == "ability":
+        assert state.order is not None
+        agent = state.order.agent
+        return {
+            "kind": "use_ability",
+            "text": f"Use {agent}'s ability? {next(a.ability for a in components().agents if a.name == agent)}",
+            "agent": agent,
+            "options": ability_uses(state),
+        }
+    assert phase == "tempest"
+    city = state.agents["Tempest"]
+    assert city is not None
+    return {
+        "kind": "tempest_push",
+        "text": f"Push each of {', '.join(state.to_push)} to a city next to {city}.",
+        "agents": list(state.to_push),
+        "to": list(red_line_neighbours(city)),
+        "options": legal_pushes(state),
+    }
+
+
+def _burn_options(state: ConspiracyState, seat: int) -> list[dict[str, JSON]]:
+    out = []
+    for agent, city in state.agents.items():
+        if city is None or state.payoffs[seat][agent] < components().burn_cost:
+            continue
+        targets = [t for t, c in state.agents.items() if c == city and t != agent]
+        if targets:
+            out.append({"agent": agent, "targets": targets})
+    return out
+
+
+def _describe(state: ConspiracyState) -> str:
+    order = state.order
+    assert order is not None
+    if order.kind == "move":
+        return f"{order.agent} to {order.destination}"
+    return f"{order.agent} will burn {order.target}"
