@@ -1,0 +1,106 @@
+"""The physical components of Spies & Lies, loaded once from ``components.toml``.
+
+Soldiers are identified by rank (1-10) everywhere in the engine; names are only for
+people (views, events, actions). Reconstructed data (the Intel deck, the track length)
+lives in the TOML file so it can be corrected in one place.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+SIDES = ("red", "blue")
+MISSIONS = 4
+"""Each side deploys one soldier below each of its 4 Mission cards."""
+
+
+@dataclass(frozen=True)
+class Soldier:
+    rank: int
+    name: str
+    infiltration_points: int
+    double_agent_moves: int
+    ability: str
+    status: str
+
+
+@dataclass(frozen=True)
+class IntelCard:
+    ranks: frozenset[int]
+    status: str
+
+    @property
+    def name(self) -> str:
+        """How a player calls the card: the ranks printed on it, e.g. ``"Intel 1-2-3-4"``."""
+        return "Intel " + "-".join(str(r) for r in sorted(self.ranks))
+
+
+@dataclass(frozen=True)
+class Components:
+    soldiers: dict[int, Soldier]
+    intel_cards: tuple[IntelCard, ...]
+    territory_spaces: int
+    deception_tokens_at_start: int
+    deception_tokens_max: int
+    infiltration_goal: int
+    days: int
+    track_status: str
+
+
+@cache
+def components() -> Components:
+    """Read and validate the data file (once)."""
+    text = resources.files(__package__).joinpath("components.toml").read_text("utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    soldiers = {
+        s["rank"]: Soldier(
+            rank=s["rank"],
+            name=s["name"],
+            infiltration_points=s["infiltration_points"],
+            double_agent_moves=s.get("double_agent_moves", 0),
+            ability=s["ability"],
+            status=s["status"],
+        )
+        for s in data["soldier"]
+    }
+    if sorted(soldiers) != list(range(1, 11)):
+        raise ValueError("components.toml must list the ten ranks 1-10 once each")
+    cards = tuple(IntelCard(frozenset(c["ranks"]), c["status"]) for c in data["intel_card"])
+    if len(cards) < data["rules"]["days"] + 1:
+        raise ValueError("the Intel deck needs one card per day plus the Old Intel card")
+    rules = data["rules"]
+    return Components(
+        soldiers=soldiers,
+        intel_cards=cards,
+        territory_spaces=data["track"]["territory_spaces"],
+        deception_tokens_at_start=rules["deception_tokens_at_start"],
+        deception_tokens_max=rules["deception_tokens_max"],
+        infiltration_goal=rules["infiltration_goal"],
+        days=rules["days"],
+        track_status=data["track"]["status"],
+    )
+
+
+SPY, SCOUT, MINER, SERGEANT, LIEUTENANT, CAPTAIN, BOMB, COLONEL, GENERAL, MARSHAL = range(1, 11)
+ALL_RANKS = tuple(range(1, 11))
+
+
+def soldier_name(rank: int) -> str:
+    return components().soldiers[rank].name
+
+
+def rank_of(name: object) -> int | None:
+    """The rank a player named, by title (``"Spy"``) or number (``1``); ``None`` if neither."""
+    if isinstance(name, bool):
+        return None
+    if isinstance(name, int):
+        return name if name in components().soldiers else None
+    if isinstance(name, str):
+        for soldier in components().soldiers.values():
+            if soldier.name.lower() == name.strip().lower():
+                return soldier.rank
+    return None

@@ -1,0 +1,281 @@
+"""Pending decisions: who must choose now, the complete list of choices, and applying one.
+
+Every choice a person makes is a decision: deploying a line-up, the Intel token on a
+Sergeant, playing a Deception token, a guess, the Captain's and the Marshal's options.
+Each action is validated completely before anything changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Event, IllegalAction
+from spyhouse.games.spies.abilities import (
+    CAPTAIN_EARN,
+    CAPTAIN_EXHAUSTED,
+    MARSHAL_EARN,
+    MARSHAL_SPLIT,
+    captain_options,
+    the_captain,
+    the_marshal,
+)
+from spyhouse.games.spies.components import ALL_RANKS, SERGEANT, rank_of, soldier_name
+from spyhouse.games.spies.deployment import deployment_choices, refusal_reason
+from spyhouse.games.spies.missions import (
+    all_revealed,
+    current_mission,
+    defender_seat,
+    finish_turn,
+    guesser_seat,
+    identify,
+    play_deception_token,
+)
+from spyhouse.games.spies.rounds import (
+    begin_intelligence_phase,
+    end_of_day,
+    place_intel_tokens,
+)
+from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.teams import controller, missions_of, side_name, side_of, side_seats
+
+Action = dict[str, Any]
+
+
+# -- who decides -----------------------------------------------------------------------
+
+
+def has_deployed(state: SpiesState, seat: int) -> bool:
+    side = state.sides[side_of(seat)]
+    return all(side.missions[m] is not None for m in missions_of(state.num_seats, seat))
+
+
+def may_deploy(state: SpiesState, seat: int) -> bool:
+    """Team play: the Missions 1-2 player deploys first, then the teammate."""
+    if has_deployed(state, seat):
+        return False
+    first = side_seats(state.num_seats, side_of(seat))[0]
+    return seat == first or has_deployed(state, first)
+
+
+def to_act(state: SpiesState) -> frozenset[int]:
+    if state.phase == "deploy":
+        return frozenset(s for s in range(state.num_seats) if may_deploy(state, s))
+    if state.phase == "intel":
+        return frozenset(s for s in range(state.num_seats) if not state.intel_submitted[s])
+    if state.phase == "missions":
+        if state.step == "guess":
+            return frozenset([guesser_seat(state)])
+        if state.step == "deception":
+            return frozenset([defender_seat(state)])
+        assert state.pending is not None
+        return frozenset([controller(state.num_seats, state.pending.side, state.pending.mission)])
+    return frozenset()
+
+
+# -- what they may choose ------------------------------------------------------------------
+
+
+def fixed_missions(state: SpiesState, seat: int) -> dict[int, int]:
+    """The soldiers already deployed on this seat's side (its teammate's Missions 1-2)."""
+    side = state.sides[side_of(seat)]
+    return {m: r for m, r in enumerate(side.missions) if r is not None}
+
+
+def legal_actions(state: SpiesState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == "deploy":
+        hand = state.sides[side_of(seat)].hand
+        missions = missions_of(state.num_seats, seat)
+        return [
+            {"type": "deploy", "soldiers": [soldier_name(r) for r in choice]}
+            for choice in deployment_choices(hand, fixed_missions(state, seat), missions)
+        ]
+    if state.phase == "intel":
+        if holds_sergeant(state, seat):
+            return [
+                {"type": "place_intel", "sergeant_token": True},
+                {"type": "place_intel", "sergeant_token": False},
+            ]
+        return [{"type": "place_intel"}]
+    mission = current_mission(state) + 1
+    if state.step == "deception":
+        return [
+            {"type": "play_deception", "mission": mission},
+            {"type": "no_deception", "mission": mission},
+        ]
+    if state.step == "guess":
+        return [
+            {"type": "guess", "mission": mission, "soldier": soldier_name(r)} for r in ALL_RANKS
+        ]
+    assert state.pending is not None
+    if state.pending.kind == "captain":
+        return captain_options(state, state.pending.side)
+    return [
+        {"type": "marshal", "option": MARSHAL_EARN},
+        {"type": "marshal", "option": MARSHAL_SPLIT},
+    ]
+
+
+def holds_sergeant(state: SpiesState, seat: int) -> bool:
+    side = state.sides[side_of(seat)]
+    return any(side.missions[m] == SERGEANT for m in missions_of(state.num_seats, seat))
+
+
+# -- applying a decision ---------------------------------------------------------------------
+
+
+def refuse(code: str, message: str) -> IllegalAction:
+    return IllegalAction(code, message)
+
+
+EXPECTED = {
+    "deploy": "deploy",
+    "intel": "place_intel",
+    "deception": "play_deception or no_deception",
+    "guess": "guess",
+    "captain": "captain",
+    "marshal": "marshal",
+}
+
+
+def expected_kind(state: SpiesState) -> str:
+    if state.phase in ("deploy", "intel"):
+        return state.phase
+    if state.step == "ability":
+        assert state.pending is not None
+        return state.pending.kind
+    return state.step
+
+
+def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
+    kind = expected_kind(state)
+    allowed = {"deception": ("play_deception", "no_deception")}.get(kind, (EXPECTED[kind],))
+    if action["type"] not in allowed:
+        raise refuse("wrong_decision", f"Now is the time to {EXPECTED[kind]}.")
+    if kind == "deploy":
+        return deploy(state, seat, action)
+    if kind == "intel":
+        return place_intel(state, seat, action)
+    if kind == "deception":
+        check_mission(state, action)
+        events = play_deception_token(state, action["type"] == "play_deception")
+        return events
+    if kind == "guess":
+        return guess(state, action)
+    if kind == "captain":
+        return captain(state, action)
+    return marshal(state, action)
+
+
+def check_mission(state: SpiesState, action: Action) -> None:
+    mission = current_mission(state) + 1
+    if "mission" in action and action["mission"] != mission:
+        raise refuse("wrong_mission", f"The soldier to identify now is on Mission {mission}.")
+
+
+def deploy(state: SpiesState, seat: int, action: Action) -> list[Event]:
+    """Deployment phase: one soldier face down below each of your Mission cards."""
+    soldiers = action.get("soldiers")
+    if not isinstance(soldiers, list):
+        raise refuse("malformed_action", 'Give "soldiers": a list of soldier names, Mission order.')
+    ranks = [rank_of(s) for s in soldiers]
+    if any(r is None for r in ranks):
+        raise refuse("unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10.")
+    chosen = [r for r in ranks if r is not None]
+    side_index = side_of(seat)
+    side = state.sides[side_index]
+    missions = missions_of(state.num_seats, seat)
+    fixed = fixed_missions(state, seat)
+    reason = refusal_reason(side.hand, fixed, missions, chosen)
+    if reason is not None:
+        raise refuse(*reason)
+    for m, rank in zip(missions, chosen, strict=True):
+        side.missions[m] = rank
+    side.hand = [r for r in side.hand if r not in chosen]
+    events = [
+        Event.public(
+            "deployed", seat=seat, side=side_name(side_index), missions=[m + 1 for m in missions]
+        ),
+        Event.private(
+            teammates_who_see(state, seat),
+            "my_deployment",
+            soldiers={str(m + 1): soldier_name(r) for m, r in zip(missions, chosen, strict=True)},
+        ),
+    ]
+    if all(has_deployed(state, s) for s in range(state.num_seats)):
+        events += begin_intelligence_phase(state)
+    return events
+
+
+def teammates_who_see(state: SpiesState, seat: int) -> list[int]:
+    """The deploying seat, plus a teammate who will deploy after it (sees it once)."""
+    seats = side_seats(state.num_seats, side_of(seat))
+    return [s for s in seats if s == seat or seats.index(s) > seats.index(seat)]
+
+
+def place_intel(state: SpiesState, seat: int, action: Action) -> list[Event]:
+    """Intelligence phase: tokens are automatic except the Sergeant's secret choice."""
+    if holds_sergeant(state, seat):
+        token = action.get("sergeant_token")
+        if not isinstance(token, bool):
+            raise refuse(
+                "sergeant_choice_needed",
+                'Your Sergeant is deployed: give "sergeant_token": true or false.',
+            )
+        state.sides[side_of(seat)].sergeant_choice = token
+    elif "sergeant_token" in action:
+        raise refuse("no_sergeant", "You have no Sergeant on your Missions.")
+    state.intel_submitted[seat] = True
+    events = [Event.public("intel_ready", seat=seat)]
+    if all(state.intel_submitted):
+        events += place_intel_tokens(state)
+    return events
+
+
+def guess(state: SpiesState, action: Action) -> list[Event]:
+    """Call out your guess of that card's rank (its number or title), then flip it."""
+    check_mission(state, action)
+    rank = rank_of(action.get("soldier"))
+    if rank is None:
+        raise refuse("unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10.")
+    return identify(state, rank) + maybe_end_of_day(state)
+
+
+def captain(state: SpiesState, action: Action) -> list[Event]:
+    pending = state.pending
+    assert pending is not None
+    option = action.get("option")
+    exhausted: int | None = None
+    if option == CAPTAIN_EXHAUSTED:
+        exhausted = rank_of(action.get("soldier"))
+        if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
+            raise refuse("not_exhausted", "Choose one of your exhausted soldiers.")
+    elif option != CAPTAIN_EARN:
+        raise refuse("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
+    events = the_captain(state, pending.side, exhausted)
+    if state.pending is pending:
+        state.pending = None
+    return events + after_ability(state, pending.deception_bonus)
+
+
+def marshal(state: SpiesState, action: Action) -> list[Event]:
+    pending = state.pending
+    assert pending is not None
+    option = action.get("option")
+    if option not in (MARSHAL_EARN, MARSHAL_SPLIT):
+        raise refuse("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
+    state.pending = None
+    events = the_marshal(state, pending.side, option)
+    return events + after_ability(state, pending.deception_bonus)
+
+
+def after_ability(state: SpiesState, deception_bonus: bool) -> list[Event]:
+    if state.pending is not None or state.phase == "over":
+        return []
+    state.step = "guess"
+    return finish_turn(state, deception_bonus) + maybe_end_of_day(state)
+
+
+def maybe_end_of_day(state: SpiesState) -> list[Event]:
+    return end_of_day(state) if all_revealed(state) else []

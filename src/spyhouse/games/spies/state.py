@@ -1,0 +1,79 @@
+"""The whole game as one pydantic model: JSON round-trips for free, secrets included.
+
+Sides are indexed 0 (red) and 1 (blue); soldiers are ranks 1-10; missions are indexed
+0-3 internally and shown to people as Missions 1-4.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from spyhouse.engine import GameOptions, StateModel
+
+Phase = Literal["deploy", "intel", "missions", "over"]
+Step = Literal["deception", "guess", "ability"]
+
+
+class SpiesOptions(GameOptions):
+    """Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams."""
+
+
+class SideState(StateModel):
+    """One side's soldiers, track and tokens (shared by teammates in team play)."""
+
+    hand: list[int] = Field(description="Ranks in hand, not deployed nor exhausted")
+    exhausted: list[int] = Field(description="Face-up exhausted ranks, not deployable today")
+    missions: list[int | None] = Field(description="Rank deployed under each Mission card")
+    face_up: list[bool]
+    tilted: list[bool] = Field(description="Retreated: its ability cannot be activated")
+    intel_tokens: list[bool | None] = Field(description="Intel token on each mission, once placed")
+    guesses: list[int | None] = Field(description="Rank the enemy named for each mission")
+    deception_on: list[bool] = Field(description="A Deception token was played on the mission")
+    sergeant_choice: bool | None = Field(
+        default=None,
+        description="Secret Intel choice for a deployed Sergeant until the tokens show",
+    )
+    infiltration_points: int = 0
+    deception_tokens: int = 1
+    scout_active: bool = False
+    spy_active: bool = False
+    miner_active: bool = False
+    bomb_armed: bool = Field(
+        default=False, description="The next enemy card this side reveals retreats"
+    )
+    exhausts_two: bool = Field(
+        default=False, description="Double damage: exhaust 2 soldiers next day"
+    )
+
+
+class PendingAbility(StateModel):
+    """An activated soldier whose owner must choose (Captain, Marshal) before play goes on."""
+
+    kind: Literal["captain", "marshal"]
+    side: int
+    mission: int
+    deception_bonus: bool = Field(description="A Deception token still pays +4 afterwards")
+
+
+class SpiesState(StateModel):
+    num_seats: int
+    rng: int
+    day: int = 1
+    phase: Phase = "deploy"
+    sides: list[SideState]
+    starting_side: int
+    turn: int = Field(default=0, description="0-7: which guess of the day (mission = turn // 2)")
+    step: Step = "guess"
+    pending: PendingAbility | None = None
+    intel_deck: list[int] = Field(description="Face-down Intel cards (indexes), top last")
+    old_intel: list[int]
+    current_intel: int | None = None
+    intel_submitted: list[bool]
+    double_agent: int = Field(
+        default=0, description="0 = centre; + towards blue's flag, - towards red's"
+    )
+    wall_stop: bool = Field(default=False, description="The Double Agent reached a wall this turn")
+    winner_side: int | None = None
+    ending: str | None = None

@@ -1,0 +1,217 @@
+"""What each seat sees, built by allow-list: only what a person at that seat would see.
+
+Soldiers are named by title and rank, missions by number, sides by colour, so a client
+can draw the table without knowing the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.games.spies.abilities import captain_options
+from spyhouse.games.spies.components import MISSIONS, SERGEANT, components, soldier_name
+from spyhouse.games.spies.decisions import holds_sergeant, to_act
+from spyhouse.games.spies.infiltration import flag_space, space_name, wall_space
+from spyhouse.games.spies.missions import attacker, current_mission, defender
+from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.teams import (
+    controller,
+    knows_card,
+    knows_hand,
+    missions_of,
+    side_name,
+    side_of,
+    side_seats,
+)
+
+JSON = dict[str, Any]
+
+
+def soldier(rank: int) -> JSON:
+    return {"rank": rank, "name": soldier_name(rank)}
+
+
+def intel_card(index: int) -> JSON:
+    card = components().intel_cards[index]
+    return {"name": card.name, "ranks": sorted(card.ranks), "status": card.status}
+
+
+def view(state: SpiesState, seat: int | None) -> JSON:
+    pending = to_act(state)
+    result: JSON = {
+        "day": state.day,
+        "days": components().days,
+        "phase": state.phase,
+        "you": None if seat is None else seat_view(state, seat),
+        "seats": [seat_view(state, s) for s in range(state.num_seats)],
+        "to_act": sorted(pending),
+        "starting_side": side_name(state.starting_side),
+        "sides": {side_name(i): side_view(state, seat, i) for i in (0, 1)},
+        "double_agent": {
+            "position": state.double_agent,
+            "space": space_name(state.double_agent),
+            "wall": wall_space(),
+            "flag": flag_space(),
+            "stopped_at_wall_this_turn": state.wall_stop,
+        },
+        "intel": {
+            "current": None if state.current_intel is None else intel_card(state.current_intel),
+            "old": [intel_card(i) for i in state.old_intel],
+            "deck_size": len(state.intel_deck),
+        },
+        "turn": turn_view(state),
+        "prompt": prompt(state, seat) if seat is not None and seat in pending else None,
+        "result": result_view(state),
+    }
+    return result
+
+
+def seat_view(state: SpiesState, seat: int) -> JSON:
+    return {
+        "seat": seat,
+        "side": side_name(side_of(seat)),
+        "missions": [m + 1 for m in missions_of(state.num_seats, seat)],
+        "intel_ready": state.phase == "intel" and state.intel_submitted[seat],
+    }
+
+
+def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
+    own = state.sides[side]
+    tokens_visible = state.phase == "missions" or state.phase == "over"
+    missions = []
+    for m in range(MISSIONS):
+        rank = own.missions[m]
+        guess = own.guesses[m]
+        missions.append(
+            {
+                "mission": m + 1,
+                "player": controller(state.num_seats, side, m),
+                "deployed": rank is not None,
+                "soldier": soldier(rank)
+                if rank is not None and knows_card(state, seat, side, m)
+                else None,
+                "face_up": own.face_up[m],
+                "tilted": own.tilted[m],
+                "intel_token": own.intel_tokens[m] if tokens_visible else None,
+                "deception_token": own.deception_on[m],
+                "guess": None if guess is None else soldier(guess),
+            }
+        )
+    view: JSON = {
+        "colour": side_name(side),
+        "players": side_seats(state.num_seats, side),
+        "infiltration_points": own.infiltration_points,
+        "deception_tokens": own.deception_tokens,
+        "exhausted": [soldier(r) for r in own.exhausted],
+        "hand_size": len(own.hand),
+        "hand": None,
+        "missions": missions,
+        "effects": {
+            "scout": own.scout_active,
+            "spy": own.spy_active,
+            "miner": own.miner_active,
+            "bomb": own.bomb_armed,
+            "exhausts_two_next_day": own.exhausts_two,
+        },
+    }
+    if knows_hand(state, seat, side):
+        view["hand"] = [soldier(r) for r in own.hand]
+    elif seat is not None and side_of(seat) == side:
+        unseen = set(own.hand) | {
+            r
+            for m, r in enumerate(own.missions)
+            if r is not None and not knows_card(state, seat, side, m)
+        }
+        view["in_hand_or_teammate_missions"] = [soldier(r) for r in sorted(unseen)]
+    if seat is not None and side_of(seat) == side and holds_sergeant(state, seat):
+        view["your_sergeant_token"] = own.sergeant_choice if state.phase == "intel" else None
+    return view
+
+
+def turn_view(state: SpiesState) -> JSON | None:
+    if state.phase != "missions":
+        return None
+    mission = current_mission(state)
+    return {
+        "mission": mission + 1,
+        "guessing_side": side_name(attacker(state)),
+        "defending_side": side_name(defender(state)),
+        "guesser": controller(state.num_seats, attacker(state), mission),
+        "defender": controller(state.num_seats, defender(state), mission),
+        "step": state.step,
+    }
+
+
+def prompt(state: SpiesState, seat: int) -> JSON:
+    """The pending decision of ``seat``: its kind, a sentence, and what to choose from."""
+    side = side_of(seat)
+    own = state.sides[side]
+    if state.phase == "deploy":
+        mine = missions_of(state.num_seats, seat)
+        return {
+            "kind": "deploy",
+            "text": "Deploy one soldier face down below each of your Mission cards: ranks "
+            "must increase from left to right, only the Sergeant (4) may sit anywhere.",
+            "missions": [m + 1 for m in mine],
+            "hand": [soldier(r) for r in own.hand],
+            "already_deployed": {
+                str(m + 1): soldier(r) for m, r in enumerate(own.missions) if r is not None
+            },
+        }
+    if state.phase == "intel":
+        sergeant = holds_sergeant(state, seat)
+        return {
+            "kind": "place_intel",
+            "text": "Your Sergeant may give true or false intel: place a token on him or not."
+            if sergeant
+            else "Intel tokens are placed for your soldiers shown on the Intel card.",
+            "sergeant_mission": own.missions.index(SERGEANT) + 1 if sergeant else None,
+            "sergeant_on_intel": SERGEANT in components().intel_cards[state.current_intel].ranks
+            if state.current_intel is not None
+            else False,
+        }
+    mission = current_mission(state) + 1
+    if state.step == "deception":
+        return {
+            "kind": "deception",
+            "text": f"Play a Deception token on your Mission {mission} soldier before the enemy guesses?",
+            "mission": mission,
+            "tokens": own.deception_tokens,
+        }
+    if state.step == "guess":
+        enemy = state.sides[defender(state)]
+        return {
+            "kind": "guess",
+            "text": f"Identify the enemy soldier on Mission {mission}.",
+            "mission": mission,
+            "side": side_name(defender(state)),
+            "intel_token": enemy.intel_tokens[mission - 1],
+            "deception_token": enemy.deception_on[mission - 1],
+            "soldiers": [soldier(r) for r in range(1, 11)],
+        }
+    assert state.pending is not None
+    if state.pending.kind == "captain":
+        return {
+            "kind": "captain",
+            "text": "Your Captain: earn 6 IP, or use one of your exhausted soldiers.",
+            "options": captain_options(state, side),
+            "exhausted": [soldier(r) for r in own.exhausted],
+        }
+    return {
+        "kind": "marshal",
+        "text": "Your Marshal: earn 10 IP, or earn 5 IP and take 5 from the enemy.",
+        "options": ["earn_10", "earn_5_reduce_5"],
+    }
+
+
+def result_view(state: SpiesState) -> JSON | None:
+    if state.phase != "over":
+        return None
+    return {
+        "ending": state.ending,
+        "winner": None if state.winner_side is None else side_name(state.winner_side),
+        "double_agent": space_name(state.double_agent),
+        "infiltration_points": {
+            side_name(i): s.infiltration_points for i, s in enumerate(state.sides)
+        },
+    }
