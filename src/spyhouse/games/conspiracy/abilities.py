@@ -24,7 +24,7 @@ def _moved(state: ConspiracyState) -> tuple[str, str]:
 
 
 def carry_the_briefcase(state: ConspiracyState, seat: int, carry: bool) -> list[Event]:
-    """"If the briefcase is in the agent's city when it moves, you may carry it along.\""""
+    """ "If the briefcase is in the agent's city when it moves, you may carry it along.\""""
     agent, city = _moved(state)
     events: list[Event] = []
     if carry:
@@ -45,7 +45,7 @@ def legal_briefcase_actions() -> list[Action]:
 
 
 def after_the_move(state: ConspiracyState) -> list[Event]:
-    """"After moving an agent you may use its ability" -- a decision only when it can do
+    """ "After moving an agent you may use its ability" -- a decision only when it can do
     something; an ability with no possible effect is skipped without asking."""
     if len(ability_uses(state)) > 1:
         state.phase = "ability"
@@ -153,7 +153,9 @@ def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
     """Roulette: "move Dr. Solomon's die one space up or down the track (not beyond its
     start space or space 1).\""""
     state.solomon_space += 1 if direction == "up" else -1
-    event = Event.public("roulette_moved_die", player=seat, direction=direction, space=state.solomon_space)
+    event = Event.public(
+        "roulette_moved_die", player=seat, direction=direction, space=state.solomon_space
+    )
     return [event, *end_turn(state)]
 
 
@@ -161,7 +163,9 @@ def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list
     """Spyglass: "secretly look at one other player's payoff on one agent or on Dr. Solomon
     (only you learn the number; everyone sees whom you looked at).\""""
     amount = state.payoffs[player][space]
-    state.looks.append(SpyglassLook(looker=seat, player=player, space=space, amount=amount, floor=amount))
+    state.looks.append(
+        SpyglassLook(looker=seat, player=player, space=space, amount=amount, floor=amount)
+    )
     return [
         Event.public("spyglass_looked", player=seat, at=player, on=space),
         Event.private(seat, "spyglass_saw", at=player, on=space, amount=amount),
@@ -184,7 +188,9 @@ def tempest(state: ConspiracyState, seat: int, city: str) -> list[Event]:
 def legal_pushes(state: ConspiracyState) -> list[Action]:
     _, city = _moved(state)
     return [
-        {"type": "push", "agent": a, "to": c} for a in state.to_push for c in red_line_neighbours(city)
+        {"type": "push", "agent": a, "to": c}
+        for a in state.to_push
+        for c in red_line_neighbours(city)
     ]
 
 
@@ -197,7 +203,11 @@ def push(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
     _, city = _moved(state)
     state.agents[action["agent"]] = action["to"]
     state.to_push.remove(action["agent"])
-    events = [Event.public("tempest_pushed", player=seat, agent=action["agent"], frm=city, to=action["to"])]
+    events = [
+        Event.public(
+            "tempest_pushed", player=seat, agent=action["agent"], frm=city, to=action["to"]
+        )
+    ]
     return events if state.to_push else events + end_turn(state)
 
 
@@ -209,6 +219,8 @@ def vagabond(state: ConspiracyState, seat: int, destination: str, carry: bool) -
     events = [Event.public("vagabond_stepped", player=seat, frm=city, to=destination)]
     if carry:
         state.briefcase = destination
-        events.append(Event.public("briefcase_carried", player=seat, agent="Vagabond", to=destination))
+        events.append(
+            Event.public("briefcase_carried", player=seat, agent="Vagabond", to=destination)
+        )
         events += briefcase_reaches_hq(state, seat)
     return events if state.phase == "over" else events + end_turn(state)

@@ -42,6 +42,8 @@ class Components:
     adjacent: dict[str, tuple[str, ...]]
     agents: tuple[Agent, ...]
     agent_names: tuple[str, ...]
+    payoff_spaces: tuple[str, ...]
+    """The spaces of a payoff board: the six agents, then Dr. Solomon."""
     hq_by_player_count: dict[int, tuple[str, ...]]
     sovereigns_per_player: int
     starting_payoff: int
@@ -61,14 +63,12 @@ class Components:
     def stations(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.cities.values() if c.station)
 
-    @property
-    def payoff_spaces(self) -> tuple[str, ...]:
-        """The spaces of a payoff board: the six agents, then Dr. Solomon."""
-        return (*self.agent_names, DR_SOLOMON)
-
 
 def _build(raw: dict[str, Any]) -> Components:
-    cities = {c["name"]: City(c["name"], c["station"], c["lon"], c["lat"], c["status"]) for c in raw["cities"]}
+    cities = {
+        c["name"]: City(c["name"], c["station"], c["lon"], c["lat"], c["status"])
+        for c in raw["cities"]
+    }
     red_lines = tuple((a, b) for a, b in raw["routes"]["red_lines"])
     neighbours: dict[str, list[str]] = {name: [] for name in cities}
     for a, b in red_lines:
@@ -91,6 +91,7 @@ def _build(raw: dict[str, Any]) -> Components:
         adjacent={name: tuple(sorted(n)) for name, n in neighbours.items()},
         agents=agents,
         agent_names=tuple(a.name for a in agents),
+        payoff_spaces=(*(a.name for a in agents), DR_SOLOMON),
         hq_by_player_count=hq_by_count,
         sovereigns_per_player=setup["sovereigns_per_player"],
         starting_payoff=setup["starting_payoff"],

@@ -9,7 +9,7 @@ from spyhouse.games.conspiracy import abilities, challenges, parsing, setup, tur
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.endings import final_outcome
 from spyhouse.games.conspiracy.hidden import determinize
-from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState, clone
 from spyhouse.games.conspiracy.views import player_view
 
 _DECISIONS = {
@@ -18,7 +18,15 @@ _DECISIONS = {
     "challenge": ("pass", "challenge"),
     "duel": ("announce", "stop"),
     "briefcase": ("carry_briefcase", "leave_briefcase"),
-    "ability": ("skip_ability", "beacon", "magician", "roulette", "spyglass", "tempest", "vagabond"),
+    "ability": (
+        "skip_ability",
+        "beacon",
+        "magician",
+        "roulette",
+        "spyglass",
+        "tempest",
+        "vagabond",
+    ),
     "tempest": ("push",),
 }
 
@@ -58,7 +66,9 @@ class Conspiracy(Game[ConspiracyState]):
             return []
         phase = state.phase
         if phase == "setup":
-            return [{"type": "setup_payoff", "agents": p} for p in setup.setup_pick_choices(state, seat)]
+            return [
+                {"type": "setup_payoff", "agents": p} for p in setup.setup_pick_choices(state, seat)
+            ]
         if phase == "action":
             return turn.legal_turn_actions(state, seat)
         if phase == "challenge":
@@ -109,6 +119,9 @@ class Conspiracy(Game[ConspiracyState]):
 
     def outcome(self, state: ConspiracyState) -> Outcome | None:
         return final_outcome(state)
+
+    def copy(self, state: ConspiracyState) -> ConspiracyState:
+        return clone(state)
 
     def determinize(self, state: ConspiracyState, seat: int, rng: Rng) -> ConspiracyState:
         return determinize(state, seat, rng, self.copy(state))

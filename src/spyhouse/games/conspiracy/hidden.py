@@ -19,15 +19,14 @@ from spyhouse.games.conspiracy.state import ConspiracyState
 _ATTEMPTS = 8
 
 
-def determinize(state: ConspiracyState, seat: int, rng: Rng, copy: ConspiracyState) -> ConspiracyState:
+def determinize(
+    state: ConspiracyState, seat: int, rng: Rng, copy: ConspiracyState
+) -> ConspiracyState:
     """Fill ``copy`` (a copy of ``state``) with a redraw of everything ``seat`` can't see."""
     copy.rng = rng.next64()
     others = [s for s in range(state.num_seats) if s != seat]
-    for _ in range(_ATTEMPTS):
-        drawn = _redraw_shields(state, seat, others, rng)
-        if drawn is not None:
-            break
-    else:
+    drawn = _redraw_shields(state, seat, others, rng)
+    if drawn is None:
         return copy
     for s, (tile, picks, reserve, board) in zip(others, drawn, strict=True):
         copy.starting_agent[s] = tile
@@ -46,25 +45,34 @@ Shield = tuple[str, list[str] | None, int, dict[str, int]]
 def _redraw_shields(
     state: ConspiracyState, seat: int, others: list[int], rng: Rng
 ) -> list[Shield] | None:
-    box = components()
-    tiles = [a for a in box.agent_names if a != state.starting_agent[seat]]
-    rng.shuffle(tiles)
+    """One shield per other seat, their starting tiles all different and not ``seat``'s."""
+    tiles = [a for a in components().agent_names if a != state.starting_agent[seat]]
     out = []
-    for s, tile in zip(others, tiles, strict=False):
-        shield = _plausible_shield(state, seat, s, tile, rng)
-        if shield is None:
+    for s in others:
+        for _ in range(_ATTEMPTS):
+            tile = rng.choice(tiles)
+            shield = _plausible_shield(state, seat, s, tile, rng)
+            if shield is not None:
+                tiles.remove(tile)
+                out.append(shield)
+                break
+        else:
             return None
-        out.append(shield)
     return out
 
 
-def _plausible_shield(state: ConspiracyState, seat: int, s: int, tile: str, rng: Rng) -> Shield | None:
+def _plausible_shield(
+    state: ConspiracyState, seat: int, s: int, tile: str, rng: Rng
+) -> Shield | None:
     box = components()
     board = dict.fromkeys(box.payoff_spaces, 0)
     board[tile] = box.starting_payoff
     picks: list[str] | None = None
     if state.setup_picks[s] is not None:
-        picks = sorted(rng.sample([a for a in box.agent_names if a != tile], box.setup_picks), key=box.agent_names.index)
+        picks = sorted(
+            rng.sample([a for a in box.agent_names if a != tile], box.setup_picks),
+            key=box.agent_names.index,
+        )
     if state.phase == "setup":
         return tile, picks, box.sovereigns_per_player - box.starting_payoff, board
     assert picks is not None
@@ -103,7 +111,12 @@ def _known_floors(state: ConspiracyState, seat: int, s: int) -> dict[str, int]:
         if look.looker == seat and look.player == s:
             floors[look.space] = max(floors[look.space], look.floor)
     order = state.order
-    if order is not None and order.kind == "burn" and state.current == s and state.phase in ("challenge", "duel"):
+    if (
+        order is not None
+        and order.kind == "burn"
+        and state.current == s
+        and state.phase in ("challenge", "duel")
+    ):
         floors[order.agent] = max(floors[order.agent], box.burn_cost)
     for agent in state.burns_by[s]:
         floors[agent] += box.burn_cost
@@ -111,7 +124,13 @@ def _known_floors(state: ConspiracyState, seat: int, s: int) -> dict[str, int]:
 
 
 def _with_revealed_totals(
-    state: ConspiracyState, s: int, tile: str, picks: list[str], board: dict[str, int], reserve: int, rng: Rng
+    state: ConspiracyState,
+    s: int,
+    tile: str,
+    picks: list[str],
+    board: dict[str, int],
+    reserve: int,
+    rng: Rng,
 ) -> Shield | None:
     """After Dr. Solomon's reveal the reserve and his payoff are public: only the agents'
     share of the rest is redrawn."""

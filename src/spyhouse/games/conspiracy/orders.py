@@ -24,12 +24,16 @@ def order_fails(state: ConspiracyState) -> list[Event]:
 
 
 def carry_out_move(state: ConspiracyState) -> list[Event]:
-    """"If you win the challenge you must move the agent to the announced city.\""""
+    """ "If you win the challenge you must move the agent to the announced city.\""""
     order = state.order
     assert order is not None and order.destination is not None
     state.agents[order.agent] = order.destination
     event = Event.public(
-        "agent_moved", player=state.current, agent=order.agent, frm=order.origin, to=order.destination
+        "agent_moved",
+        player=state.current,
+        agent=order.agent,
+        frm=order.origin,
+        to=order.destination,
     )
     if state.briefcase == order.origin:
         state.phase = "briefcase"
@@ -38,7 +42,7 @@ def carry_out_move(state: ConspiracyState) -> list[Event]:
 
 
 def carry_out_burn(state: ConspiracyState) -> list[Event]:
-    """"Remove the target; everyone puts a burn token on it (its sovereigns stay); take 5
+    """ "Remove the target; everyone puts a burn token on it (its sovereigns stay); take 5
     sovereigns from your payoff on the acting agent and remove them from the game.\""""
     order = state.order
     seat = state.current

@@ -52,7 +52,7 @@ def setup_pick_choices(state: ConspiracyState, seat: int) -> list[list[str]]:
 
 
 def choose_setup_payoffs(state: ConspiracyState, seat: int, agents: object) -> list[Event]:
-    """"Then put 1 sovereign on each of two other agents of your choice (not on Dr. Solomon)."""
+    """ "Then put 1 sovereign on each of two other agents of your choice (not on Dr. Solomon)."""
     if state.setup_picks[seat] is not None:
         raise IllegalAction("already_chosen", "You already chose your two agents.")
     if not isinstance(agents, list) or len(agents) != components().setup_picks:
@@ -83,7 +83,9 @@ def _place_setup_payoffs(state: ConspiracyState) -> list[Event]:
             state.payoffs[seat][agent] += amount
             state.reserve[seat] -= amount
         events.append(
-            Event.private(seat, "setup_payoffs_placed", player=seat, payoffs=dict(state.payoffs[seat]))
+            Event.private(
+                seat, "setup_payoffs_placed", player=seat, payoffs=dict(state.payoffs[seat])
+            )
         )
     state.phase = "action"
     events.append(Event.public("game_started", first_player=state.first_player, round=state.round))

@@ -30,6 +30,8 @@ class _Part(BaseModel):
 class Order(_Part):
     """An announced move ("Spyglass to Zurich") or burn ("Spyglass will burn Tempest")."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     kind: Literal["move", "burn"]
     agent: str
     destination: str | None = None
@@ -94,3 +96,33 @@ class ConspiracyState(StateModel):
     to_push: list[str] = []
     winners: list[int] = []
     ending: Literal["briefcase", "solomon"] | None = None
+
+
+def clone(state: ConspiracyState) -> ConspiracyState:
+    """A deep copy, several times faster than ``copy.deepcopy`` (random playouts copy the
+    state at every step). Every mutable field is copied here; immutables are shared."""
+    duel = state.duel
+    return state.model_copy(
+        update={
+            "hq": list(state.hq),
+            "starting_agent": list(state.starting_agent),
+            "setup_picks": [None if p is None else list(p) for p in state.setup_picks],
+            "reserve": list(state.reserve),
+            "payoffs": [dict(b) for b in state.payoffs],
+            "removed": list(state.removed),
+            "agents": dict(state.agents),
+            "burned": list(state.burned),
+            "restricted": list(state.restricted),
+            "payoffs_made": list(state.payoffs_made),
+            "known_minimum": [dict(k) for k in state.known_minimum],
+            "burns_by": [list(b) for b in state.burns_by],
+            "looks": [look.model_copy() for look in state.looks],
+            "order": state.order,
+            "offered": list(state.offered),
+            "duel": None
+            if duel is None
+            else duel.model_copy(update={"announcements": list(duel.announcements)}),
+            "to_push": list(state.to_push),
+            "winners": list(state.winners),
+        }
+    )

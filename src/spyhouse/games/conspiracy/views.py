@@ -18,7 +18,9 @@ from spyhouse.games.conspiracy.turn import payoff_limit, payoff_recipients
 JSON = Any
 
 
-def player_view(state: ConspiracyState, seat: int | None, to_act: frozenset[int]) -> dict[str, JSON]:
+def player_view(
+    state: ConspiracyState, seat: int | None, to_act: frozenset[int]
+) -> dict[str, JSON]:
     view: dict[str, JSON] = {
         "game": "conspiracy",
         "you": seat,
@@ -90,7 +92,9 @@ def _shield(state: ConspiracyState, seat: int) -> dict[str, JSON]:
         "reserve": state.reserve[seat],
         "payoffs": dict(state.payoffs[seat]),
         "starting_agent": state.starting_agent[seat],
-        "setup_picks": None if state.setup_picks[seat] is None else list(state.setup_picks[seat] or []),
+        "setup_picks": None
+        if state.setup_picks[seat] is None
+        else list(state.setup_picks[seat] or []),
     }
 
 
@@ -98,7 +102,12 @@ def _order(state: ConspiracyState) -> dict[str, JSON] | None:
     order = state.order
     if order is None:
         return None
-    out: dict[str, JSON] = {"kind": order.kind, "player": state.current, "agent": order.agent, "from": order.origin}
+    out: dict[str, JSON] = {
+        "kind": order.kind,
+        "player": state.current,
+        "agent": order.agent,
+        "from": order.origin,
+    }
     if order.kind == "move":
         out["to"] = order.destination
     else:
@@ -151,9 +160,13 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
         restricted = state.restricted[seat]
         return {
             "kind": "choose_action",
-            "text": "You are RESTRICTED: make a payoff." if restricted else "Make a payoff, move an agent or burn an agent.",
+            "text": "You are RESTRICTED: make a payoff."
+            if restricted
+            else "Make a payoff, move an agent or burn an agent.",
             "restricted": restricted,
-            "payoff": [{"to": r, "max": payoff_limit(state, seat, r)} for r in payoff_recipients(state)],
+            "payoff": [
+                {"to": r, "max": payoff_limit(state, seat, r)} for r in payoff_recipients(state)
+            ],
             "moves": []
             if restricted
             else [
