@@ -1,0 +1,82 @@
+"""La Agencia: Misión Embajada on the Spyhouse game contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from spyhouse.engine import Action, Event, Game, GameOptions, IllegalAction, Outcome, Rng
+from spyhouse.games.agencia import actions, hidden_information, views
+from spyhouse.games.agencia.components import ROUNDS
+from spyhouse.games.agencia.getting_ready import getting_ready
+from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
+from spyhouse.games.agencia.resolution import solve_choice
+from spyhouse.games.agencia.scoring import final_scores, winners
+from spyhouse.games.agencia.sequence import continue_hand
+from spyhouse.games.agencia.state import AgenciaState, Phase
+
+
+class AgenciaOptions(GameOptions):
+    """No table options yet. The "More Embassies" cards belong here once their effects
+    are known: the English rule text does not give them (clarification 10)."""
+
+
+class Agencia(Game[AgenciaState]):
+    id = "agencia"
+    title = "La Agencia: Misión Embajada"
+    description = (
+        "3–6 spymasters play one of four cards each hand — one only they see, one only "
+        "the others see, one face up, one face down — to send Agents into the Embassy, "
+        "recruit rival Agents and infiltrate rival Recruiters. Most Information wins."
+    )
+    min_seats = min(ROUNDS)
+    max_seats = max(ROUNDS)
+    Options = AgenciaOptions
+    State = AgenciaState
+
+    def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
+        if seats not in ROUNDS:
+            raise ValueError(f"La Agencia is for {self.min_seats}–{self.max_seats} players")
+        return getting_ready(seats, seed)
+
+    def to_act(self, state: AgenciaState) -> frozenset[int]:
+        return actions.to_act(state)
+
+    def legal_actions(self, state: AgenciaState, seat: int) -> list[Action]:
+        return actions.legal_actions(state, seat)
+
+    def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
+        """Validate fully, then change the state: a refused action changes nothing."""
+        if state.phase is Phase.CHOOSE_LOCATION:
+            location = actions.parse_location(state, action)
+            return choose_embassy_location(state, location)
+        if state.phase is Phase.PLAY:
+            position = actions.parse_position(state, action)
+            return play_agency_card(state, seat, position) + continue_hand(state)
+        if state.phase is Phase.CHOOSE_TARGET:
+            target = actions.parse_target(state, seat, action)
+            return solve_choice(state, seat, target) + continue_hand(state)
+        raise IllegalAction("game_over", "The game is over.")
+
+    def copy(self, state: AgenciaState) -> AgenciaState:
+        return state.duplicate()
+
+    def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def outcome(self, state: AgenciaState) -> Outcome | None:
+        if state.phase is not Phase.OVER:
+            return None
+        scores = final_scores(state)
+        return Outcome(
+            winners=winners(scores),
+            scores=tuple(float(score.total) for score in scores),
+            detail={"scores": [score.to_json() for score in scores]},
+        )
+
+    def determinize(self, state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
+        return hidden_information.determinize(state, seat, rng)
+
+
+GAME = Agencia()

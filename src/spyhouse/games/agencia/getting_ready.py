@@ -1,0 +1,44 @@
+"""Getting Ready: Information, the shuffled Agency decks, the deal, the first Ambassador."""
+
+from __future__ import annotations
+
+from spyhouse.engine import Rng
+from spyhouse.games.agencia.components import AGENCY, ROUNDS, STARTING_INFORMATION, TOKENS_VALUE
+from spyhouse.games.agencia.positions import DEAL_ORDER, Position
+from spyhouse.games.agencia.state import AgenciaState, Player
+
+
+def rounds_for(num_seats: int) -> int:
+    """ "The game will last the number of rounds indicated in the previous table"."""
+    return ROUNDS[num_seats]
+
+
+def deal_agency(rng: Rng) -> Player:
+    """Shuffle the 8 members into a deck, then deal face up, face down, the hand card the
+    player sees and the hand card facing the others; the other 4 stay as the deck."""
+    cards = list(AGENCY)
+    rng.shuffle(cards)
+    positions: dict[Position, str | None] = dict(zip(DEAL_ORDER, cards, strict=False))
+    deck = cards[len(DEAL_ORDER) :]
+    return Player(
+        information=STARTING_INFORMATION, positions=positions, deck=deck, unseen=len(deck)
+    )
+
+
+def getting_ready(num_seats: int, seed: int) -> AgenciaState:
+    """Each player receives 5 Information and an Agency; a random player is the
+    Ambassador and takes the Embassy tile and the Round tokens."""
+    rng = Rng(seed)
+    players = [deal_agency(rng) for _ in range(num_seats)]
+    ambassador = rng.below(num_seats)
+    rounds = rounds_for(num_seats)
+    return AgenciaState(
+        num_seats=num_seats,
+        rng=rng.state,
+        players=players,
+        bank=TOKENS_VALUE - STARTING_INFORMATION * num_seats,
+        ambassador=ambassador,
+        round_token_holder=ambassador,
+        round_tokens=rounds,
+        rounds=rounds,
+    )

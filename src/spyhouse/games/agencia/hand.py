@@ -1,0 +1,90 @@
+"""One hand's steps that are not card solving: (A) the Embassy location, (B) playing
+the Agency cards, (D) replacing cards and (E) the new Ambassador."""
+
+from __future__ import annotations
+
+from spyhouse.engine import Event
+from spyhouse.games.agencia.positions import Position, seen_by
+from spyhouse.games.agencia.state import AgenciaState, Location, Phase, PlayedCard
+
+
+def clockwise_from_ambassadors_left(state: AgenciaState) -> list[int]:
+    """ "Beginning with the Player on the left of the Ambassador and going on clockwise"
+    (seat numbers increase clockwise), the Ambassador last."""
+    n = state.num_seats
+    return [(state.ambassador + 1 + i) % n for i in range(n)]
+
+
+def choose_embassy_location(state: AgenciaState, location: Location) -> list[Event]:
+    """(A) "The Ambassador places the Embassy tile ... with the side of their choice"."""
+    state.embassy = location
+    state.phase = Phase.PLAY
+    state.to_play = clockwise_from_ambassadors_left(state)[0]
+    return [
+        Event.public(
+            "embassy_location_chosen",
+            seat=state.ambassador,
+            location=location.value,
+            agents=state.num_seats,
+        )
+    ]
+
+
+def play_agency_card(state: AgenciaState, seat: int, position: Position) -> list[Event]:
+    """(B) "each Player ... must choose one of their available cards and plays it before
+    them facing up." The next player clockwise is then to play, until the Ambassador."""
+    player = state.players[seat]
+    card = player.positions[position]
+    assert card is not None, "every position holds a card while cards are played"
+    player.positions[position] = None
+    if position in player.remembered:
+        player.remembered.remove(position)
+    player.played = PlayedCard(card=card, position=position)
+    state.to_play = None if seat == state.ambassador else (seat + 1) % state.num_seats
+    return [Event.public("card_played", seat=seat, position=position.value, card=card)]
+
+
+def everyone_has_played(state: AgenciaState) -> bool:
+    return all(player.played is not None for player in state.players)
+
+
+def replace_card(state: AgenciaState, seat: int) -> list[Event]:
+    """(D) "each Player must draw the upper card from their deck and places it in the
+    same position as the card they just played." The card takes that position's
+    visibility, and stays public if everyone saw it go to the bottom of the deck."""
+    player = state.players[seat]
+    assert player.played is not None
+    position = player.played.position
+    drawn = player.deck.pop(0)
+    if player.unseen:
+        player.unseen -= 1
+    elif position is not Position.TABLE_FACE_UP:
+        player.remembered.append(position)
+    player.positions[position] = drawn
+    player.played = None
+    if position is Position.TABLE_FACE_UP:
+        return [Event.public("card_drawn", seat=seat, position=position.value, card=drawn)]
+    seers = seen_by(position, seat, state.num_seats)
+    events = [Event.public("card_drawn", seat=seat, position=position.value)]
+    if seers:
+        events.append(
+            Event.private(seers, "card_seen", seat=seat, position=position.value, card=drawn)
+        )
+    return events
+
+
+def new_ambassador(state: AgenciaState) -> list[Event]:
+    """(E) "The Embassy tile moves to the next Player clockwise. If the next Ambassador is
+    the one who has the Round tokens ..., they must return one token to the box.\""""
+    state.ambassador = (state.ambassador + 1) % state.num_seats
+    state.embassy = None
+    events = [Event.public("new_ambassador", seat=state.ambassador)]
+    if state.ambassador == state.round_token_holder:
+        state.round_tokens -= 1
+        events.append(Event.public("round_token_returned", round_tokens_left=state.round_tokens))
+    return events
+
+
+def last_round_token_returned(state: AgenciaState) -> bool:
+    """ "The very moment when the last Round token is discarded ..., the game ends."."""
+    return state.round_tokens == 0

@@ -1,0 +1,43 @@
+"""Determinization: the worlds a seat cannot tell apart from the real one.
+
+What a seat knows of a player's cards (its own included): the cards in positions it
+sees; every discard (played face up first, so public) and its place in the deck; a
+card drawn from that public part of the deck into any position; and each player's
+8-card agency as a multiset (the deal is public and so is every exchange). The other
+cards, the unknown slots, may hold any arrangement of the rest of that player's agency.
+The RNG state is secret too (no chance is left after the deal; it is redrawn anyway).
+"""
+
+from __future__ import annotations
+
+from spyhouse.engine import Rng
+from spyhouse.games.agencia.positions import Position, sees
+from spyhouse.games.agencia.state import AgenciaState, Player
+
+
+def unknown_positions(player: Player, owner: int, seat: int) -> list[Position]:
+    """``owner``'s positions whose card ``seat`` neither sees nor remembers."""
+    return [
+        position
+        for position, card in player.positions.items()
+        if card is not None
+        and position not in player.remembered
+        and not sees(position, owner, seat)
+    ]
+
+
+def determinize(state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
+    """A copy of ``state`` with every card ``seat`` does not know redrawn among that
+    player's unknown slots (hidden positions and the unseen top of the deck), and a
+    fresh RNG state."""
+    new = state.duplicate()
+    for owner, player in enumerate(new.players):
+        positions = unknown_positions(player, owner, seat)
+        cards = [card for p in positions if (card := player.positions[p]) is not None]
+        cards += player.deck[: player.unseen]
+        rng.shuffle(cards)
+        for position in positions:
+            player.positions[position] = cards.pop()
+        player.deck[: player.unseen] = cards
+    new.rng = rng.next64()
+    return new

@@ -1,0 +1,107 @@
+"""The whole game state: what lies on the table, in hands and decks, and whose decision
+is pending. It holds secrets and the RNG, so it never leaves the server; clients get
+:mod:`views` instead.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from spyhouse.engine import StateModel
+from spyhouse.games.agencia.components import CARDS, Kind
+from spyhouse.games.agencia.positions import Position
+
+
+class Location(StrEnum):
+    """The two faces of the Embassy tile."""
+
+    HALL = "Hall"
+    GARDEN = "Garden"
+
+
+class Phase(StrEnum):
+    """Which decision the game waits for."""
+
+    CHOOSE_LOCATION = "choose_location"
+    """(A) The Ambassador chooses between Garden or Hall."""
+    PLAY = "play"
+    """(B) Each player in turn plays one of their four cards."""
+    CHOOSE_TARGET = "choose_target"
+    """(C) An Infiltrator or Recruiter picks whose card to exchange with."""
+    OVER = "over"
+
+
+class PlayedCard(StateModel):
+    """The card a player played this hand, face up in front of them."""
+
+    card: str
+    position: Position
+    in_game: bool = True
+    """Still in the game: played this hand and not yet discarded."""
+
+    @property
+    def kind(self) -> Kind:
+        return CARDS[self.card].kind
+
+
+class Player(StateModel):
+    """One seat's Information, four positions, deck and played card."""
+
+    information: int
+    positions: dict[Position, str | None]
+    """The card in each position; ``None`` only between playing it and drawing anew."""
+    remembered: list[Position] = []
+    """Positions (never face up) whose card every player knows though they cannot see
+    it: it was drawn from the public part of the deck."""
+    deck: list[str]
+    """Top card first."""
+    unseen: int
+    """How many cards on top of the deck nobody has seen since the shuffle. The cards
+    below them were discarded face up, one per hand, so their order is public."""
+    played: PlayedCard | None = None
+
+    def owned(self) -> list[str]:
+        """The 8 cards this player owns: positions, played card, deck."""
+        cards = [card for card in self.positions.values() if card is not None]
+        if self.played is not None and self.played.in_game:
+            cards.append(self.played.card)
+        return cards + self.deck
+
+    def duplicate(self) -> Player:
+        """A deep copy, far cheaper than ``copy.deepcopy`` (the engine copies per action)."""
+        return self.model_copy(
+            update={
+                "positions": dict(self.positions),
+                "remembered": list(self.remembered),
+                "deck": list(self.deck),
+                "played": None if self.played is None else self.played.model_copy(),
+            }
+        )
+
+
+class AgenciaState(StateModel):
+    num_seats: int
+    rng: int
+    players: list[Player]
+    bank: int
+    """Value left in the Data Bank. The bank is unlimited (clarification 3), so this is
+    a ledger that may fall below zero: it makes every point accountable."""
+    reward: int = 0
+    """Information on the Reward tile; Infiltrators copy it, nobody takes it."""
+    ambassador: int
+    round_token_holder: int
+    """The first Ambassador, who keeps the Round tokens in front of them."""
+    round_tokens: int
+    rounds: int
+    hand: int = 1
+    """Number of the hand being played, from 1."""
+    embassy: Location | None = None
+    """The Embassy tile's face for this hand; ``None`` until the Ambassador chooses."""
+    phase: Phase = Phase.CHOOSE_LOCATION
+    to_play: int | None = None
+    """The seat whose turn it is to play a card."""
+    choosing: int | None = None
+    """The seat whose Infiltrator or Recruiter is choosing a target."""
+
+    def duplicate(self) -> AgenciaState:
+        return self.model_copy(update={"players": [p.duplicate() for p in self.players]})

@@ -1,0 +1,145 @@
+"""What each seat may know, built by allow-list from the state.
+
+A seat sees the table as a person sitting there would: every face-up and played card,
+the hand cards facing it, its own card facing it, card counts, Information, the Reward
+tile and the Embassy tile. A hidden card is shown as a bare position with no identity.
+The view does not remember for the player: which card went to the bottom of which deck
+is in the public event log, not re-derived here (RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.games.agencia.actions import expected_type, to_act
+from spyhouse.games.agencia.components import CARDS
+from spyhouse.games.agencia.hand import clockwise_from_ambassadors_left
+from spyhouse.games.agencia.positions import Position, sees
+from spyhouse.games.agencia.resolution import targets
+from spyhouse.games.agencia.scoring import final_scores, winners
+from spyhouse.games.agencia.state import AgenciaState, Location, Phase, Player
+
+JSON = dict[str, Any]
+
+
+_CARD_JSON: dict[str, JSON] = {name: card.to_json() for name, card in CARDS.items()}
+_REFERENCE: list[JSON] = [
+    {**card.to_json(), "copies": card.copies, "status": card.status} for card in CARDS.values()
+]
+_POSITIONS: tuple[tuple[Position, str, str], ...] = tuple((p, p.value, p.label) for p in Position)
+"""Views are built thousands of times per test run: enum lookups are hoisted here."""
+
+
+def card_view(name: str) -> JSON:
+    """A card face as a client draws it (a fresh dict: views are never shared)."""
+    return dict(_CARD_JSON[name])
+
+
+def card_reference() -> list[JSON]:
+    """The card list for the in-app rules reference, with each value's data status."""
+    return [dict(entry) for entry in _REFERENCE]
+
+
+def positions_view(player: Player, owner: int, viewer: int | None) -> list[JSON]:
+    """The four positions: a card the viewer sees, or a bare hidden or empty place."""
+    entries = []
+    for position, name, label in _POSITIONS:
+        card = player.positions[position]
+        entry: JSON = {"position": name, "label": label}
+        if card is None:
+            entry["state"] = "empty"
+        elif sees(position, owner, viewer):
+            entry["state"] = "seen"
+            entry["card"] = card_view(card)
+        else:
+            entry["state"] = "hidden"
+        entries.append(entry)
+    return entries
+
+
+def player_view(state: AgenciaState, owner: int, viewer: int | None) -> JSON:
+    player = state.players[owner]
+    played = player.played
+    return {
+        "seat": owner,
+        "you": owner == viewer,
+        "ambassador": owner == state.ambassador,
+        "information": player.information,
+        "deck_size": len(player.deck),
+        "positions": positions_view(player, owner, viewer),
+        "played": None
+        if played is None
+        else {
+            "card": card_view(played.card),
+            "from": played.position.value,
+            "in_game": played.in_game,
+        },
+    }
+
+
+def embassy_view(state: AgenciaState) -> JSON | None:
+    if state.embassy is None:
+        return None
+    limit = "capacity" if state.embassy is Location.HALL else "minimum"
+    return {"location": state.embassy.value, limit: state.num_seats}
+
+
+def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
+    """The viewing seat's pending decision, with what a client needs to present it."""
+    if seat is None or seat not in to_act(state):
+        return None
+    kind = expected_type(state)
+    n = state.num_seats
+    if kind == "choose_location":
+        return {
+            "kind": kind,
+            "text": "You are the Ambassador: place the Embassy tile Hall or Garden side up.",
+            "locations": [
+                {"location": "Hall", "text": f"At most {n} Agents fit inside the Hall."},
+                {"location": "Garden", "text": f"At least {n} Agents must fill the Garden."},
+            ],
+        }
+    if kind == "play":
+        return {
+            "kind": kind,
+            "text": "Play one of your four available cards face up.",
+            "positions": [p.value for p in Position],
+        }
+    choices = targets(state, seat)
+    if kind == "infiltrate":
+        text = (
+            f"Your Infiltrator takes {state.reward} Information from the bank. "
+            "Choose whose Recruiter it exchanges with."
+        )
+    else:
+        text = "Choose whose Agents your Recruiter recruits."
+    return {"kind": kind, "text": text, "targets": choices}
+
+
+def view(state: AgenciaState, seat: int | None) -> JSON:
+    """Everything ``seat`` (``None``: a spectator) may know, and nothing else."""
+    result: JSON = {
+        "game": "agencia",
+        "seat": seat,
+        "phase": state.phase.value,
+        "to_act": sorted(to_act(state)),
+        "hand": state.hand,
+        "hands": state.rounds * state.num_seats,
+        "round": min(state.rounds, state.rounds - state.round_tokens + 1),
+        "rounds": state.rounds,
+        "round_tokens": state.round_tokens,
+        "round_token_holder": state.round_token_holder,
+        "ambassador": state.ambassador,
+        "play_order": clockwise_from_ambassadors_left(state),
+        "embassy": embassy_view(state),
+        "reward_tile": state.reward,
+        "data_bank": state.bank,
+        "players": [player_view(state, owner, seat) for owner in range(state.num_seats)],
+        "prompt": prompt(state, seat),
+        "cards": card_reference(),
+    }
+    if state.phase is Phase.OVER:
+        scores = final_scores(state)
+        result["final_scores"] = [score.to_json() for score in scores]
+        result["winners"] = list(winners(scores))
+    return result
