@@ -89,6 +89,7 @@ SPY, SCOUT, MINER, SERGEANT, LIEUTENANT, CAPTAIN, BOMB, COLONEL, GENERAL, MARSHA
 ALL_RANKS = tuple(range(1, 11))
 
 
+@cache
 def soldier_name(rank: int) -> str:
     return components().soldiers[rank].name
 

@@ -41,27 +41,44 @@ def legal_line_ups(available: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(found))
 
 
-def matching_line_ups(available: Iterable[int], fixed: Mapping[int, int]) -> list[tuple[int, ...]]:
+def matching_line_ups(
+    available: Iterable[int], fixed: Mapping[int, int]
+) -> tuple[tuple[int, ...], ...]:
     """Full legal line-ups that keep the soldiers already known in ``fixed`` (mission → rank)."""
-    return [
-        line_up
-        for line_up in legal_line_ups(frozenset(available))
-        if all(line_up[m] == r for m, r in fixed.items())
-    ]
+    positions = tuple(sorted(fixed))
+    key = tuple(fixed[m] for m in positions)
+    return _line_ups_by_positions(frozenset(available), positions).get(key, ())
+
+
+@cache
+def _line_ups_by_positions(
+    available: frozenset[int], positions: tuple[int, ...]
+) -> dict[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Legal line-ups grouped by the ranks they put on ``positions`` (an index, built once)."""
+    groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for line_up in legal_line_ups(available):
+        groups.setdefault(tuple(line_up[m] for m in positions), []).append(line_up)
+    return {key: tuple(group) for key, group in groups.items()}
 
 
 def deployment_choices(
     hand: Iterable[int], fixed: Mapping[int, int], missions: Sequence[int]
-) -> list[tuple[int, ...]]:
+) -> tuple[tuple[int, ...], ...]:
     """The choices for ``missions`` that still allow a full line-up in rank order.
 
     In team play the Missions 1-2 player must leave their teammate a legal completion,
     and the Missions 3-4 player must continue the order of the cards they were shown.
     """
-    available = set(hand) | set(fixed.values())
-    line_ups = matching_line_ups(available, fixed)
-    choices = {tuple(line_up[m] for m in missions) for line_up in line_ups}
-    return sorted(choices)
+    available = frozenset(hand) | frozenset(fixed.values())
+    return _choices(available, tuple(sorted(fixed.items())), tuple(missions))
+
+
+@cache
+def _choices(
+    available: frozenset[int], fixed: tuple[tuple[int, int], ...], missions: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    line_ups = matching_line_ups(available, dict(fixed))
+    return tuple(sorted({tuple(line_up[m] for m in missions) for line_up in line_ups}))
 
 
 def refusal_reason(

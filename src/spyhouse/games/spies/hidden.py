@@ -9,15 +9,17 @@ seat itself knows (its own, and for a Missions 3-4 player the teammate's 1-2).
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.engine import Rng
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components
 from spyhouse.games.spies.deployment import matching_line_ups
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import SpiesState, copy_state
 from spyhouse.games.spies.teams import controller, knows_card
 
 
 def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
-    new = state.model_copy(deep=True)
+    new = copy_state(state)
     for side in (0, 1):
         redraw_hidden_soldiers(state, new, seat, side, rng)
         redraw_sergeant_choice(state, new, seat, side, rng)
@@ -29,6 +31,21 @@ def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
 def intel_token_fits(rank: int, token: bool | None, intel_ranks: frozenset[int]) -> bool:
     """A placed token must tell the truth for every soldier except the Sergeant."""
     return token is None or rank == SERGEANT or token == (rank in intel_ranks)
+
+
+@cache
+def consistent_line_ups(
+    available: frozenset[int],
+    known: tuple[tuple[int, int], ...],
+    tokens: tuple[tuple[int, bool | None], ...],
+    intel: frozenset[int],
+) -> tuple[tuple[int, ...], ...]:
+    """Line-ups in rank order that keep the known soldiers and explain every Intel token."""
+    return tuple(
+        line_up
+        for line_up in matching_line_ups(available, dict(known))
+        if all(intel_token_fits(line_up[m], token, intel) for m, token in tokens)
+    )
 
 
 def redraw_hidden_soldiers(
@@ -46,12 +63,10 @@ def redraw_hidden_soldiers(
         if state.current_intel is not None
         else frozenset()
     )
-    candidates = [
-        line_up
-        for line_up in matching_line_ups(available, known)
-        if all(intel_token_fits(line_up[m], own.intel_tokens[m], intel) for m in hidden)
-    ]
-    line_up = rng.choice(candidates)
+    tokens = tuple((m, own.intel_tokens[m]) for m in hidden)
+    line_up = rng.choice(
+        consistent_line_ups(frozenset(available), tuple(known.items()), tokens, intel)
+    )
     redrawn = new.sides[side]
     for m in hidden:
         redrawn.missions[m] = line_up[m]

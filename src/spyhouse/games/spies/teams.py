@@ -6,6 +6,8 @@ Mission cards: its first seat plays Missions 1-2, its second Missions 3-4 ("Team
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.games.spies.components import MISSIONS, SIDES
 from spyhouse.games.spies.state import SpiesState
 
@@ -14,18 +16,21 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def side_seats(num_seats: int, side: int) -> list[int]:
-    return [s for s in range(num_seats) if s % 2 == side]
+@cache
+def side_seats(num_seats: int, side: int) -> tuple[int, ...]:
+    return tuple(s for s in range(num_seats) if s % 2 == side)
 
 
+@cache
 def controller(num_seats: int, side: int, mission: int) -> int:
     """One team member plays Missions 1 and 2, and the other Missions 3 and 4."""
     seats = side_seats(num_seats, side)
     return seats[0] if len(seats) == 1 or mission < 2 else seats[1]
 
 
-def missions_of(num_seats: int, seat: int) -> list[int]:
-    return [m for m in range(MISSIONS) if controller(num_seats, side_of(seat), m) == seat]
+@cache
+def missions_of(num_seats: int, seat: int) -> tuple[int, ...]:
+    return tuple(m for m in range(MISSIONS) if controller(num_seats, side_of(seat), m) == seat)
 
 
 def knows_own_mission(num_seats: int, seat: int, mission: int) -> bool:

@@ -99,7 +99,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
         )
     view: JSON = {
         "colour": side_name(side),
-        "players": side_seats(state.num_seats, side),
+        "players": list(side_seats(state.num_seats, side)),
         "infiltration_points": own.infiltration_points,
         "deception_tokens": own.deception_tokens,
         "exhausted": [soldier(r) for r in own.exhausted],

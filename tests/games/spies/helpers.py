@@ -1,0 +1,117 @@
+"""Build exact positions for the Spies & Lies tests through the real actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spyhouse.engine import Event
+from spyhouse.games.spies import GAME
+from spyhouse.games.spies.components import ALL_RANKS, components, soldier_name
+from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.teams import missions_of
+
+RED, BLUE = 0, 1
+
+
+def intel_index(ranks: Sequence[int]) -> int:
+    return next(i for i, c in enumerate(components().intel_cards) if c.ranks == frozenset(ranks))
+
+
+def before_deployment(
+    *,
+    seats: int = 2,
+    day: int = 1,
+    starting: int = RED,
+    exhausted: Mapping[int, Sequence[int]] | None = None,
+    intel: Sequence[int] = (1, 2, 3, 4),
+    ip: Mapping[int, int] | None = None,
+    double_agent: int = 0,
+    deception: Mapping[int, int] | None = None,
+) -> SpiesState:
+    """A state at the start of a day's Deployment phase, with the given public facts."""
+    state = GAME.setup(seats, GAME.Options(), seed=1)
+    state.day = day
+    state.starting_side = starting
+    state.double_agent = double_agent
+    exhausted = exhausted or {RED: [5], BLUE: [5]}
+    for side in (RED, BLUE):
+        own = state.sides[side]
+        own.exhausted = sorted(exhausted[side])
+        own.hand = sorted(set(ALL_RANKS) - set(own.exhausted))
+        own.infiltration_points = (ip or {}).get(side, 0)
+        own.deception_tokens = (deception or {}).get(side, 1)
+    card = intel_index(intel)
+    others = [i for i in range(len(components().intel_cards)) if i != card]
+    state.old_intel = others[:day]
+    state.intel_deck = others[day:] + [card]
+    return state
+
+
+def deploy_all(
+    state: SpiesState,
+    line_ups: Mapping[int, Sequence[int]],
+    sergeant_token: Mapping[int, bool] | None = None,
+) -> SpiesState:
+    """Deploy both sides' line-ups (seat by seat) and place Intel tokens: Mission phase."""
+    pending = True
+    while pending:
+        pending = False
+        for seat in sorted(GAME.to_act(state)):
+            if state.phase != "deploy":
+                break
+            side = seat % 2
+            soldiers = [soldier_name(line_ups[side][m]) for m in missions_of(state.num_seats, seat)]
+            state, _ = GAME.apply(state, seat, {"type": "deploy", "soldiers": soldiers})
+            pending = True
+    assert state.phase == "intel"
+    for seat in range(state.num_seats):
+        actions = GAME.legal_actions(state, seat)
+        if len(actions) == 1:
+            state, _ = GAME.apply(state, seat, actions[0])
+        else:
+            token = (sergeant_token or {}).get(seat % 2, False)
+            state, _ = GAME.apply(state, seat, {"type": "place_intel", "sergeant_token": token})
+    assert state.phase == "missions"
+    return state
+
+
+def position(
+    red: Sequence[int], blue: Sequence[int], sergeant_token: Mapping[int, bool] | None = None, **kw: Any
+) -> SpiesState:
+    """Both line-ups deployed under the given public facts, ready for the first guess."""
+    return deploy_all(before_deployment(**kw), {RED: red, BLUE: blue}, sergeant_token)
+
+
+def act(state: SpiesState, action: dict[str, Any]) -> tuple[SpiesState, list[Event]]:
+    """Apply ``action`` for the one seat that must decide now."""
+    (seat,) = GAME.to_act(state)
+    return GAME.apply(state, seat, action)
+
+
+def guess(
+    state: SpiesState, soldier: int, *, deception: bool = False
+) -> tuple[SpiesState, list[Event]]:
+    """Play the next turn: the defender's Deception decision (if any), then the guess."""
+    events: list[Event] = []
+    if state.step == "deception":
+        state, events = act(state, {"type": "play_deception" if deception else "no_deception"})
+    else:
+        assert not deception, "the defender holds no Deception token"
+    state, more = act(state, {"type": "guess", "soldier": soldier_name(soldier)})
+    return state, events + more
+
+
+def skip_to_turn(state: SpiesState, turn: int, guesses: Mapping[int, int] | None = None) -> SpiesState:
+    """Play the turns before ``turn`` guessing each card correctly (no abilities fire)."""
+    while state.turn < turn:
+        mission = state.turn // 2
+        defender = state.starting_side if state.turn % 2 else 1 - state.starting_side
+        rank = state.sides[defender].missions[mission]
+        assert rank is not None
+        state, _ = guess(state, (guesses or {}).get(state.turn, rank))
+    return state
+
+
+def event_types(events: list[Event]) -> list[str]:
+    return [e.type for e in events]
