@@ -1,0 +1,310 @@
+"""Character Abilities: each one's legal targets and its effect.
+
+An ability is used by the *current controller* of the tile in the space being resolved
+(``ref``). ``actions(state, ref, ability)`` lists every legal use as a JSON action;
+``use(state, ref, action)`` carries one out (the action was already checked against
+``actions``). Shields protect against Assassin, Seduction and Double Agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Event
+from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
+from spyhouse.games.estoril.grid import SpaceRef
+from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
+from spyhouse.games.estoril.state import EstorilState, Occupant, Pending
+
+Action = dict[str, Any]
+
+
+def where(state: EstorilState, ref: SpaceRef) -> dict[str, Any]:
+    """A space named as a player would: ``{"location": "Casino", "space": "II"}``."""
+    return {"location": location_name(state, ref[0]), "space": NUMERALS[ref[1]]}
+
+
+def _tiles_on(state: EstorilState, slots: tuple[int, ...] | list[int]) -> list[SpaceRef]:
+    return [
+        (slot, n)
+        for slot in slots
+        for n, occ in enumerate(state.grid[slot].spaces)
+        if occ is not None
+    ]
+
+
+def _free_spaces(state: EstorilState, slot: int) -> list[int]:
+    return [n for n, occ in enumerate(state.grid[slot].spaces) if occ is None]
+
+
+def _send_home(state: EstorilState, ref: SpaceRef) -> Occupant:
+    """A tile leaves the board: to its owner's hand, its marker to its controller."""
+    occ = state.occupant(ref)
+    assert occ is not None
+    state.grid[ref[0]].spaces[ref[1]] = None
+    state.hands[occ.owner].append(occ.tile)
+    state.markers[occ.controller] += 1
+    if occ.shield:
+        state.shields += 1
+    return occ
+
+
+def _shown(occ: Occupant) -> dict[str, Any]:
+    return {"tile": character(occ.tile).label, "owner": COLOURS[occ.owner]}
+
+
+# -- Assassin ---------------------------------------------------------------------------
+
+
+def assassin_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    """ASSASSIN: a Character tile (not a Reward tile, not shielded) from this Location."""
+    if church_forbids_assassins(state, ref[0]):
+        return []
+    return [
+        t
+        for t in _tiles_on(state, [ref[0]])
+        if t != ref and not state.occupant(t).shield  # type: ignore[union-attr]
+    ]
+
+
+def assassin(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
+    """ASSASSIN: return the target to its owner's hand; removed from the Location, not the game."""
+    occ = _send_home(state, target)
+    return [Event.public("assassinated", **where(state, target), **_shown(occ))]
+
+
+# -- Conspiracy ---------------------------------------------------------------------------
+
+
+def conspiracy_rewards(state: EstorilState, ref: SpaceRef) -> list[int]:
+    """CONSPIRACY needs a tile on top of the draw pile and a Reward tile here."""
+    if not state.pile:
+        return []
+    return list(range(len(state.grid[ref[0]].rewards)))
+
+
+def conspiracy(state: EstorilState, ref: SpaceRef, reward: int) -> list[Event]:
+    """CONSPIRACY: secretly look at the top tile of the draw pile and the Reward tile."""
+    seat = state.occupant(ref).controller  # type: ignore[union-attr]
+    state.pending.insert(0, Pending(kind="conspiracy", seat=seat, slot=ref[0], reward=reward))
+    top = state.pile[0]
+    state_reward = state.grid[ref[0]].rewards[reward].tile
+    return [
+        Event.public("conspiracy", player=COLOURS[seat], location=location_name(state, ref[0])),
+        Event.private(
+            seat,
+            "conspiracy_look",
+            pile_top=character(top).describe(),
+            reward=character(state_reward).describe(),
+        ),
+    ]
+
+
+def conspiracy_choice(state: EstorilState, swap: bool) -> list[Event]:
+    """CONSPIRACY: place one at the bottom of the draw pile face down, the other as the Reward."""
+    pending = state.pending.pop(0)
+    reward = state.grid[pending.slot].rewards[pending.reward]
+    top = state.pile.pop(0)
+    name = location_name(state, pending.slot)
+    if swap:
+        state.pile.append(reward.tile)
+        reward.tile, reward.face_up, reward.known_by = top, True, []
+        return [
+            Event.public(
+                "conspiracy_swapped",
+                player=COLOURS[pending.seat],
+                location=name,
+                reward=character(top).label,
+            )
+        ]
+    state.pile.append(top)
+    return [Event.public("conspiracy_kept", player=COLOURS[pending.seat], location=name)]
+
+
+# -- Nationalism -------------------------------------------------------------------------
+
+
+def nationalism(state: EstorilState, ref: SpaceRef) -> list[Event]:
+    """NATIONALISM: +1 strength for each other equal flag here and on adjacent Locations."""
+    occ = state.occupant(ref)
+    assert occ is not None
+    occ.nationalism += 1
+    return [Event.public("nationalism", player=COLOURS[occ.controller], **where(state, ref))]
+
+
+def nationalism_bonus(state: EstorilState, ref: SpaceRef) -> int:
+    """Each used symbol counts every other face-up tile (characters, rewards) of its flag."""
+    occ = state.occupant(ref)
+    if occ is None or occ.seduced or not occ.nationalism:
+        return 0
+    flag = character(occ.tile).flag
+    same = 0
+    for slot in state.geometry().reach(ref[0]):
+        loc = state.grid[slot]
+        for n, other in enumerate(loc.spaces):
+            if other and other.face_up and (slot, n) != ref and character(other.tile).flag == flag:
+                same += 1
+        same += sum(1 for r in loc.rewards if r.face_up and character(r.tile).flag == flag)
+    return same * occ.nationalism
+
+
+# -- Seduction -----------------------------------------------------------------------------
+
+
+def seduction_targets(state: EstorilState, ref: SpaceRef) -> list[tuple[SpaceRef, int]]:
+    """SEDUCTION: a Character (not a Reward, not shielded) on an adjacent Location, and a
+    free Deployment space here to bring it to."""
+    free = _free_spaces(state, ref[0])
+    if not free:
+        return []
+    targets = _tiles_on(state, state.geometry().adjacent(ref[0]))
+    return [
+        (t, n)
+        for t in targets
+        if not state.occupant(t).shield  # type: ignore[union-attr]
+        for n in free
+    ]
+
+
+def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> list[Event]:
+    """SEDUCTION: the tile moves with its marker; ignore all its abilities, count its strength."""
+    occ = state.occupant(target)
+    assert occ is not None
+    state.grid[target[0]].spaces[target[1]] = None
+    occ.face_up, occ.known_by, occ.seduced, occ.dice = True, [], True, 0
+    state.grid[ref[0]].spaces[to] = occ
+    return [
+        Event.public(
+            "seduced",
+            **{f"from_{k}": v for k, v in where(state, target).items()},
+            **where(state, (ref[0], to)),
+            **_shown(occ),
+            controller=COLOURS[occ.controller],
+        )
+    ]
+
+
+# -- Diplomacy -----------------------------------------------------------------------------
+
+
+def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    """DIPLOMACY: any Character (even itself) here or on an adjacent Location, face up or down."""
+    if state.shields <= 0:
+        return []
+    return [
+        t
+        for t in _tiles_on(state, state.geometry().reach(ref[0]))
+        if not state.occupant(t).shield  # type: ignore[union-attr]
+    ]
+
+
+def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
+    """DIPLOMACY: place a Shield; this Round it can't be targeted by Assassin, Seduction, Double Agent."""
+    occ = state.occupant(target)
+    assert occ is not None
+    occ.shield = True
+    state.shields -= 1
+    seat = state.occupant(ref).controller  # type: ignore[union-attr]
+    return [Event.public("shielded", player=COLOURS[seat], **where(state, target))]
+
+
+# -- Double Agent ------------------------------------------------------------------------
+
+
+def double_agent_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    """DOUBLE AGENT: a space of an adjacent Location holding another player's Character that
+    is neither shielded nor already under a Double Agent."""
+    occ = state.occupant(ref)
+    assert occ is not None
+    if occ.double_agent:
+        return []  # no chains of Double Agents
+    out = []
+    for t in _tiles_on(state, state.geometry().adjacent(ref[0])):
+        other = state.occupant(t)
+        assert other is not None
+        if other.controller != occ.controller and not other.shield and not other.double_agent:
+            out.append(t)
+    return out
+
+
+def double_agent(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
+    """DOUBLE AGENT: retrieve this Character; its marker takes control of the target this Round."""
+    agent = state.occupant(ref)
+    victim = state.occupant(target)
+    assert agent is not None and victim is not None
+    state.grid[ref[0]].spaces[ref[1]] = None
+    state.hands[agent.owner].append(agent.tile)
+    if agent.shield:
+        state.shields += 1
+    previous = victim.controller
+    state.markers[previous] += 1
+    victim.controller, victim.double_agent = agent.controller, True
+    return [
+        Event.public(
+            "double_agent",
+            player=COLOURS[agent.controller],
+            **{f"from_{k}": v for k, v in where(state, ref).items()},
+            agent=character(agent.tile).label,
+            **where(state, target),
+            previous_controller=COLOURS[previous],
+        )
+    ]
+
+
+# -- dispatch ---------------------------------------------------------------------------------
+
+
+def usable_abilities(state: EstorilState, ref: SpaceRef) -> list[str]:
+    """The printed symbols the tile in ``ref`` may use as its numeral is resolved."""
+    occ = state.occupant(ref)
+    if occ is None or occ.seduced:
+        return []  # Seduction: ignore all abilities on that tile
+    symbols = list(character(occ.tile).abilities)
+    if occ.double_agent and "Double Agent" in symbols:
+        symbols = [s for s in symbols if s != "Double Agent"]
+    return symbols
+
+
+def actions(state: EstorilState, ref: SpaceRef, ability: str) -> list[Action]:
+    """Every legal use of ``ability`` by the tile in ``ref``."""
+    use: Action = {"type": "use", "ability": ability}
+    if ability == "Assassin":
+        return [use | where(state, t) for t in assassin_targets(state, ref)]
+    if ability == "Conspiracy":
+        rewards = conspiracy_rewards(state, ref)
+        if len(rewards) > 1:  # Garret: say which of its two rewards
+            return [use | {"reward": i + 1} for i in rewards]
+        return [use] if rewards else []
+    if ability == "Nationalism":
+        return [use]
+    if ability == "Seduction":
+        return [
+            use | where(state, t) | {"to": NUMERALS[n]} for t, n in seduction_targets(state, ref)
+        ]
+    if ability == "Diplomacy":
+        return [use | where(state, t) for t in diplomacy_targets(state, ref)]
+    if ability == "Double Agent":
+        return [use | where(state, t) for t in double_agent_targets(state, ref)]
+    raise ValueError(ability)
+
+
+def use(state: EstorilState, ref: SpaceRef, action: Action) -> list[Event]:
+    """Carry out a use already found in :func:`actions`."""
+    ability = action["ability"]
+    if ability == "Nationalism":
+        return nationalism(state, ref)
+    if ability == "Conspiracy":
+        return conspiracy(state, ref, int(action.get("reward", 1)) - 1)
+    target = _ref_named(state, action["location"], action["space"])
+    if ability == "Assassin":
+        return assassin(state, ref, target)
+    if ability == "Seduction":
+        return seduction(state, ref, target, NUMERALS.index(action["to"]))
+    if ability == "Diplomacy":
+        return diplomacy(state, ref, target)
+    return double_agent(state, ref, target)
+
+
+def _ref_named(state: EstorilState, location: str, space: str) -> SpaceRef:
+    slot = next(s for s in range(len(state.grid)) if location_name(state, s) == location)
+    return slot, NUMERALS.index(space)

@@ -1,0 +1,74 @@
+"""Estoril 1942 as a Spyhouse game: the contract methods, each delegating to its module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from spyhouse.engine import Event, Game, Outcome, Rng
+from spyhouse.games.estoril import decisions, hidden, rounds, scoring, views
+from spyhouse.games.estoril.state import EstorilOptions, EstorilState
+
+
+class Estoril1942(Game[EstorilState]):
+    id = "estoril"
+    title = "Estoril 1942"
+    description = (
+        "Spies in neutral Portugal: place agents on six locations, use their abilities and "
+        "win the reward tiles. With the Enigma promo, Double Agent (5th player) and VIP."
+    )
+    min_seats = 2
+    max_seats = 5
+    Options = EstorilOptions
+    State = EstorilState
+
+    def seat_range(self, options: BaseModel) -> range:
+        """2-4 players; a 5th player (pink) with the Double Agent expansion."""
+        assert isinstance(options, EstorilOptions)
+        return range(2, 6 if options.double_agent else 5)
+
+    def setup(self, seats: int, options: BaseModel, seed: int) -> EstorilState:
+        assert isinstance(options, EstorilOptions)
+        if seats not in self.seat_range(options):
+            raise ValueError(f"Estoril 1942 with these options seats {self.seat_range(options)}")
+        state, events = rounds.new_game(seats, options, seed)
+        rounds.advance(state, events)
+        return state
+
+    def copy(self, state: EstorilState) -> EstorilState:
+        return state.clone()
+
+    def to_act(self, state: EstorilState) -> frozenset[int]:
+        return decisions.to_act(state)
+
+    def legal_actions(self, state: EstorilState, seat: int) -> list[dict[str, Any]]:
+        return decisions.legal_actions(state, seat)
+
+    def apply_action(self, state: EstorilState, seat: int, action: dict[str, Any]) -> list[Event]:
+        return decisions.apply(state, seat, action)
+
+    def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
+        return views.build_view(state, seat)
+
+    def outcome(self, state: EstorilState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = scoring.final_scores(
+            state.hands,
+            state.discards,
+            state.missions,
+            state.enigma_holder,
+            black_medals=state.options.roulette,
+        )
+        return Outcome(
+            winners=scoring.winners(scores),
+            scores=tuple(float(s.total) for s in scores),
+            detail=scoring.breakdown(scores),
+        )
+
+    def determinize(self, state: EstorilState, seat: int, rng: Rng) -> EstorilState:
+        return hidden.determinize(state, seat, rng)
+
+
+GAME = Estoril1942()

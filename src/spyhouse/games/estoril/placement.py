@@ -1,0 +1,222 @@
+"""Player Turn: placing one Character tile with one Tile marker, and what follows it.
+
+After a placement come, in this order, the decisions the space grants: the Casino
+Roulette's extra tile, Alcântara's rotation, the Airport's die, and a look symbol.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Event
+from spyhouse.games.estoril.abilities import where
+from spyhouse.games.estoril.components import COLOURS, NUMERALS, board, character
+from spyhouse.games.estoril.grid import SpaceRef
+from spyhouse.games.estoril.locations import (
+    airport_die_range,
+    is_top_secret,
+    location_name,
+    wants_roulette,
+)
+from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, RouletteTile
+
+Action = dict[str, Any]
+
+
+def can_feed_roulette(state: EstorilState, seat: int) -> bool:
+    """Roulette: one more tile from your hand (besides the one placed) or your discards."""
+    return len(state.hands[seat]) >= 2 or bool(state.discards[seat])
+
+
+def placement_spaces(state: EstorilState, seat: int) -> list[SpaceRef]:
+    """Option #1 (a free outer space) or #2 (a free inner space adjacent to a tile you
+    control); in the very rare case neither exists, any free Deployment space."""
+    geo = state.geometry()
+    feeds = can_feed_roulette(state, seat)
+    free = [
+        ref
+        for ref in geo.cells
+        if state.occupant(ref) is None and (feeds or not wants_roulette(state, ref[0]))
+    ]
+    mine = {
+        ref
+        for ref in geo.cells
+        if (occ := state.occupant(ref)) is not None and occ.controller == seat
+    }
+    allowed = [
+        ref for ref in free if geo.is_outer(ref) or any(n in mine for n in geo.neighbours(ref))
+    ]
+    return sorted(allowed or free)
+
+
+def can_place(state: EstorilState, seat: int) -> bool:
+    """A player with no Tile markers or no Character tiles left passes for the Round."""
+    return (
+        state.markers[seat] > 0 and bool(state.hands[seat]) and bool(placement_spaces(state, seat))
+    )
+
+
+def placement_actions(state: EstorilState, seat: int) -> list[Action]:
+    spaces = placement_spaces(state, seat)
+    return [
+        {"type": "place", "tile": character(tile).label} | where(state, ref)
+        for tile in sorted(state.hands[seat])
+        for ref in spaces
+    ]
+
+
+def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Event]:
+    """Place the tile (face down on Top Secret) with one of your Tile markers on top."""
+    slot, n = ref
+    face_up = not is_top_secret(state, slot, n)
+    state.hands[seat].remove(tile)
+    state.markers[seat] -= 1
+    state.grid[slot].spaces[n] = Occupant(
+        tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=[seat]
+    )
+    shown = character(tile).label
+    events = [
+        Event.public(
+            "placed", player=COLOURS[seat], **where(state, ref), tile=shown if face_up else None
+        )
+    ]
+    if not face_up:
+        events.append(Event.private(seat, "placed_face_down", **where(state, ref), tile=shown))
+    state.pending[:0] = _follow_ups(state, seat, ref)
+    state.grid[slot].visited = True
+    return events
+
+
+def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef) -> list[Pending]:
+    slot, n = ref
+    special = state.special(slot)
+    out = []
+    if wants_roulette(state, slot):
+        out.append(Pending(kind="roulette", seat=seat, slot=slot, space=n))
+    if special == "alcantara" and not state.grid[slot].visited:
+        out.append(Pending(kind="rotate", seat=seat, slot=slot, space=n))
+    if special == "airport":
+        out.append(Pending(kind="airport", seat=seat, slot=slot, space=n))
+    if board(state.grid[slot].board).spaces[n].look:
+        out.append(Pending(kind="look", seat=seat, slot=slot, space=n))
+    return out
+
+
+# -- Casino Roulette ---------------------------------------------------------------------
+
+
+def roulette_actions(state: EstorilState, seat: int) -> list[Action]:
+    hand = [
+        {"type": "roulette", "tile": character(t).label, "from": "hand"} for t in state.hands[seat]
+    ]
+    pile = [
+        {"type": "roulette", "tile": character(t).label, "from": "discards"}
+        for t in state.discards[seat]
+    ]
+    return sorted(hand, key=lambda a: a["tile"]) + _unique(pile)
+
+
+def _unique(actions: list[Action]) -> list[Action]:
+    out: list[Action] = []
+    for a in sorted(actions, key=lambda a: a["tile"]):
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool) -> list[Event]:
+    """Casino Roulette: place a Character tile face down under the Roulette tile."""
+    pending = state.pending.pop(0)
+    (state.discards if from_discards else state.hands)[seat].remove(tile)
+    state.grid[pending.slot].roulette.append(
+        RouletteTile(tile=tile, placer=seat, from_discards=from_discards)
+    )
+    source = "discards" if from_discards else "hand"
+    events = [Event.public("roulette_fed", player=COLOURS[seat], source=source)]
+    if from_discards:  # the discard pile is public: everyone sees which tile left it
+        events[0].data["tile"] = character(tile).label
+    else:
+        events.append(Event.private(seat, "roulette_tile", tile=character(tile).label))
+    return events
+
+
+# -- Alcântara and the Airport ------------------------------------------------------------
+
+
+def rotate_alcantara(state: EstorilState, seat: int, degrees: int) -> list[Event]:
+    """#0 Alcântara: rotate the board; spaces, tiles and numerals turn with it."""
+    pending = state.pending.pop(0)
+    loc = state.grid[pending.slot]
+    loc.rotation = (loc.rotation + degrees // 90) % 4
+    return [
+        Event.public(
+            "rotated",
+            player=COLOURS[seat],
+            location=location_name(state, pending.slot),
+            degrees=degrees,
+        )
+    ]
+
+
+def airport_actions(state: EstorilState) -> list[Action]:
+    pending = state.pending[0]
+    return [
+        {"type": "set_die", "value": v}
+        for v in airport_die_range(state, pending.slot, pending.space)
+    ]
+
+
+def set_airport_die(state: EstorilState, seat: int, value: int) -> list[Event]:
+    """Portela Airport: increase or decrease the die by up to the space's numeral."""
+    pending = state.pending.pop(0)
+    state.grid[pending.slot].die = value
+    return [Event.public("airport_die", player=COLOURS[seat], value=value)]
+
+
+# -- Look symbols ---------------------------------------------------------------------------
+
+
+def look_reach(state: EstorilState, slot: int, space: int) -> tuple[int, ...]:
+    """Look symbols: this Location / this or an adjacent Location / ANY Location."""
+    look = board(state.grid[slot].board).spaces[space].look
+    geo = state.geometry()
+    if look == "here":
+        return (slot,)
+    if look == "adjacent":
+        return geo.reach(slot)
+    return tuple(range(len(state.grid)))
+
+
+def look_actions(state: EstorilState, seat: int, pending: Pending) -> list[Action]:
+    """Any face-down tile in reach (Reward tiles included) that you do not know yet."""
+    out: list[Action] = []
+    for slot in sorted(look_reach(state, pending.slot, pending.space)):
+        loc = state.grid[slot]
+        for n, occ in enumerate(loc.spaces):
+            if occ is not None and not occ.face_up and seat not in occ.known_by:
+                out.append({"type": "look"} | where(state, (slot, n)))
+        for i, reward in enumerate(loc.rewards):
+            if not reward.face_up and seat not in reward.known_by:
+                out.append(
+                    {"type": "look", "location": location_name(state, slot), "reward": i + 1}
+                )
+    return out
+
+
+def look(state: EstorilState, seat: int, action: Action) -> list[Event]:
+    """Only you learn the tile; everyone sees that you looked and where."""
+    state.pending.pop(0)
+    slot = next(s for s in range(len(state.grid)) if location_name(state, s) == action["location"])
+    loc = state.grid[slot]
+    target: Any
+    if "reward" in action:
+        target = loc.rewards[action["reward"] - 1]
+        place_name = {"location": action["location"], "reward": action["reward"]}
+    else:
+        target = loc.spaces[NUMERALS.index(action["space"])]
+        place_name = {"location": action["location"], "space": action["space"]}
+    target.known_by.append(seat)
+    return [
+        Event.public("looked", player=COLOURS[seat], **place_name),
+        Event.private(seat, "saw", **place_name, tile=character(target.tile).describe()),
+    ]

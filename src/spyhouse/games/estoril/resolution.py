@@ -1,0 +1,266 @@
+"""End of Each Round, #1-#2: resolve each Location and award its Reward tile.
+
+Locations resolve in the order of their central numbers. At each: turn all its tiles
+face up; in Roman-numeral order each tile's controller may use its abilities; then the
+board's after-abilities rule (Casino dice, Hell's mouth); then the strongest player
+takes the Reward. :func:`resolve_locations` runs until a player must decide something.
+"""
+
+from __future__ import annotations
+
+from spyhouse.engine import Event, Rng
+from spyhouse.games.estoril import abilities
+from spyhouse.games.estoril.abilities import where
+from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
+from spyhouse.games.estoril.locations import (
+    BOARD_BONUSES,
+    location_name,
+    resolution_order,
+    roll_casino_dice,
+)
+from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending
+
+
+def start_resolution(state: EstorilState) -> None:
+    """The Round ends when all players have placed all their Tile markers."""
+    state.phase = "resolve"
+    state.order = resolution_order(state)
+    state.res_pos, state.res_space, state.res_stage = 0, 0, "abilities"
+
+
+def resolve_locations(state: EstorilState, events: list[Event]) -> bool:
+    """Run the resolution until a decision is pending (False) or every Location is done."""
+    while state.res_pos < len(state.order):
+        if state.pending:
+            return False
+        slot = state.order[state.res_pos]
+        if state.res_stage == "abilities":
+            if state.res_space == 0 and not state.grid[slot].resolved:
+                events.extend(reveal_location(state, slot))
+            if not offer_abilities(state, slot):
+                return False
+            state.res_stage = "casino"
+        if state.res_stage == "casino":
+            if state.special(slot) == "casino":
+                rng = Rng(state.rng)
+                events.extend(roll_casino_dice(state, slot, rng))
+                state.rng = rng.state
+            state.res_stage = "hells_mouth"
+        if state.res_stage == "hells_mouth":
+            state.res_stage = "reward"
+            if state.special(slot) == "hells_mouth" and hells_mouth(state, slot, events):
+                return False
+        events.extend(receive_reward(state, slot))
+        state.res_pos, state.res_space, state.res_stage = state.res_pos + 1, 0, "abilities"
+    return True
+
+
+def reveal_location(state: EstorilState, slot: int) -> list[Event]:
+    """Turn face up all Character tiles (including the Reward tile) from that Location ONLY."""
+    loc = state.grid[slot]
+    loc.resolved = True
+    for occ in loc.spaces:
+        if occ is not None:
+            occ.face_up, occ.known_by = True, []
+    for reward in loc.rewards:
+        reward.face_up, reward.known_by = True, []
+    return [
+        Event.public(
+            "resolving",
+            location=location_name(state, slot),
+            spaces={
+                NUMERALS[n]: {"tile": character(o.tile).label, "player": COLOURS[o.controller]}
+                for n, o in enumerate(loc.spaces)
+                if o is not None
+            },
+            rewards=[character(r.tile).label for r in loc.rewards],
+        )
+    ]
+
+
+def offer_abilities(state: EstorilState, slot: int) -> bool:
+    """Resolve each Character's abilities in the order I, II, III: push the next decision.
+
+    Returns True once every space has been offered.
+    """
+    spaces = state.grid[slot].spaces
+    while state.res_space < len(spaces):
+        ref = (slot, state.res_space)
+        symbols = abilities.usable_abilities(state, ref)
+        if any(abilities.actions(state, ref, a) for a in set(symbols)):
+            occ = spaces[state.res_space]
+            assert occ is not None
+            state.pending.append(
+                Pending(
+                    kind="ability",
+                    seat=occ.controller,
+                    slot=slot,
+                    space=state.res_space,
+                    abilities=symbols,
+                )
+            )
+            return False
+        state.res_space += 1
+    return True
+
+
+def ability_options(state: EstorilState, pending: Pending) -> list[dict[str, object]]:
+    """Every use still open to the tile being resolved, then "pass" (players are not forced)."""
+    ref = (pending.slot, pending.space)
+    out: list[dict[str, object]] = []
+    for ability in dict.fromkeys(pending.abilities):
+        out.extend(abilities.actions(state, ref, ability))
+    return [*out, {"type": "pass"}]
+
+
+def use_ability(state: EstorilState, action: dict[str, object]) -> list[Event]:
+    """Use one printed symbol; the tile keeps its decision while it has uses left."""
+    pending = state.pending[0]
+    ref = (pending.slot, pending.space)
+    pending.abilities.remove(str(action["ability"]))
+    events = abilities.use(state, ref, action)
+    still_here = state.occupant(ref) is not None
+    has_use = still_here and any(abilities.actions(state, ref, a) for a in set(pending.abilities))
+    if not has_use:
+        finish_tile(state, pending)
+    return events
+
+
+def finish_tile(state: EstorilState, pending: Pending) -> None:
+    state.pending.remove(pending)
+    state.res_space += 1
+
+
+def after_conspiracy(state: EstorilState) -> None:
+    """Back to the tile that conspired: it may still have symbols to use."""
+    if not state.pending:
+        return
+    pending = state.pending[0]
+    ref = (pending.slot, pending.space)
+    if not any(abilities.actions(state, ref, a) for a in set(pending.abilities)):
+        finish_tile(state, pending)
+
+
+# -- strength ---------------------------------------------------------------------------------
+
+
+def strength_totals(state: EstorilState, slot: int) -> dict[int, int]:
+    """A player adds up all strengths from the Characters they control at the Location."""
+    totals: dict[int, int] = {}
+    for n, occ in enumerate(state.grid[slot].spaces):
+        if occ is None:
+            continue
+        value = character(occ.tile).strength
+        value += abilities.nationalism_bonus(state, (slot, n))
+        value += sum(bonus(state, slot, occ) for bonus in BOARD_BONUSES)
+        totals[occ.controller] = totals.get(occ.controller, 0) + value
+    return totals
+
+
+def lowest_space(state: EstorilState, slot: int, seat: int) -> int:
+    return min(
+        n for n, o in enumerate(state.grid[slot].spaces) if o is not None and o.controller == seat
+    )
+
+
+def strongest(state: EstorilState, slot: int) -> int | None:
+    """Highest total strength; in case of a tie, the tile in the lowest-numbered space wins."""
+    totals = strength_totals(state, slot)
+    if not totals:
+        return None
+    best = max(totals.values())
+    tied = [seat for seat, v in totals.items() if v == best]
+    return min(tied, key=lambda seat: lowest_space(state, slot, seat))
+
+
+def weakest(state: EstorilState, slot: int) -> int | None:
+    """Hell's mouth: the lowest total among two or more players; a lower space wins ties."""
+    totals = strength_totals(state, slot)
+    if len(totals) < 2:
+        return None
+    low = min(totals.values())
+    tied = [seat for seat, v in totals.items() if v == low]
+    return max(tied, key=lambda seat: lowest_space(state, slot, seat))
+
+
+# -- Hell's mouth -------------------------------------------------------------------------
+
+
+def hells_mouth(state: EstorilState, slot: int, events: list[Event]) -> bool:
+    """#7 Hell's mouth: the weakest player discards one Character they control here from the game.
+
+    Returns True if that player must choose which.
+    """
+    loser = weakest(state, slot)
+    if loser is None:
+        return False
+    mine = [
+        n for n, o in enumerate(state.grid[slot].spaces) if o is not None and o.controller == loser
+    ]
+    if len(mine) == 1:
+        events.extend(hells_mouth_remove(state, slot, mine[0]))
+        return False
+    state.pending.append(Pending(kind="hells_mouth", seat=loser, slot=slot))
+    return True
+
+
+def hells_mouth_choices(state: EstorilState, pending: Pending) -> list[dict[str, object]]:
+    return [
+        {"type": "remove"} | where(state, (pending.slot, n))
+        for n, o in enumerate(state.grid[pending.slot].spaces)
+        if o is not None and o.controller == pending.seat
+    ]
+
+
+def hells_mouth_remove(state: EstorilState, slot: int, space: int) -> list[Event]:
+    """The discarded tile is removed from the game. Return it to the box."""
+    occ = state.grid[slot].spaces[space]
+    assert occ is not None
+    state.grid[slot].spaces[space] = None
+    state.removed.append(occ.tile)
+    state.markers[occ.controller] += 1
+    if occ.shield:
+        state.shields += 1
+    return [
+        Event.public(
+            "removed_from_game",
+            player=COLOURS[occ.controller],
+            **where(state, (slot, space)),
+            tile=character(occ.tile).label,
+            owner=COLOURS[occ.owner],
+        )
+    ]
+
+
+# -- Receive Reward tile ----------------------------------------------------------------------
+
+
+def receive_reward(state: EstorilState, slot: int) -> list[Event]:
+    """The strongest player takes the Reward tile(s) into their hand; nobody there: the
+    Reward goes face down to the bottom of the pile. Enigma and Roulette follow."""
+    loc = state.grid[slot]
+    totals = strength_totals(state, slot)
+    winner = strongest(state, slot)
+    rewards = [r.tile for r in loc.rewards]
+    roulette = [r.tile for r in loc.roulette]
+    loc.rewards, loc.roulette = [], []
+    state.results.append(BoardResult(slot=slot, strengths=totals, winner=winner))
+    data: dict[str, object] = {
+        "location": location_name(state, slot),
+        "strengths": {COLOURS[s]: v for s, v in sorted(totals.items())},
+        "winner": None if winner is None else COLOURS[winner],
+        "rewards": [character(t).label for t in rewards],
+    }
+    enigma = state.enigma_slot == slot
+    if enigma:
+        state.enigma_slot, state.enigma_holder = None, winner
+        data["enigma"] = True
+    if roulette:
+        data["roulette"] = [character(t).label for t in roulette]
+    if winner is None:
+        state.pile.extend(rewards)
+        state.removed.extend(roulette)
+    else:
+        state.hands[winner].extend(rewards)
+        state.discards[winner].extend(roulette)
+    return [Event.public("reward", **data)]

@@ -1,0 +1,203 @@
+"""Game Setup, Start of Each Round and the end of the Round (retrieve, discard, pass left).
+
+:func:`advance` is the automatic part of the game: it runs every step nobody decides
+(laying boards, resolving, retrieving, revealing discards) until a seat must act.
+"""
+
+from __future__ import annotations
+
+from spyhouse.engine import Event, Rng
+from spyhouse.games.estoril import resolution
+from spyhouse.games.estoril.components import (
+    COLOURS,
+    boards,
+    character,
+    characters,
+    missions,
+    sets_in_play,
+    starting_tiles,
+)
+from spyhouse.games.estoril.grid import grid_shape
+from spyhouse.games.estoril.locations import is_top_secret, location_name
+from spyhouse.games.estoril.placement import can_place
+from spyhouse.games.estoril.state import EstorilOptions, EstorilState, Location, Pending, Reward
+
+ROUNDS = 4
+HAND_LIMIT = 6
+MARKERS = {2: 6, 3: 4, 4: 3, 5: 3}
+"""Tile markers per player: 6 / 4 / 3 for 2 / 3 / 4 players; 3 each with a 5th player."""
+
+
+def mission_count(num_seats: int) -> int:
+    """4 Mission tiles; randomly choose 5 with a 5th player."""
+    return 5 if num_seats == 5 else 4
+
+
+def new_game(
+    num_seats: int, options: EstorilOptions, seed: int
+) -> tuple[EstorilState, list[Event]]:
+    """Game Setup #1-#4: networks, markers, missions, the draw pile and the 1st player."""
+    rng = Rng(seed)
+    sets = sets_in_play(options.promo, options.double_agent, options.vip)
+    pile = [c.index for c in characters() if c.colour is None and c.set in sets]
+    rng.shuffle(pile)
+    pool = [m.id for m in missions() if m.set in sets]
+    chosen = sorted(rng.sample(pool, mission_count(num_seats)), key=pool.index)
+    state = EstorilState(
+        num_seats=num_seats,
+        options=options,
+        rng=0,
+        first_player=rng.below(num_seats),
+        markers=[MARKERS[num_seats]] * num_seats,
+        markers_each=MARKERS[num_seats],
+        hands=[starting_tiles(COLOURS[s]) for s in range(num_seats)],
+        discards=[[] for _ in range(num_seats)],
+        pending_discards=[[] for _ in range(num_seats)],
+        pile=pile,
+        missions=chosen,
+        board_pool=[b.index for b in boards() if b.set in sets],
+    )
+    state.rng = rng.state
+    events = [
+        Event.public(
+            "game_started",
+            players=[COLOURS[s] for s in range(num_seats)],
+            missions=chosen,
+            first_player=COLOURS[state.first_player],
+        )
+    ]
+    events.extend(start_round(state))
+    return state, events
+
+
+def start_round(state: EstorilState) -> list[Event]:
+    """Start of Each Round #1-#4: shuffle, lay boards at random, place Reward tiles."""
+    rng = Rng(state.rng)
+    state.round += 1
+    state.phase, state.turn, state.placed = "place", state.first_player, False
+    state.results, state.order = [], []
+    rows, cols = grid_shape(state.num_seats)
+    pool = list(state.board_pool)
+    rng.shuffle(pool)
+    state.grid = []
+    for index in pool[: rows * cols]:
+        printed = boards()[index]
+        state.grid.append(
+            Location(
+                board=index,
+                rotation=rng.below(4),
+                die=rng.die(12) if printed.special == "airport" else None,
+                spaces=[None] * len(printed.spaces),
+            )
+        )
+    state.enigma_slot = None
+    for slot, loc in enumerate(state.grid):
+        for _ in range(boards()[loc.board].reward_tiles):
+            if state.pile:
+                face_up = not is_top_secret(state, slot, None)
+                loc.rewards.append(Reward(tile=state.pile.pop(0), face_up=face_up))
+    events = [
+        Event.public("round_started", round=state.round, first_player=COLOURS[state.first_player])
+    ]
+    if state.options.promo:
+        if state.enigma_holder is None:
+            events.extend(place_enigma(state, rng.below(len(state.grid))))
+        else:
+            state.pending.append(Pending(kind="place_enigma", seat=state.enigma_holder))
+    state.rng = rng.state
+    return events
+
+
+def place_enigma(state: EstorilState, slot: int) -> list[Event]:
+    """Enigma: placed in a Reward Space; every tile at its Location is then face up."""
+    holder = state.enigma_holder
+    state.enigma_slot, state.enigma_holder = slot, None
+    for reward in state.grid[slot].rewards:
+        reward.face_up, reward.known_by = True, []
+    return [
+        Event.public(
+            "enigma_placed",
+            location=location_name(state, slot),
+            by=None if holder is None else COLOURS[holder],
+            rewards=[character(r.tile).label for r in state.grid[slot].rewards],
+        )
+    ]
+
+
+def advance(state: EstorilState, events: list[Event]) -> None:
+    """Run automatic steps until some seat has a decision to take (or the game is over)."""
+    while not state.pending and state.phase != "over":
+        if state.phase == "place":
+            if next_placer(state):
+                return
+            resolution.start_resolution(state)
+        elif state.phase == "resolve":
+            if not resolution.resolve_locations(state, events):
+                return
+            events.extend(retrieve_tiles(state))
+        elif state.phase == "discard":
+            if any(must_discard(state, s) for s in range(state.num_seats)):
+                return
+            events.extend(reveal_discards(state))
+            events.extend(end_round(state))
+
+
+def next_placer(state: EstorilState) -> bool:
+    """Turns go clockwise; players who cannot place are skipped until nobody can."""
+    start = state.turn + 1 if state.placed else state.turn
+    for i in range(state.num_seats):
+        seat = (start + i) % state.num_seats
+        if can_place(state, seat):
+            state.turn, state.placed = seat, False
+            return True
+    return False
+
+
+def retrieve_tiles(state: EstorilState) -> list[Event]:
+    """#3 Retrieve tiles: after ALL Locations are resolved, owners take back tiles and markers."""
+    for loc in state.grid:
+        for occ in loc.spaces:
+            if occ is not None:
+                state.hands[occ.owner].append(occ.tile)
+                state.markers[occ.controller] += 1
+        loc.spaces = [None] * len(loc.spaces)
+    state.shields = 10
+    state.phase = "discard"
+    return [Event.public("tiles_retrieved", hand_sizes=[len(h) for h in state.hands])]
+
+
+def must_discard(state: EstorilState, seat: int) -> bool:
+    """#4 Discard tiles: down to 6 tiles in hand."""
+    return len(state.hands[seat]) > HAND_LIMIT
+
+
+def discard(state: EstorilState, seat: int, tile: int) -> list[Event]:
+    """Discard face down, secretly; revealed together once everybody is down to 6."""
+    state.hands[seat].remove(tile)
+    state.pending_discards[seat].append(tile)
+    return [
+        Event.public("discarded_face_down", player=COLOURS[seat]),
+        Event.private(seat, "you_discarded", tile=character(tile).label),
+    ]
+
+
+def reveal_discards(state: EstorilState) -> list[Event]:
+    """All players simultaneously reveal their discarded tiles; they stay face up."""
+    shown = {}
+    for seat in range(state.num_seats):
+        tiles = state.pending_discards[seat]
+        if tiles:
+            shown[COLOURS[seat]] = [character(t).label for t in tiles]
+        state.discards[seat].extend(tiles)
+        state.pending_discards[seat] = []
+    return [Event.public("discards_revealed", discards=shown)] if shown else []
+
+
+def end_round(state: EstorilState) -> list[Event]:
+    """#5 New 1st player (to the left) and a new Round; after the 4th Round the game ends."""
+    if state.round >= ROUNDS:
+        state.phase = "over"
+        state.grid, state.order, state.results = [], [], []
+        return [Event.public("game_over")]
+    state.first_player = (state.first_player + 1) % state.num_seats
+    return start_round(state)

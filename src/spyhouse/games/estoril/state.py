@@ -1,0 +1,206 @@
+"""The game state: a pydantic model, so it round-trips through JSON exactly.
+
+Tiles are catalogue indices (see ``components.characters``). Every tile in play is in
+exactly one place: a hand, a discard pile, a pending discard, the draw pile, a
+Deployment space, a Reward space, under the Roulette, or back in the box (``removed``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from spyhouse.engine import GameOptions, StateModel
+from spyhouse.games.estoril.components import board
+from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
+
+
+class EstorilOptions(GameOptions):
+    """Table options: the promo tiles and the two expansions of the Super Box."""
+
+    promo: bool = Field(False, description="Enigma promo: the Enigma tile and 4 promo characters")
+    double_agent: bool = Field(
+        False,
+        description="Double Agent expansion: 7 characters, Alcântara and Hotel Avenida Palace, "
+        "2 missions; allows a 5th player (pink)",
+    )
+    vip: bool = Field(
+        False,
+        description="VIP expansion: 17 characters (reconstructed), Garret and Portela Airport, "
+        "3 missions",
+    )
+    roulette: bool = Field(
+        False,
+        description="VIP Casino Roulette: an extra face-down tile when placing at the Casino; "
+        "black medals cost 1 VP",
+    )
+
+    @model_validator(mode="after")
+    def _roulette_needs_vip(self) -> EstorilOptions:
+        if self.roulette and not self.vip:
+            raise ValueError("the Casino Roulette comes with the VIP expansion")
+        return self
+
+
+class Occupant(BaseModel):
+    """A Character tile on a Deployment space, with the Tile marker on top of it."""
+
+    tile: int
+    owner: int  # whose hand it returns to
+    controller: int  # whose Tile marker is on it
+    face_up: bool
+    known_by: list[int] = []  # seats that know a face-down tile
+    shield: bool = False
+    seduced: bool = False  # brought by Seduction: its abilities are ignored
+    double_agent: bool = False  # its marker was placed by a Double Agent
+    nationalism: int = 0  # Nationalism symbols used this round
+    dice: int = 0  # Casino: the difference between the two dice
+
+    def clone(self) -> Occupant:
+        return self.model_copy(update={"known_by": list(self.known_by)})
+
+
+class Reward(BaseModel):
+    """A tile in a Reward space."""
+
+    tile: int
+    face_up: bool
+    known_by: list[int] = []
+
+    def clone(self) -> Reward:
+        return self.model_copy(update={"known_by": list(self.known_by)})
+
+
+class RouletteTile(BaseModel):
+    """A tile under the Casino Roulette: nobody may look at it."""
+
+    tile: int
+    placer: int
+    from_discards: bool  # taken from the placer's public discard pile
+
+
+class Location(BaseModel):
+    """A Location board laid in the grid this round."""
+
+    board: int
+    rotation: int  # quarter turns clockwise
+    die: int | None = None  # Portela Airport's d12
+    spaces: list[Occupant | None]
+    rewards: list[Reward] = []
+    roulette: list[RouletteTile] = []
+    visited: bool = False  # someone has placed here (Alcântara's first placer)
+    resolved: bool = False
+
+    def clone(self) -> Location:
+        return self.model_copy(
+            update={
+                "spaces": [None if o is None else o.clone() for o in self.spaces],
+                "rewards": [r.clone() for r in self.rewards],
+                "roulette": [r.model_copy() for r in self.roulette],
+            }
+        )
+
+
+class Pending(BaseModel):
+    """A decision one seat must take before the game goes on."""
+
+    kind: Literal[
+        "place_enigma",
+        "roulette",
+        "rotate",
+        "airport",
+        "look",
+        "ability",
+        "conspiracy",
+        "hells_mouth",
+    ]
+    seat: int
+    slot: int = -1
+    space: int = -1
+    abilities: list[str] = []  # "ability": symbols still unused on this tile
+    reward: int = 0  # "conspiracy": which reward tile is being swapped
+
+    def clone(self) -> Pending:
+        return self.model_copy(update={"abilities": list(self.abilities)})
+
+
+class BoardResult(BaseModel):
+    """The public result of one resolved location (shown until the round ends)."""
+
+    slot: int
+    strengths: dict[int, int]
+    winner: int | None
+
+
+class EstorilState(StateModel):
+    num_seats: int
+    options: EstorilOptions
+    rng: int
+    round: int = 0
+    phase: Literal["place", "resolve", "discard", "over"] = "place"
+    first_player: int = 0
+    turn: int = 0  # the player placing (Player Turn)
+    placed: bool = False  # that player has placed this turn
+    markers: list[int]  # Tile markers in each player's supply
+    markers_each: int
+    hands: list[list[int]]
+    discards: list[list[int]]
+    pending_discards: list[list[int]]
+    pile: list[int]  # index 0 is the top
+    removed: list[int] = []  # returned to the box
+    missions: list[str]
+    board_pool: list[int]
+    grid: list[Location] = []
+    enigma_slot: int | None = None
+    enigma_holder: int | None = None
+    pending: list[Pending] = []
+    order: list[int] = []  # resolution order (grid slots)
+    res_pos: int = 0
+    res_space: int = 0
+    res_stage: Literal["abilities", "casino", "hells_mouth", "reward"] = "abilities"
+    results: list[BoardResult] = []
+    shields: int = 10
+
+    # -- geometry helpers -------------------------------------------------------------
+
+    @property
+    def cols(self) -> int:
+        return len(self.grid) // 2
+
+    def geometry(self) -> Geometry:
+        layout = tuple((loc.board, loc.rotation) for loc in self.grid)
+        return geometry(2, self.cols, layout)
+
+    def occupant(self, ref: SpaceRef) -> Occupant | None:
+        return self.grid[ref[0]].spaces[ref[1]]
+
+    def slot_of(self, board_key: str) -> int | None:
+        for slot, loc in enumerate(self.grid):
+            if board(loc.board).key == board_key:
+                return slot
+        return None
+
+    def special(self, slot: int) -> str:
+        return board(self.grid[slot].board).special
+
+    def clone(self) -> EstorilState:
+        """A deep copy, written out by hand: ``model_copy(deep=True)`` dominated playouts."""
+        return self.model_copy(
+            update={
+                "markers": list(self.markers),
+                "hands": [list(h) for h in self.hands],
+                "discards": [list(d) for d in self.discards],
+                "pending_discards": [list(d) for d in self.pending_discards],
+                "pile": list(self.pile),
+                "removed": list(self.removed),
+                "missions": list(self.missions),
+                "board_pool": list(self.board_pool),
+                "grid": [loc.clone() for loc in self.grid],
+                "pending": [p.clone() for p in self.pending],
+                "order": list(self.order),
+                "results": [
+                    r.model_copy(update={"strengths": dict(r.strengths)}) for r in self.results
+                ],
+            }
+        )
