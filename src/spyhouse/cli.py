@@ -36,7 +36,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=settings.max_ws_message_bytes,
+        ws_max_size=settings.ws_transport_max_bytes,
         proxy_headers=True,
     )
 

@@ -16,6 +16,8 @@ class Settings:
     """Largest accepted HTTP request body; bigger ones get 413."""
     max_ws_message_bytes: int = 64 * 1024
     """Largest accepted WebSocket message; bigger ones are refused with an error frame."""
+    ws_transport_max_bytes: int = 1024 * 1024
+    """Frames above this are cut by the WebSocket transport itself (close code 1009)."""
     max_bot_moves_per_commit: int = 10_000
     static_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parents[2] / "static")
     public_url: str = ""

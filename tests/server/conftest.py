@@ -74,7 +74,7 @@ def start_server(database_url: str, **overrides) -> LiveServer:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws_max_size=settings.max_ws_message_bytes,
+        ws_max_size=settings.ws_transport_max_bytes,
         lifespan="on",
     )
     server = uvicorn.Server(config)

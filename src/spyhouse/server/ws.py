@@ -30,7 +30,8 @@ AUTH_TIMEOUT = 10.0
 
 
 async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
-    await ws.send_json({"type": "error", **problem.to_json(), **extra})
+    """The REST problem document, with ``type`` naming the frame (``"error"``)."""
+    await ws.send_json({**problem.to_json(), **extra, "type": "error"})
 
 
 async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:

@@ -1,0 +1,190 @@
+"""The WebSocket API on a real server: live views, actions, secrecy, reconnects."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from spyhouse.engine import Rng
+from tests.server.helpers import auth, open_table, start, view
+
+
+class Socket:
+    """A seat's (or spectator's) socket that records every frame it receives."""
+
+    def __init__(self, live, table_id: str, token: str | None, since: int = 0) -> None:
+        self.ws = connect(f"{live.ws_url}/ws/tables/{table_id}", open_timeout=10).__enter__()
+        hello: dict[str, Any] = {"type": "auth", "since": since}
+        if token:
+            hello["token"] = token
+        self.ws.send(json.dumps(hello))
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {"version": -1}
+        self.recv_until("state")
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        frame = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.state = frame
+        return frame
+
+    def recv_until(self, kind: str, version: int | None = None) -> dict[str, Any]:
+        if kind == "state" and version is not None and self.state["version"] >= version:
+            return self.state
+        while True:
+            frame = self.recv()
+            if frame["type"] == kind and (version is None or frame.get("version", 0) >= version):
+                return frame
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def play_over_websockets(sockets: dict[int, Socket], seed: int) -> dict[str, Any]:
+    rng = Rng(seed)
+    for _ in range(1000):
+        latest = max((s.state for s in sockets.values()), key=lambda d: d["version"])
+        if latest["status"] == "finished":
+            return latest
+        movers = [seat for seat, s in sockets.items() if s.state["legal_actions"]]
+        seat = rng.choice(movers)
+        sock = sockets[seat]
+        version = sock.state["version"]
+        sock.send(
+            {
+                "type": "action",
+                "action": rng.choice(sock.state["legal_actions"]),
+                "version": version,
+                "request_id": f"r{version}-{seat}",
+            }
+        )
+        ack = sock.recv_until("ack")
+        for s in sockets.values():
+            s.recv_until("state", ack["version"])
+    raise AssertionError("no end")
+
+
+def test_full_game_over_websockets_each_socket_sees_only_its_own_secrets(http, live):
+    table = open_table(http, "highcard", 3, spectators=True)
+    sockets = {seat: Socket(live, table.id, token) for seat, token in table.tokens.items()}
+    spectator = Socket(live, table.id, None)
+    start(http, table)
+    for sock in sockets.values():
+        sock.recv_until("state", view(http, table, 0)["version"])
+    final = play_over_websockets(sockets, seed=5)
+    spectator.recv_until("state", final["version"])
+    assert final["outcome"] is not None
+    hands = final["outcome"]["detail"]["hands"]
+    for seat, sock in sockets.items():
+        states = [f for f in sock.frames if f["type"] == "state"]
+        assert all(f["you"] == seat for f in states)
+        for f in states:
+            if f["view"] is not None:
+                assert f["view"]["my_card"] in (None, *range(1, 10))
+        drawn = [e["data"]["card"] for f in states for e in f["events"] if e["type"] == "drew"]
+        assert drawn in ([], [hands[seat]])
+        # the REST view at the final version is exactly what the socket holds
+        assert view(http, table, seat)["view"] == sock.state["view"]
+    spectator_states = [f for f in spectator.frames if f["type"] == "state"]
+    assert all(f["legal_actions"] == [] for f in spectator_states)
+    assert all(f["view"] is None or f["view"]["my_card"] is None for f in spectator_states)
+    assert not [e for f in spectator_states for e in f["events"] if e["type"] == "drew"]
+    # every version's events arrive exactly once per socket
+    for sock in [*sockets.values(), spectator]:
+        versions = [e["version"] for f in sock.frames if f["type"] == "state" for e in f["events"]]
+        assert versions == sorted(versions)
+    for s in [*sockets.values(), spectator]:
+        s.close()
+
+
+def test_reconnect_with_since_loses_nothing(http, live):
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    first = Socket(live, table.id, table.tokens[0])
+    seen = first.state["version"]
+    first.close()
+    # the other seat and then this seat move while the socket is away
+    for seat in (1, 0):
+        v = view(http, table, seat)["version"]
+        r = http.post(
+            f"/api/tables/{table.id}/actions",
+            json={"action": {"type": "keep"}, "version": v},
+            headers=auth(table.tokens[seat]),
+        )
+        assert r.status_code == 200
+    again = Socket(live, table.id, table.tokens[0], since=seen)
+    types = [e["type"] for e in again.state["events"]]
+    assert types.count("decided") == 2
+    assert again.state["version"] == view(http, table, 0)["version"]
+    assert again.state["view"]["phase"] == "show"
+    again.close()
+
+
+@pytest.mark.parametrize(
+    "message,code",
+    [
+        ("{oops", "malformed_json"),
+        ("[1, 2]", "malformed_message"),
+        (json.dumps({"type": "dance"}), "unknown_message"),
+        (json.dumps({"type": "action", "action": {"type": "keep"}}), "malformed_body"),
+        (json.dumps({"type": "action", "action": {"type": "keep"}, "version": 0}), "stale_version"),
+        (
+            json.dumps({"type": "action", "action": {"type": "show"}, "version": -1}),
+            "illegal_action",
+        ),
+        (
+            json.dumps(
+                {"type": "action", "action": {"type": "keep", "pad": "x" * 70_000}, "version": 0}
+            ),
+            "message_too_large",
+        ),
+    ],
+    ids=["json", "array", "unknown", "no-version", "stale", "illegal", "oversized"],
+)
+def test_bad_socket_messages_get_an_error_frame_and_change_nothing(http, live, message, code):
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    sock = Socket(live, table.id, table.tokens[0])
+    version = sock.state["version"]
+    before = view(http, table, 0)
+    message = message.replace('"version": -1', f'"version": {version}')
+    sock.ws.send(message)
+    error = sock.recv_until("error")
+    assert error["code"] == code
+    sock.send({"type": "ping"})
+    assert sock.recv_until("pong")  # the socket is still usable
+    assert view(http, table, 0) == before
+    sock.close()
+
+
+def test_socket_auth_is_required(http, live):
+    table = open_table(http, "highcard", 2)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": "wrong"}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "invalid_token"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=10)
+    with connect(f"{live.ws_url}/ws/tables/nope") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "unknown_table"
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:  # no spectators here
+        ws.send(json.dumps({"type": "auth"}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "missing_token"
+
+
+def test_spectator_cannot_act(http, live):
+    table = open_table(http, "highcard", 2, spectators=True)
+    start(http, table)
+    sock = Socket(live, table.id, None)
+    sock.send({"type": "action", "action": {"type": "keep"}, "version": sock.state["version"]})
+    assert sock.recv_until("error")["code"] == "not_a_seat"
+    sock.close()
