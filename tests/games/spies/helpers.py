@@ -77,7 +77,10 @@ def deploy_all(
 
 
 def position(
-    red: Sequence[int], blue: Sequence[int], sergeant_token: Mapping[int, bool] | None = None, **kw: Any
+    red: Sequence[int],
+    blue: Sequence[int],
+    sergeant_token: Mapping[int, bool] | None = None,
+    **kw: Any,
 ) -> SpiesState:
     """Both line-ups deployed under the given public facts, ready for the first guess."""
     return deploy_all(before_deployment(**kw), {RED: red, BLUE: blue}, sergeant_token)
@@ -102,9 +105,13 @@ def guess(
     return state, events + more
 
 
-def skip_to_turn(state: SpiesState, turn: int, guesses: Mapping[int, int] | None = None) -> SpiesState:
-    """Play the turns before ``turn`` guessing each card correctly (no abilities fire)."""
-    while state.turn < turn:
+def skip_to_turn(
+    state: SpiesState, turn: int, guesses: Mapping[int, int] | None = None
+) -> SpiesState:
+    """Play the turns before ``turn`` (8 = to the end of the day) guessing each card
+    correctly unless ``guesses`` (turn → rank) says otherwise."""
+    day = state.day
+    while state.phase == "missions" and state.day == day and state.turn < turn:
         mission = state.turn // 2
         defender = state.starting_side if state.turn % 2 else 1 - state.starting_side
         rank = state.sides[defender].missions[mission]

@@ -8,7 +8,7 @@ from spyhouse.engine import IllegalAction
 from spyhouse.games.spies import GAME
 from spyhouse.games.spies.components import soldier_name
 
-from .helpers import BLUE, RED, act, before_deployment, guess, position, skip_to_turn
+from .helpers import BLUE, RED, before_deployment, guess, position, skip_to_turn
 
 
 def test_the_red_spy_is_correctly_identified_and_retreats():
@@ -112,9 +112,3 @@ def test_the_double_agent_ends_round_3_in_red_territory_so_blue_wins():
     assert outcome is not None and outcome.winners == (BLUE,)
     assert outcome.detail["ending"] == "territory"
     assert outcome.detail["double_agent"] == "red territory 2"
-
-
-def test_act_helper_refuses_when_two_seats_pending():
-    state = before_deployment()
-    with pytest.raises(ValueError):
-        act(state, {"type": "deploy"})
