@@ -17,7 +17,6 @@ from spyhouse.games.agencia.components import (
 )
 from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import Phase
-
 from tests.games.agencia.helpers import check_invariants
 
 

@@ -9,7 +9,6 @@ from spyhouse.engine import IllegalAction
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import Location, Phase
-
 from tests.games.agencia.helpers import (
     DOWN,
     MINE,

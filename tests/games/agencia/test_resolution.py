@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.state import Phase
-
 from tests.games.agencia.helpers import (
     DOWN,
     MINE,

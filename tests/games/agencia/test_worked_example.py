@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.state import Location, Phase
-
 from tests.games.agencia.helpers import DOWN, MINE, OTHERS, UP, arrange, check_invariants, of_type
 
 ANNA, BEATRICE, CHARLES, DAVID, ESTHER = range(5)
