@@ -6,7 +6,7 @@ from spyhouse.engine.contract import Action, Game, StateModel
 from spyhouse.engine.rng import Rng
 
 
-def random_action(game: Game, state: StateModel, seat: int, rng: Rng) -> Action:  # type: ignore[type-arg]
+def random_action(game: Game, state: StateModel, seat: int, rng: Rng) -> Action:
     """A uniformly random legal action for ``seat``."""
     actions = game.legal_actions(state, seat)
     if not actions:

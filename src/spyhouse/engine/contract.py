@@ -105,6 +105,9 @@ class StateModel(BaseModel):
 
     model_config = ConfigDict(validate_assignment=False, extra="forbid")
 
+    num_seats: int
+    """How many players; the one field every state has (the generic helpers read it)."""
+
 
 class GameOptions(BaseModel):
     """Base for a game's table options (expansions, variants): unknown keys are refused."""

@@ -9,10 +9,10 @@ from collections.abc import Iterable
 
 from spyhouse.engine.contract import Game
 
-_registry: dict[str, Game] = {}  # type: ignore[type-arg]
+_registry: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:  # type: ignore[type-arg]
+def register(game: Game) -> Game:
     if game.id in _registry and _registry[game.id] is not game:
         raise ValueError(f"game id {game.id!r} registered twice")
     _registry[game.id] = game
@@ -45,9 +45,9 @@ def _register_module(name: str) -> None:
         register(game)
 
 
-def get_game(game_id: str) -> Game | None:  # type: ignore[type-arg]
+def get_game(game_id: str) -> Game | None:
     return _registry.get(game_id)
 
 
-def all_games() -> list[Game]:  # type: ignore[type-arg]
+def all_games() -> list[Game]:
     return sorted(_registry.values(), key=lambda g: g.id)

@@ -31,7 +31,7 @@ def assert_json(value: Any, what: str) -> None:
     assert json.loads(text) == value, f"{what} is not plain JSON"
 
 
-def check_round_trip(game: Game, state: StateModel) -> None:  # type: ignore[type-arg]
+def check_round_trip(game: Game, state: StateModel) -> None:
     """JSON round-trip of the full state is lossless, views and legal actions included."""
     dumped = game.dump(state)
     text = json.dumps(dumped)
@@ -45,14 +45,12 @@ def check_round_trip(game: Game, state: StateModel) -> None:  # type: ignore[typ
         assert game.legal_actions(restored, seat) == game.legal_actions(state, seat)
 
 
-def num_seats(game: Game, state: StateModel) -> int:  # type: ignore[type-arg]
-    n = getattr(state, "num_seats", None)
-    if n is None:
-        n = state.seats
-    return int(n)
+def num_seats(game: Game, state: StateModel) -> int:
+    """Every game state carries ``num_seats`` (the contract's one required field)."""
+    return int(state.num_seats)
 
 
-def check_no_leak(game: Game, state: StateModel, seat: int, rng: Rng) -> None:  # type: ignore[type-arg]
+def check_no_leak(game: Game, state: StateModel, seat: int, rng: Rng) -> None:
     """Redrawing all that ``seat`` cannot know must not change what it sees or may do."""
     before = json.dumps(game.dump(state), sort_keys=True)
     other = game.determinize(state, seat, rng)
@@ -66,7 +64,7 @@ def check_no_leak(game: Game, state: StateModel, seat: int, rng: Rng) -> None:  
     assert (game.outcome(other) is None) == (game.outcome(state) is None)
 
 
-def check_outcome(game: Game, state: StateModel, outcome: Outcome) -> None:  # type: ignore[type-arg]
+def check_outcome(game: Game, state: StateModel, outcome: Outcome) -> None:
     n = num_seats(game, state)
     assert all(0 <= w < n for w in outcome.winners), outcome
     assert len(set(outcome.winners)) == len(outcome.winners)
@@ -77,7 +75,7 @@ def check_outcome(game: Game, state: StateModel, outcome: Outcome) -> None:  # t
 
 
 def random_playout(
-    game: Game,  # type: ignore[type-arg]
+    game: Game,
     seats: int,
     options: BaseModel | Mapping[str, Any] | None = None,
     seed: int = 0,
