@@ -1,0 +1,64 @@
+"""Engine costs per game, as ratios to a JSON round-trip of the same states."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from spyhouse.engine import Rng, all_games, load_builtin_games
+from spyhouse.engine.bots import random_action
+
+
+def measure(game, seats: int, seed: int) -> dict[str, float]:
+    options = game.parse_options({})
+    state = game.setup(seats, options, seed)
+    rng = Rng(seed)
+    costs: dict[str, list[float]] = {"apply": [], "views": [], "legal": [], "json": []}
+    steps = 0
+    t_game = time.perf_counter()
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        t = time.perf_counter()
+        for s in range(seats):
+            game.legal_actions(state, s)
+        costs["legal"].append(time.perf_counter() - t)
+        action = random_action(game, state, seat, rng)
+        t = time.perf_counter()
+        state, _ = game.apply(state, seat, action)
+        costs["apply"].append(time.perf_counter() - t)
+        t = time.perf_counter()
+        for s in [None, *range(seats)]:
+            game.view(state, s)
+        costs["views"].append(time.perf_counter() - t)
+        t = time.perf_counter()
+        game.load(json.loads(json.dumps(game.dump(state))))
+        costs["json"].append(time.perf_counter() - t)
+        steps += 1
+    total = time.perf_counter() - t_game
+    return {"steps": steps, "game_s": total, **{k: statistics.mean(v) for k, v in costs.items()}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=5, help="playouts per game")
+    args = parser.parse_args()
+    load_builtin_games()
+    print(
+        f"{'game':<12}{'steps':>7}{'playout ms':>12}{'apply':>9}{'views':>9}{'legal':>9}"
+        f"   (per step, as × one JSON round-trip = {'':>1}µs)"
+    )
+    for game in all_games():
+        runs = [measure(game, game.min_seats, seed) for seed in range(args.games)]
+        m = {k: statistics.mean(r[k] for r in runs) for k in runs[0]}
+        base = m["json"]
+        print(
+            f"{game.id:<12}{m['steps']:>7.0f}{m['game_s'] * 1e3:>12.1f}"
+            f"{m['apply'] / base:>8.2f}×{m['views'] / base:>8.2f}×{m['legal'] / base:>8.2f}×"
+            f"   baseline {base * 1e6:.0f} µs"
+        )
+
+
+if __name__ == "__main__":
+    main()
