@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from spyhouse.engine import GameOptions, StateModel
 
@@ -20,7 +20,13 @@ class SpiesOptions(GameOptions):
     """Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams."""
 
 
-class SideState(StateModel):
+class Part(BaseModel):
+    """A piece of the state (not a whole state: no ``num_seats``), as strict as one."""
+
+    model_config = ConfigDict(validate_assignment=False, extra="forbid")
+
+
+class SideState(Part):
     """One side's soldiers, track and tokens (shared by teammates in team play)."""
 
     hand: list[int] = Field(description="Ranks in hand, not deployed nor exhausted")
@@ -48,7 +54,7 @@ class SideState(StateModel):
     )
 
 
-class PendingAbility(StateModel):
+class PendingAbility(Part):
     """An activated soldier whose owner must choose (Captain, Marshal) before play goes on."""
 
     kind: Literal["captain", "marshal"]
