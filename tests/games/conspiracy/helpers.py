@@ -48,12 +48,16 @@ def position(
     return state
 
 
-def act(state: ConspiracyState, seat: int, type: str, **params: Any) -> tuple[ConspiracyState, list[Event]]:
+def act(
+    state: ConspiracyState, seat: int, type: str, **params: Any
+) -> tuple[ConspiracyState, list[Event]]:
     """Play ``{"type": type, **params}`` for ``seat``; the input state is left untouched."""
     return GAME.apply(state, seat, {"type": type, **params})
 
 
-def play(state: ConspiracyState, *moves: tuple[int, dict[str, Any]]) -> tuple[ConspiracyState, list[Event]]:
+def play(
+    state: ConspiracyState, *moves: tuple[int, dict[str, Any]]
+) -> tuple[ConspiracyState, list[Event]]:
     """Play several ``(seat, action)`` pairs in a row; returns all events."""
     events: list[Event] = []
     for seat, action in moves:

@@ -16,14 +16,25 @@ def moved(state, agent, to, carry=None):
 
 def far_apart(**where):
     """Every agent parked somewhere harmless unless placed."""
-    agents = {"Beacon": "Moscow", "Magician": "Madrid", "Roulette": "Istanbul",
-              "Spyglass": "Kiev", "Tempest": "Barcelona", "Vagabond": "Minsk"}
+    agents = {
+        "Beacon": "Moscow",
+        "Magician": "Madrid",
+        "Roulette": "Istanbul",
+        "Spyglass": "Kiev",
+        "Tempest": "Barcelona",
+        "Vagabond": "Minsk",
+    }
     agents.update(where)
     return agents
 
 
 def test_no_ability_after_a_successful_challenge():
-    state = position(2, agents=far_apart(Beacon="Vienna", Tempest="Prague"), briefcase="Paris", payoffs={1: {"Beacon": 1}})
+    state = position(
+        2,
+        agents=far_apart(Beacon="Vienna", Tempest="Prague"),
+        briefcase="Paris",
+        payoffs={1: {"Beacon": 1}},
+    )
     state, events = play(
         state,
         (0, {"type": "move", "agent": "Beacon", "to": "Budapest"}),
@@ -35,18 +46,28 @@ def test_no_ability_after_a_successful_challenge():
 
 
 def test_skip_ability_ends_the_turn():
-    state = moved(position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=10), "Roulette", "Prague")
+    state = moved(
+        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=10),
+        "Roulette",
+        "Prague",
+    )
     assert GAME.view(state, 0)["prompt"]["kind"] == "use_ability"
     state, events = act(state, 0, "skip_ability")
     assert state.solomon_space == 10 and state.current == 1 and "ability_skipped" in types(events)
 
 
 def test_beacon_pulls_an_agent_from_a_red_line_neighbour_only():
-    state = position(2, agents=far_apart(Beacon="Prague", Magician="Budapest", Tempest="Zurich"), briefcase="Budapest")
+    state = position(
+        2,
+        agents=far_apart(Beacon="Prague", Magician="Budapest", Tempest="Zurich"),
+        briefcase="Budapest",
+    )
     state = moved(state, "Beacon", "Vienna")
     uses = GAME.legal_actions(state, 0)
     assert {"type": "beacon", "pull": "Magician"} in uses
-    assert {"type": "beacon", "pull": "Tempest"} not in uses, "stations are not adjacent for abilities"
+    assert {"type": "beacon", "pull": "Tempest"} not in uses, (
+        "stations are not adjacent for abilities"
+    )
     with pytest.raises(IllegalAction) as err:
         act(state, 0, "beacon", pull="Tempest")
     assert err.value.code == "ability_not_possible"
@@ -80,9 +101,15 @@ def test_magician_delivering_to_your_own_hq_wins():
     assert GAME.outcome(state).winners == (0,) and "briefcase_delivered" in types(events)
 
 
-@pytest.mark.parametrize(("space", "directions"), [(15, ["down"]), (1, ["up"]), (8, ["up", "down"])])
+@pytest.mark.parametrize(
+    ("space", "directions"), [(15, ["down"]), (1, ["up"]), (8, ["up", "down"])]
+)
 def test_roulette_moves_the_die_within_the_track(space, directions):
-    state = moved(position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=space), "Roulette", "Prague")
+    state = moved(
+        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=space),
+        "Roulette",
+        "Prague",
+    )
     assert [u["direction"] for u in GAME.legal_actions(state, 0)[1:]] == directions
     state, events = act(state, 0, "roulette", direction=directions[0])
     assert state.solomon_space == space + (1 if directions[0] == "up" else -1)
@@ -90,21 +117,34 @@ def test_roulette_moves_the_die_within_the_track(space, directions):
 
 
 def test_spyglass_look_is_secret_and_everyone_sees_whom():
-    state = position(3, agents=far_apart(Spyglass="Paris"), briefcase="Vienna", payoffs={2: {"Tempest": 7}})
-    state, _ = play(state, (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}), (1, {"type": "pass"}), (2, {"type": "pass"}))
+    state = position(
+        3, agents=far_apart(Spyglass="Paris"), briefcase="Vienna", payoffs={2: {"Tempest": 7}}
+    )
+    state, _ = play(
+        state,
+        (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}),
+        (1, {"type": "pass"}),
+        (2, {"type": "pass"}),
+    )
     assert len(GAME.legal_actions(state, 0)) == 1 + 2 * 7
     state, events = act(state, 0, "spyglass", player=2, on="Tempest")
     public = [e for e in events if e.type == "spyglass_looked"]
     assert public[0].audience is None and public[0].data == {"player": 0, "at": 2, "on": "Tempest"}
     private = [e for e in events if e.type == "spyglass_saw"]
     assert private[0].audience == frozenset({0}) and private[0].data["amount"] == 7
-    assert GAME.view(state, 0)["spyglass_looks"] == [{"player": 0, "at": 2, "on": "Tempest", "amount": 7}]
+    assert GAME.view(state, 0)["spyglass_looks"] == [
+        {"player": 0, "at": 2, "on": "Tempest", "amount": 7}
+    ]
     assert GAME.view(state, 1)["spyglass_looks"] == [{"player": 0, "at": 2, "on": "Tempest"}]
     assert GAME.view(state, None)["spyglass_looks"] == [{"player": 0, "at": 2, "on": "Tempest"}]
 
 
 def test_spyglass_may_look_at_dr_solomon_and_not_at_yourself():
-    state = moved(position(2, agents=far_apart(Spyglass="Paris"), payoffs={1: {DR_SOLOMON: 2}}), "Spyglass", "Zurich")
+    state = moved(
+        position(2, agents=far_apart(Spyglass="Paris"), payoffs={1: {DR_SOLOMON: 2}}),
+        "Spyglass",
+        "Zurich",
+    )
     with pytest.raises(IllegalAction):
         act(state, 0, "spyglass", player=0, on=DR_SOLOMON)
     with pytest.raises(IllegalAction):
@@ -114,7 +154,11 @@ def test_spyglass_may_look_at_dr_solomon_and_not_at_yourself():
 
 
 def test_tempest_pushes_every_other_agent_to_adjacent_cities_of_your_choice():
-    state = position(2, agents=far_apart(Tempest="Prague", Beacon="Vienna", Spyglass="Vienna"), briefcase="Vienna")
+    state = position(
+        2,
+        agents=far_apart(Tempest="Prague", Beacon="Vienna", Spyglass="Vienna"),
+        briefcase="Vienna",
+    )
     state = moved(state, "Tempest", "Vienna", carry=None)
     assert GAME.legal_actions(state, 0) == [{"type": "skip_ability"}, {"type": "tempest"}]
     state, _ = act(state, 0, "tempest")
@@ -134,12 +178,16 @@ def test_tempest_pushes_every_other_agent_to_adjacent_cities_of_your_choice():
 
 
 def test_an_ability_that_can_do_nothing_is_not_offered():
-    state = moved(position(2, agents=far_apart(Tempest="Prague"), briefcase="Paris"), "Tempest", "Vienna")
+    state = moved(
+        position(2, agents=far_apart(Tempest="Prague"), briefcase="Paris"), "Tempest", "Vienna"
+    )
     assert state.phase == "action" and state.current == 1
 
 
 def test_vagabond_takes_one_more_red_line_step():
-    state = moved(position(2, agents=far_apart(Vagabond="Prague"), briefcase="Paris"), "Vagabond", "Vienna")
+    state = moved(
+        position(2, agents=far_apart(Vagabond="Prague"), briefcase="Paris"), "Vagabond", "Vienna"
+    )
     steps = {u["to"] for u in GAME.legal_actions(state, 0) if u["type"] == "vagabond"}
     assert steps == {"Prague", "Munich", "Budapest", "Zagreb"}
     assert all(u["carry_briefcase"] is False for u in GAME.legal_actions(state, 0)[1:])

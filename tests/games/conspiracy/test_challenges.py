@@ -80,7 +80,9 @@ def test_every_challenger_failing_lets_the_action_succeed_and_restricts_them_all
 def test_restricted_players_may_still_challenge():
     state = spyglass_position(2, s0=1, s1=2)
     state.restricted[1] = True
-    state, _ = play(state, (0, MOVE_SPYGLASS), (1, {"type": "challenge", "announce": 2}), (0, {"type": "stop"}))
+    state, _ = play(
+        state, (0, MOVE_SPYGLASS), (1, {"type": "challenge", "announce": 2}), (0, {"type": "stop"})
+    )
     assert state.agents["Spyglass"] == "Paris"
 
 
@@ -122,7 +124,9 @@ def test_burn_challenge_opening_below_five_is_refused():
 
 def test_successful_burn_challenge_stops_the_burn_and_removes_no_coins():
     state = position(
-        2, agents={"Spyglass": "Rome", "Tempest": "Rome"}, payoffs={0: {"Spyglass": 6}, 1: {"Spyglass": 7}}
+        2,
+        agents={"Spyglass": "Rome", "Tempest": "Rome"},
+        payoffs={0: {"Spyglass": 6}, 1: {"Spyglass": 7}},
     )
     state, _ = play(
         state,
@@ -162,12 +166,19 @@ def test_announcing_above_your_real_payoff_is_refused_and_reveals_nothing():
     state, _ = act(state, 1, "challenge", announce=3)
     with pytest.raises(IllegalAction) as err:
         act(state, 0, "announce", amount=7)
-    assert err.value.code == "above_your_payoff" and "3" not in err.value.message.replace("Spyglass", "")
+    assert err.value.code == "above_your_payoff" and "3" not in err.value.message.replace(
+        "Spyglass", ""
+    )
 
 
 def test_announcements_are_public_and_only_them():
     state = spyglass_position(2, s0=6, s1=4)
-    state, events = play(state, (0, MOVE_SPYGLASS), (1, {"type": "challenge", "announce": 2}), (0, {"type": "announce", "amount": 3}))
+    state, events = play(
+        state,
+        (0, MOVE_SPYGLASS),
+        (1, {"type": "challenge", "announce": 2}),
+        (0, {"type": "announce", "amount": 3}),
+    )
     assert all(e.audience is None for e in events)
     duel = GAME.view(state, None)["challenge"]["duel"]
     assert duel["announcements"] == [{"player": 1, "announced": 2}, {"player": 0, "announced": 3}]

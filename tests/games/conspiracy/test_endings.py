@@ -47,7 +47,9 @@ def test_a_blank_roll_leaves_the_die_on_the_last_space_and_play_goes_on():
 
 def test_solomons_face_ends_the_game_at_once_and_reveals_the_shields():
     seed = next(s for s in range(100) if Rng(s).die(6) <= 2)
-    state = position(3, space=1, payoffs={0: {DR_SOLOMON: 2}, 1: {DR_SOLOMON: 3}, 2: {DR_SOLOMON: 1}})
+    state = position(
+        3, space=1, payoffs={0: {DR_SOLOMON: 2}, 1: {DR_SOLOMON: 3}, 2: {DR_SOLOMON: 1}}
+    )
     state.rng = seed
     state, events = end_round(state)
     assert state.phase == "over" and GAME.to_act(state) == frozenset()
@@ -59,14 +61,29 @@ def test_solomons_face_ends_the_game_at_once_and_reveals_the_shields():
 
 
 def test_solomon_tie_goes_to_the_larger_reserve():
-    state = position(3, payoffs={0: {DR_SOLOMON: 2, "Tempest": 5}, 1: {DR_SOLOMON: 2, "Beacon": 3}, 2: {DR_SOLOMON: 1}})
+    state = position(
+        3,
+        payoffs={
+            0: {DR_SOLOMON: 2, "Tempest": 5},
+            1: {DR_SOLOMON: 2, "Beacon": 3},
+            2: {DR_SOLOMON: 1},
+        },
+    )
     dr_solomon_recovers_the_briefcase(state)
     assert GAME.outcome(state).winners == (1,)
     assert GAME.outcome(state).detail["reserves"] == [23, 25, 29]
 
 
 def test_solomon_tie_with_equal_reserves_is_shared():
-    state = position(4, payoffs={0: {DR_SOLOMON: 2}, 1: {DR_SOLOMON: 1}, 2: {DR_SOLOMON: 2}, 3: {DR_SOLOMON: 2, "Beacon": 1}})
+    state = position(
+        4,
+        payoffs={
+            0: {DR_SOLOMON: 2},
+            1: {DR_SOLOMON: 1},
+            2: {DR_SOLOMON: 2},
+            3: {DR_SOLOMON: 2, "Beacon": 1},
+        },
+    )
     dr_solomon_recovers_the_briefcase(state)
     outcome = GAME.outcome(state)
     assert outcome.winners == (0, 2) and outcome.detail["shared"] is True

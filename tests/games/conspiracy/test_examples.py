@@ -6,14 +6,20 @@ from tests.games.conspiracy.helpers import GAME, act, coins_of, play, position, 
 def test_example_spyglass_to_zurich():
     """Move an agent: 'Spyglass to Zurich' -- announce agent and city, not whether the
     briefcase comes along or the ability is used; others may challenge first."""
-    state = position(3, agents={"Spyglass": "Paris"}, briefcase="Paris", payoffs={0: {"Spyglass": 3}})
+    state = position(
+        3, agents={"Spyglass": "Paris"}, briefcase="Paris", payoffs={0: {"Spyglass": 3}}
+    )
     state, events = act(state, 0, "move", agent="Spyglass", to="Zurich")
     assert [(e.type, e.data) for e in events][0] == (
         "move_announced",
         {"player": 0, "agent": "Spyglass", "to": "Zurich"},
     )
     assert GAME.view(state, 2)["order"] == {
-        "kind": "move", "player": 0, "agent": "Spyglass", "from": "Paris", "to": "Zurich"
+        "kind": "move",
+        "player": 0,
+        "agent": "Spyglass",
+        "from": "Paris",
+        "to": "Zurich",
     }
     state, _ = play(state, (1, {"type": "pass"}), (2, {"type": "pass"}))
     assert state.agents["Spyglass"] == "Zurich"
@@ -47,7 +53,9 @@ def test_example_declining_a_challenge_you_could_win_and_stopping_when_you_could
     state = position(2, agents={"Beacon": "Vienna"}, payoffs={0: {"Beacon": 2}, 1: {"Beacon": 9}})
     state, _ = act(state, 0, "move", agent="Beacon", to="Prague")
     assert {"type": "pass"} in GAME.legal_actions(state, 1)
-    state, _ = play(state, (1, {"type": "challenge", "announce": 1}), (0, {"type": "announce", "amount": 2}))
+    state, _ = play(
+        state, (1, {"type": "challenge", "announce": 1}), (0, {"type": "announce", "amount": 2})
+    )
     assert {"type": "announce", "amount": 9} in GAME.legal_actions(state, 1)
     state, events = act(state, 1, "stop")
     assert "challenge_failed" in types(events) and state.restricted[1]

@@ -52,8 +52,15 @@ def test_the_starting_payoff_tile_is_seen_only_by_its_owner():
 
 
 def test_spyglass_user_sees_the_one_number_looked_at_and_no_other():
-    state = position(3, agents={"Spyglass": "Paris"}, briefcase="Rome", payoffs={2: {"Tempest": 7, "Beacon": 4}})
-    state, _ = play(state, (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}), (1, {"type": "pass"}), (2, {"type": "pass"}))
+    state = position(
+        3, agents={"Spyglass": "Paris"}, briefcase="Rome", payoffs={2: {"Tempest": 7, "Beacon": 4}}
+    )
+    state, _ = play(
+        state,
+        (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}),
+        (1, {"type": "pass"}),
+        (2, {"type": "pass"}),
+    )
     state, _ = act(state, 0, "spyglass", player=2, on="Tempest")
     other = secretly_repay(state, 2, {"Tempest": 7, "Magician": 4})
     assert views(state, (None, 0, 1)) == views(other, (None, 0, 1)), "only Tempest was seen"
@@ -135,9 +142,15 @@ def test_determinize_keeps_the_lookers_knowledge():
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_no_leak_in_the_middle_of_a_duel(seats):
-    state = position(seats, agents={"Spyglass": "Paris"}, payoffs={0: {"Spyglass": 8}, 1: {"Spyglass": 8}})
+    state = position(
+        seats, agents={"Spyglass": "Paris"}, payoffs={0: {"Spyglass": 8}, 1: {"Spyglass": 8}}
+    )
     state.payoffs_made = [2] * seats
-    state, _ = play(state, (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}), (1, {"type": "challenge", "announce": 4}))
+    state, _ = play(
+        state,
+        (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}),
+        (1, {"type": "challenge", "announce": 4}),
+    )
     for seat in range(seats):
         for seed in range(10):
             check_no_leak(GAME, state, seat, Rng(seed))

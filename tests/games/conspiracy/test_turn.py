@@ -78,7 +78,9 @@ def test_move_to_an_adjacent_city_after_nobody_challenges():
 
 def test_move_between_train_stations_as_if_adjacent():
     state = position(2, agents={"Roulette": "Zurich"})
-    state, _ = play(state, (0, {"type": "move", "agent": "Roulette", "to": "Bucharest"}), (1, {"type": "pass"}))
+    state, _ = play(
+        state, (0, {"type": "move", "agent": "Roulette", "to": "Bucharest"}), (1, {"type": "pass"})
+    )
     assert state.agents["Roulette"] == "Bucharest"
 
 
@@ -90,15 +92,21 @@ def test_move_to_a_city_not_joined_is_refused():
 
 
 def test_any_agent_may_be_moved_even_unpaid_and_cities_hold_any_number():
-    state = position(2, agents={a: "Vienna" for a in ("Beacon", "Magician", "Roulette", "Spyglass", "Tempest")})
+    state = position(
+        2, agents={a: "Vienna" for a in ("Beacon", "Magician", "Roulette", "Spyglass", "Tempest")}
+    )
     state.agents["Vagabond"] = "Prague"
-    state, _ = play(state, (0, {"type": "move", "agent": "Vagabond", "to": "Vienna"}), (1, {"type": "pass"}))
+    state, _ = play(
+        state, (0, {"type": "move", "agent": "Vagabond", "to": "Vienna"}), (1, {"type": "pass"})
+    )
     assert list(state.agents.values()) == ["Vienna"] * 6
 
 
 def test_carrying_the_briefcase_is_a_choice_after_the_move():
     state = position(2, agents={"Beacon": "Vienna"}, briefcase="Vienna")
-    moved, _ = play(state, (0, {"type": "move", "agent": "Beacon", "to": "Prague"}), (1, {"type": "pass"}))
+    moved, _ = play(
+        state, (0, {"type": "move", "agent": "Beacon", "to": "Prague"}), (1, {"type": "pass"})
+    )
     assert moved.phase == "briefcase" and moved.briefcase == "Vienna"
     carried, events = act(moved, 0, "carry_briefcase")
     assert carried.briefcase == "Prague" and "briefcase_carried" in types(events)
@@ -108,7 +116,9 @@ def test_carrying_the_briefcase_is_a_choice_after_the_move():
 
 def test_the_briefcase_is_not_offered_when_it_is_elsewhere():
     state = position(2, agents={"Roulette": "Vienna"}, briefcase="Paris", space=15)
-    state, _ = play(state, (0, {"type": "move", "agent": "Roulette", "to": "Prague"}), (1, {"type": "pass"}))
+    state, _ = play(
+        state, (0, {"type": "move", "agent": "Roulette", "to": "Prague"}), (1, {"type": "pass"})
+    )
     assert state.phase == "ability"
 
 
@@ -139,31 +149,51 @@ def test_burn_removes_target_tokens_for_all_and_five_coins_from_the_burner():
 
 
 def test_burn_needs_five_paid_to_the_acting_agent():
-    state = position(2, agents={"Spyglass": "Rome", "Tempest": "Rome"}, payoffs={0: {"Spyglass": 4, "Tempest": 9}})
-    err = refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "burn_needs_five")
+    state = position(
+        2,
+        agents={"Spyglass": "Rome", "Tempest": "Rome"},
+        payoffs={0: {"Spyglass": 4, "Tempest": 9}},
+    )
+    err = refused(
+        state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "burn_needs_five"
+    )
     assert "4" not in err.message
-    assert not [a for a in GAME.legal_actions(state, 0) if a["type"] == "burn" and a["agent"] == "Spyglass"]
+    assert not [
+        a for a in GAME.legal_actions(state, 0) if a["type"] == "burn" and a["agent"] == "Spyglass"
+    ]
 
 
 def test_burn_needs_both_agents_in_the_same_city():
-    state = position(2, agents={"Spyglass": "Rome", "Tempest": "Paris"}, payoffs={0: {"Spyglass": 9}})
+    state = position(
+        2, agents={"Spyglass": "Rome", "Tempest": "Paris"}, payoffs={0: {"Spyglass": 9}}
+    )
     refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "not_same_city")
     refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Spyglass"}, "burn_self")
 
 
 def test_burned_agents_cannot_move_burn_or_be_targeted():
-    state = position(2, agents={"Spyglass": "Rome", "Tempest": None}, payoffs={0: {"Spyglass": 9, "Tempest": 9}})
+    state = position(
+        2, agents={"Spyglass": "Rome", "Tempest": None}, payoffs={0: {"Spyglass": 9, "Tempest": 9}}
+    )
     refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "agent_burned")
     refused(state, 0, {"type": "burn", "agent": "Tempest", "target": "Spyglass"}, "agent_burned")
     refused(state, 0, {"type": "move", "agent": "Tempest", "to": "Rome"}, "agent_burned")
-    assert all(a.get("agent") != "Tempest" and a.get("target") != "Tempest" for a in GAME.legal_actions(state, 0))
+    assert all(
+        a.get("agent") != "Tempest" and a.get("target") != "Tempest"
+        for a in GAME.legal_actions(state, 0)
+    )
 
 
 # -- RESTRICTED and turn order ------------------------------------------------------------
 
 
 def test_restricted_player_may_only_pay_then_the_marker_goes_back():
-    state = position(2, agents={"Spyglass": "Rome", "Tempest": "Rome"}, payoffs={0: {"Spyglass": 9}}, restricted=(0,))
+    state = position(
+        2,
+        agents={"Spyglass": "Rome", "Tempest": "Rome"},
+        payoffs={0: {"Spyglass": 9}},
+        restricted=(0,),
+    )
     assert {a["type"] for a in GAME.legal_actions(state, 0)} == {"payoff"}
     refused(state, 0, {"type": "move", "agent": "Spyglass", "to": "Venice"}, "restricted")
     refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "restricted")
