@@ -97,8 +97,9 @@ def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef) -> list[Pending]:
         out.append(Pending(kind="rotate", seat=seat, slot=slot, space=n))
     if special == "airport":
         out.append(Pending(kind="airport", seat=seat, slot=slot, space=n))
-    if board(state.grid[slot].board).spaces[n].look:
-        out.append(Pending(kind="look", seat=seat, slot=slot, space=n))
+    look = Pending(kind="look", seat=seat, slot=slot, space=n)
+    if board(state.grid[slot].board).spaces[n].look and look_actions(state, seat, look):
+        out.append(look)  # nothing face down in reach that you don't know: no decision
     return out
 
 

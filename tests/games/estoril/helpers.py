@@ -1,0 +1,150 @@
+"""Build exact Estoril positions for the worked examples, keeping every tile in one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Event
+from spyhouse.games.estoril import GAME, rounds
+from spyhouse.games.estoril.components import (
+    COLOURS,
+    NUMERALS,
+    board_by_key,
+    character,
+    characters,
+)
+from spyhouse.games.estoril.locations import location_name
+from spyhouse.games.estoril.state import EstorilOptions, EstorilState, Location, Occupant, Reward
+
+RED, GREEN, BLUE, YELLOW, PINK = range(5)
+
+
+def tile_id(name: str, colour: str | None = None) -> int:
+    """The catalogue index of a tile by its printed name (and colour for starting tiles)."""
+    matches = [c.index for c in characters() if c.name == name and c.colour == colour]
+    assert len(matches) == 1, (name, colour)
+    return matches[0]
+
+
+def new_state(seats: int = 4, seed: int = 0, **options: bool) -> EstorilState:
+    return GAME.setup(seats, EstorilOptions(**options), seed)
+
+
+def lay_out(state: EstorilState, boards: list[tuple[str, int]]) -> None:
+    """Replace this round's grid by ``(board key, quarter turns)`` per slot, row by row.
+
+    Reward tiles go back to the bottom of the pile, so the position starts empty.
+    """
+    for loc in state.grid:
+        state.pile.extend(r.tile for r in loc.rewards)
+        for occ in loc.spaces:
+            if occ is not None:
+                state.hands[occ.owner].append(occ.tile)
+                state.markers[occ.controller] += 1
+    state.grid = [
+        Location(
+            board=board_by_key(key).index,
+            rotation=rotation,
+            spaces=[None] * len(board_by_key(key).spaces),
+        )
+        for key, rotation in boards
+    ]
+    state.enigma_slot = None
+    state.pending = []
+
+
+def take(state: EstorilState, tile: int) -> None:
+    """Lift ``tile`` from wherever it is (hand, pile, discards...)."""
+    for pile in [*state.hands, *state.discards, *state.pending_discards, state.pile, state.removed]:
+        if tile in pile:
+            pile.remove(tile)
+            return
+    for loc in state.grid:
+        for n, occ in enumerate(loc.spaces):
+            if occ is not None and occ.tile == tile:
+                loc.spaces[n] = None
+                state.markers[occ.controller] += 1
+                return
+        for r in list(loc.rewards):
+            if r.tile == tile:
+                loc.rewards.remove(r)
+                return
+    raise AssertionError(f"{character(tile).label} is not in play")
+
+
+def slot(state: EstorilState, key: str) -> int:
+    found = state.slot_of(key)
+    assert found is not None, key
+    return found
+
+
+def put(
+    state: EstorilState,
+    key: str,
+    numeral: str,
+    name: str,
+    seat: int,
+    *,
+    colour: str | None = None,
+    face_up: bool = True,
+) -> Occupant:
+    """Place a tile with ``seat``'s marker on ``key``'s space ``numeral``."""
+    tile = tile_id(name, colour)
+    take(state, tile)
+    occ = Occupant(tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=[seat])
+    state.grid[slot(state, key)].spaces[NUMERALS.index(numeral)] = occ
+    state.markers[seat] -= 1
+    return occ
+
+
+def give(state: EstorilState, seat: int, name: str, colour: str | None = None) -> int:
+    tile = tile_id(name, colour)
+    take(state, tile)
+    state.hands[seat].append(tile)
+    return tile
+
+
+def set_reward(state: EstorilState, key: str, name: str, face_up: bool = True) -> None:
+    tile = tile_id(name)
+    take(state, tile)
+    state.grid[slot(state, key)].rewards.append(Reward(tile=tile, face_up=face_up))
+
+
+def start_resolving(state: EstorilState) -> list[Event]:
+    """End the placement: markers are all placed, resolution begins."""
+    state.markers = [0] * state.num_seats
+    state.placed = True
+    events: list[Event] = []
+    rounds.advance(state, events)
+    return events
+
+
+def act(state: EstorilState, seat: int, action: dict[str, Any]) -> tuple[EstorilState, list[Event]]:
+    return GAME.apply(state, seat, action)
+
+
+def pass_until(state: EstorilState, stop: Any) -> EstorilState:
+    """Pass every optional decision until ``stop(state)`` holds."""
+    while not stop(state):
+        (seat,) = GAME.to_act(state)
+        state, _ = GAME.apply(state, seat, {"type": "pass"})
+    return state
+
+
+def where(state: EstorilState, key: str, numeral: str) -> dict[str, str]:
+    return {"location": location_name(state, slot(state, key)), "space": numeral}
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat]
+
+
+def all_tiles(state: EstorilState) -> list[int]:
+    """Every tile in play, wherever it is (for conservation checks)."""
+    out = [t for pile in [*state.hands, *state.discards, *state.pending_discards] for t in pile]
+    out += state.pile + state.removed
+    for loc in state.grid:
+        out += [o.tile for o in loc.spaces if o is not None]
+        out += [r.tile for r in loc.rewards]
+        out += [r.tile for r in loc.roulette]
+    return out

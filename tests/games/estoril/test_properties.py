@@ -1,0 +1,126 @@
+"""Random games over every player count and option set; invariants after every action."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from spyhouse.engine import Event, StateModel
+from spyhouse.engine.testing import random_playout, scale
+from spyhouse.games.estoril import GAME
+from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
+from spyhouse.games.estoril.state import EstorilState
+from tests.games.estoril.helpers import all_tiles
+
+OPTION_NAMES = ("promo", "double_agent", "vip", "roulette")
+OPTION_SETS = [
+    dict(zip(OPTION_NAMES, combo, strict=True))
+    for combo in itertools.product([False, True], repeat=4)
+    if not (combo[3] and not combo[2])  # the Roulette comes with VIP
+]
+CONFIGS = [
+    (seats, options)
+    for options in OPTION_SETS
+    for seats in range(2, 6 if options["double_agent"] else 5)
+]
+"""42 configurations: 12 option sets x 3 or 4 player counts."""
+
+
+def config_id(config: tuple[int, dict[str, bool]]) -> str:
+    seats, options = config
+    on = [k for k, v in options.items() if v] or ["base"]
+    return f"{seats}p-{'+'.join(on)}"
+
+
+def tiles_in_game(state: EstorilState) -> Counter[int]:
+    o = state.options
+    sets = sets_in_play(o.promo, o.double_agent, o.vip)
+    return Counter(
+        c.index
+        for c in characters()
+        if (c.colour is None and c.set in sets) or c.colour in COLOURS[: state.num_seats]
+    )
+
+
+def check_invariants(state: StateModel, events: list[Event]) -> None:
+    assert isinstance(state, EstorilState)
+    # Every character tile is in exactly one place.
+    assert Counter(all_tiles(state)) == tiles_in_game(state)
+    # Tile markers per player are constant: in supply + on the board.
+    on_board = Counter(o.controller for loc in state.grid for o in loc.spaces if o is not None)
+    for seat in range(state.num_seats):
+        assert state.markers[seat] + on_board[seat] == state.markers_each
+        assert state.markers[seat] >= 0
+        # A hand holds its own network's starting tiles, never another colour's.
+        colours = {character(t).colour for t in state.hands[seat]} - {None}
+        assert colours <= {COLOURS[seat]}
+    # Shields: 10, in the box or on characters.
+    shielded = sum(o.shield for loc in state.grid for o in loc.spaces if o is not None)
+    assert state.shields + shielded == 10
+    # Hand limit: after the discards, every new Round starts with at most 6 tiles in hand.
+    if any(e.type == "round_started" for e in events):
+        assert all(len(h) <= 6 for h in state.hands)
+    # Double Agents: a controlled tile belongs to someone else.
+    for loc in state.grid:
+        for o in loc.spaces:
+            if o is not None and o.double_agent:
+                assert o.controller != o.owner
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_random_games_keep_the_invariants(config):
+    """>= 1,000 games at default scale (42 configurations x 24)."""
+    seats, options = config
+    for seed in range(scale(24)):
+        state, outcome = random_playout(
+            GAME,
+            seats,
+            options,
+            seed,
+            on_step=check_invariants,
+            round_trip_every=37 if seed % 4 == 0 else 0,
+        )
+        assert isinstance(state, EstorilState) and state.round == 4
+        assert outcome.scores is not None and len(outcome.scores) == seats
+        assert outcome.winners
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_no_leak_at_any_step(config):
+    """>= 200 games at default scale (42 configurations x 5), every seat, every step."""
+    seats, options = config
+    for seed in range(scale(5)):
+        random_playout(GAME, seats, options, 10_000 + seed, leak_check=True)
+
+
+def test_same_seed_same_game():
+    a, oa = random_playout(GAME, 3, {"promo": True}, 5)
+    b, ob = random_playout(GAME, 3, {"promo": True}, 5)
+    assert GAME.dump(a) == GAME.dump(b) and oa == ob
+
+
+def test_clone_is_a_deep_copy():
+    state, _ = random_playout(GAME, 4, {"promo": True}, 3, max_steps=20_000)
+    fresh = GAME.setup(4, GAME.parse_options({"vip": True, "roulette": True}), 1)
+    for s in (state, fresh):
+        copy = s.clone()
+        assert GAME.dump(copy) == GAME.dump(s)
+        seen = {id(v) for v in _mutables(s)}
+        assert not seen & {id(v) for v in _mutables(copy)}, "clone shares a mutable part"
+
+
+def _mutables(value: object) -> list[object]:
+    out: list[object] = []
+    if isinstance(value, list | dict):
+        out.append(value)
+        items = value.values() if isinstance(value, dict) else value
+        for v in items:
+            out += _mutables(v)
+    elif isinstance(value, StateModel | object) and hasattr(value, "__pydantic_fields__"):
+        if not isinstance(value, type) and type(value).__name__ != "EstorilOptions":
+            out.append(value)
+            for name in type(value).model_fields:
+                out += _mutables(getattr(value, name))
+    return out
