@@ -14,7 +14,8 @@ def take_from_bank(state: AgenciaState, seat: int, amount: int) -> int:
 
 
 def pay_to_bank(state: AgenciaState, seat: int, amount: int) -> int:
-    """ "If a player does not have the required amount ... they must pay as much as they can."
+    """Pay to the Data Bank: "If a player does not have the required amount of
+    Information tokens ..., they must pay as much as they can."
 
     Returns what was actually paid.
     """
@@ -25,6 +26,6 @@ def pay_to_bank(state: AgenciaState, seat: int, amount: int) -> int:
 
 
 def place_on_reward_tile(state: AgenciaState) -> None:
-    """ "Place an Information token from the Data Bank on the Reward tile." (worth 1)"""
+    """Recruiters: "Place an Information token from the Data Bank on the Reward tile" (1)."""
     state.bank -= 1
     state.reward += 1

@@ -9,7 +9,7 @@ from spyhouse.games.agencia.state import AgenciaState, Player
 
 
 def rounds_for(num_seats: int) -> int:
-    """ "The game will last the number of rounds indicated in the previous table"."""
+    """Rounds table: "The game will last the number of rounds indicated in the table"."""
     return ROUNDS[num_seats]
 
 

@@ -9,8 +9,8 @@ from spyhouse.games.agencia.state import AgenciaState, Location, Phase, PlayedCa
 
 
 def clockwise_from_ambassadors_left(state: AgenciaState) -> list[int]:
-    """ "Beginning with the Player on the left of the Ambassador and going on clockwise"
-    (seat numbers increase clockwise), the Ambassador last."""
+    """(B) and (C): "Beginning with the Player on the left of the Ambassador and going on
+    clockwise" (seat numbers increase clockwise); the Ambassador comes last."""
     n = state.num_seats
     return [(state.ambassador + 1 + i) % n for i in range(n)]
 
@@ -75,7 +75,8 @@ def replace_card(state: AgenciaState, seat: int) -> list[Event]:
 
 def new_ambassador(state: AgenciaState) -> list[Event]:
     """(E) "The Embassy tile moves to the next Player clockwise. If the next Ambassador is
-    the one who has the Round tokens ..., they must return one token to the box.\""""
+    the one who has the Round tokens ..., they must return one token to the box."
+    """
     state.ambassador = (state.ambassador + 1) % state.num_seats
     state.embassy = None
     events = [Event.public("new_ambassador", seat=state.ambassador)]
@@ -86,5 +87,5 @@ def new_ambassador(state: AgenciaState) -> list[Event]:
 
 
 def last_round_token_returned(state: AgenciaState) -> bool:
-    """ "The very moment when the last Round token is discarded ..., the game ends."."""
+    """(E) "The very moment when the last Round token is discarded ..., the game ends"."""
     return state.round_tokens == 0

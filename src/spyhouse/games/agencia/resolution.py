@@ -37,8 +37,8 @@ def targets(state: AgenciaState, seat: int) -> list[int]:
 
 
 def discard(state: AgenciaState, seat: int, card: str) -> Event:
-    """ "Each time a Player discards a card, they must place it facing down at the bottom
-    of their deck." Everyone saw it played, so its place in the deck is public."""
+    """Discard: "Each time a Player discards a card, they must place it facing down at
+    the bottom of their deck." Everyone saw it played, so its place there is public."""
     state.players[seat].deck.append(card)
     return Event.public("discarded", seat=seat, card=card)
 
@@ -51,8 +51,8 @@ def discard_played_card(state: AgenciaState, seat: int) -> Event:
 
 
 def exchange_played_cards(state: AgenciaState, seat: int, target: int) -> list[Event]:
-    """ "They exchange their played cards and discard them": each puts the card received at
-    the bottom of their own deck, so each still owns 8 cards."""
+    """The card exchange: "They exchange their played cards and discard them": each puts
+    the card received at the bottom of their own deck, so each still owns 8 cards."""
     mine = state.players[seat].played
     theirs = state.players[target].played
     assert mine is not None and theirs is not None and mine.in_game and theirs.in_game
@@ -110,21 +110,33 @@ def next_choice(state: AgenciaState, events: list[Event]) -> int | None:
 
 
 def fits_in_hall(agents_inside: int, agents: int, num_seats: int) -> bool:
-    """ "the number of Agents of the played card plus the amount of Agents already inside
-    the Hall do not surpass the capacity of the Hall" (capacity = number of players)."""
+    """Hall: they fit when "the number of Agents of the played card plus the amount of
+    Agents already inside the Hall do not surpass the capacity" (= number of players)."""
     return agents_inside + agents <= num_seats
 
 
 def fills_garden(agents_so_far: int, agents: int, num_seats: int) -> bool:
-    """ "the number of Agents of the played card plus the amount of Agents played until now
-    is equal or bigger than the minimum presence in the Garden" (= number of players)."""
+    """Garden: they fill it when "the number of Agents of the played card plus the amount
+    of Agents played until now is equal or bigger than the minimum presence" (= players)."""
     return agents_so_far + agents >= num_seats
+
+
+def enter_embassy(
+    location: Location, agents_inside: int, agents: int, num_seats: int
+) -> tuple[bool, int]:
+    """Whether the played Agents succeed, and the Agents counted in the Embassy after
+    them. A Hall card that does not fit is "placed facing down so it won't be used in
+    the recount"; every Agent played in the Garden counts."""
+    if location is Location.HALL:
+        if fits_in_hall(agents_inside, agents, num_seats):
+            return True, agents_inside + agents
+        return False, agents_inside
+    return fills_garden(agents_inside, agents, num_seats), agents_inside + agents
 
 
 def solve_agents(state: AgenciaState) -> list[Event]:
     """3rd Agents, clockwise: take their Information value if they fit the Hall / fill the
-    Garden, else pay it (as much as one has); an overflowing Hall card turns face down
-    and leaves the count. Then all played Agent cards are discarded."""
+    Garden, else pay it (as much as one has). Then all played Agent cards are discarded."""
     assert state.embassy is not None
     events: list[Event] = []
     agents_inside = 0
@@ -133,13 +145,9 @@ def solve_agents(state: AgenciaState) -> list[Event]:
         played = state.players[seat].played
         assert played is not None
         card = CARDS[played.card]
-        if state.embassy is Location.HALL:
-            success = fits_in_hall(agents_inside, card.agents, state.num_seats)
-            if success:
-                agents_inside += card.agents
-        else:
-            success = fills_garden(agents_inside, card.agents, state.num_seats)
-            agents_inside += card.agents
+        success, agents_inside = enter_embassy(
+            state.embassy, agents_inside, card.agents, state.num_seats
+        )
         if success:
             amount = take_from_bank(state, seat, card.information)
         else:

@@ -27,8 +27,8 @@ class FinalScore:
 
 
 def final_scores(state: AgenciaState) -> list[FinalScore]:
-    """ "count the value of the Information tokens and the Information value of each and
-    every card they have in their agency deck.\""""
+    """End of the Game: "count the value of the Information tokens and the Information
+    value of each and every card they have in their agency deck"."""
     return [
         FinalScore(seat, player.information, information_value(player.owned()))
         for seat, player in enumerate(state.players)
@@ -36,8 +36,8 @@ def final_scores(state: AgenciaState) -> list[FinalScore]:
 
 
 def winners(scores: list[FinalScore]) -> tuple[int, ...]:
-    """ "The Player with the highest Information value ... In the case of a tie, ... the
-    highest Information value on their Agency deck. If there's still a tie, they'll share
-    the victory.\""""
+    """End of the Game: "The Player with the highest Information value will be the winner.
+    In the case of a tie, ... the highest Information value on their Agency deck. If
+    there's still a tie, they'll share the victory"."""
     best = max((score.total, score.cards) for score in scores)
     return tuple(score.seat for score in scores if (score.total, score.cards) == best)

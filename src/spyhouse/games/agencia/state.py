@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from pydantic import BaseModel, ConfigDict
+
 from spyhouse.engine import StateModel
 from spyhouse.games.agencia.components import CARDS, Kind
 from spyhouse.games.agencia.positions import Position
@@ -31,7 +33,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class PlayedCard(StateModel):
+class Part(BaseModel):
+    """Base for the parts of the state: strict like ``StateModel``, without its seats."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayedCard(Part):
     """The card a player played this hand, face up in front of them."""
 
     card: str
@@ -44,7 +52,7 @@ class PlayedCard(StateModel):
         return CARDS[self.card].kind
 
 
-class Player(StateModel):
+class Player(Part):
     """One seat's Information, four positions, deck and played card."""
 
     information: int
@@ -80,7 +88,8 @@ class Player(StateModel):
 
 
 class AgenciaState(StateModel):
-    num_seats: int
+    """Everything on the table and in the box (``num_seats`` comes from ``StateModel``)."""
+
     rng: int
     players: list[Player]
     bank: int
