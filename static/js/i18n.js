@@ -1,0 +1,129 @@
+// English and Spanish UI strings, a language switch and a default from the browser.
+import { savedLang, saveLang } from "./storage.js";
+
+const STRINGS = {
+  en: {
+    "app.tagline": "Hidden-information spy games with friends, from an invite link.",
+    "nav.lobby": "Lobby", "nav.rules": "Rules", "nav.language": "Language",
+    "lobby.games": "Games", "lobby.create": "Create a table", "lobby.public": "Public tables waiting for players",
+    "lobby.noPublic": "No public table is waiting right now.", "lobby.players": "{min}–{max} players",
+    "lobby.yourTables": "Your tables", "lobby.open": "Open", "lobby.join": "Join",
+    "lobby.rules": "Rules",
+    "create.game": "Game", "create.seats": "Players", "create.name": "Your name",
+    "create.private": "Private (invite link only)", "create.spectators": "Allow spectators",
+    "create.publish": "Publish the full log after the game", "create.bots": "Bots in empty seats",
+    "create.options": "Options", "create.submit": "Create table", "create.noOptions": "This game has no options.",
+    "join.title": "Join {game}", "join.name": "Display name", "join.submit": "Take a seat",
+    "join.started": "This game has already started.", "join.full": "Every seat is taken.",
+    "join.watch": "Watch as a spectator", "join.seats": "Seats",
+    "wait.title": "Waiting for players", "wait.invite": "Invite link", "wait.copy": "Copy link", "wait.copied": "Copied!",
+    "wait.addBot": "Add a bot", "wait.remove": "Remove", "wait.start": "Start the game",
+    "wait.fillStart": "Fill with bots and start", "wait.open": "open seat", "wait.bot": "bot",
+    "wait.hostOnly": "The host starts the game when every seat is filled.",
+    "seat.you": "you", "seat.name": "Seat {n}",
+    "table.spectating": "You are watching as a spectator: you see only public information.",
+    "table.yourTurn": "Your turn", "table.waitingFor": "Waiting for {who}", "table.nobody": "—",
+    "table.decide": "Your decision", "table.choose": "Choose {field}", "table.back": "Start over",
+    "table.allChoices": "All legal choices ({n})", "table.nothing": "Nothing to decide right now.",
+    "table.log": "Log", "table.fullLog": "Full log (published by the host)", "table.players": "Players",
+    "table.scores": "Final scores", "table.winner": "Winner", "table.winners": "Winners",
+    "table.draw": "No winner", "table.breakdown": "Breakdown", "table.gameOver": "The game is over.",
+    "table.connecting": "Connecting…", "table.reconnecting": "Connection lost — reconnecting…",
+    "table.online": "Live", "table.noSpectators": "This table does not allow spectators.",
+    "table.unknown": "No such table.", "table.selected": "Selected", "table.sending": "Sending…",
+    "table.round": "Round {n}", "table.rules": "Rules reference", "table.board": "Board",
+    "table.toLobby": "Back to the lobby", "table.score": "Score", "table.seat": "Seat",
+    "error.offline": "You are offline; the move was not sent.",
+    "error.generic": "Something went wrong.",
+    "ev.joined": "{name} joined", "ev.bot_seated": "A bot took seat {seat}", "ev.seat_emptied": "Seat {seat} was emptied",
+    "ev.game_started": "The game started",
+    "yes": "Yes", "no": "No", "none": "none",
+    "rules.reconstructed": "Reconstructed", "rules.reconstructedNote": "Reconstructed component data: printed on a component we could not see; invented to be plausible. Check it against your physical copy.",
+    "rules.title": "{game}: rules reference", "rules.summary": "Summary", "rules.data": "Component data to check",
+    "rules.serverEnforces": "The server enforces the rules: an illegal move is refused with the reason.",
+  },
+  es: {
+    "app.tagline": "Juegos de espías con información oculta, con amigos y un enlace de invitación.",
+    "nav.lobby": "Sala", "nav.rules": "Reglas", "nav.language": "Idioma",
+    "lobby.games": "Juegos", "lobby.create": "Crear una mesa", "lobby.public": "Mesas públicas esperando jugadores",
+    "lobby.noPublic": "Ahora mismo no hay mesas públicas esperando.", "lobby.players": "{min}–{max} jugadores",
+    "lobby.yourTables": "Tus mesas", "lobby.open": "Abrir", "lobby.join": "Unirse",
+    "lobby.rules": "Reglas",
+    "create.game": "Juego", "create.seats": "Jugadores", "create.name": "Tu nombre",
+    "create.private": "Privada (solo con enlace)", "create.spectators": "Permitir espectadores",
+    "create.publish": "Publicar el registro completo al terminar", "create.bots": "Bots en asientos vacíos",
+    "create.options": "Opciones", "create.submit": "Crear mesa", "create.noOptions": "Este juego no tiene opciones.",
+    "join.title": "Unirse a {game}", "join.name": "Nombre visible", "join.submit": "Sentarse",
+    "join.started": "La partida ya ha empezado.", "join.full": "Todos los asientos están ocupados.",
+    "join.watch": "Mirar como espectador", "join.seats": "Asientos",
+    "wait.title": "Esperando jugadores", "wait.invite": "Enlace de invitación", "wait.copy": "Copiar enlace", "wait.copied": "¡Copiado!",
+    "wait.addBot": "Añadir un bot", "wait.remove": "Quitar", "wait.start": "Empezar la partida",
+    "wait.fillStart": "Completar con bots y empezar", "wait.open": "asiento libre", "wait.bot": "bot",
+    "wait.hostOnly": "El anfitrión empieza la partida cuando todos los asientos están ocupados.",
+    "seat.you": "tú", "seat.name": "Asiento {n}",
+    "table.spectating": "Estás mirando como espectador: solo ves la información pública.",
+    "table.yourTurn": "Tu turno", "table.waitingFor": "Esperando a {who}", "table.nobody": "—",
+    "table.decide": "Tu decisión", "table.choose": "Elige {field}", "table.back": "Volver a empezar",
+    "table.allChoices": "Todas las opciones legales ({n})", "table.nothing": "Ahora no tienes nada que decidir.",
+    "table.log": "Registro", "table.fullLog": "Registro completo (publicado por el anfitrión)", "table.players": "Jugadores",
+    "table.scores": "Puntuación final", "table.winner": "Ganador", "table.winners": "Ganadores",
+    "table.draw": "Sin ganador", "table.breakdown": "Desglose", "table.gameOver": "La partida ha terminado.",
+    "table.connecting": "Conectando…", "table.reconnecting": "Conexión perdida — reconectando…",
+    "table.online": "En directo", "table.noSpectators": "Esta mesa no admite espectadores.",
+    "table.unknown": "No existe esa mesa.", "table.selected": "Seleccionado", "table.sending": "Enviando…",
+    "table.round": "Ronda {n}", "table.rules": "Reglas", "table.board": "Tablero",
+    "table.toLobby": "Volver a la sala", "table.score": "Puntos", "table.seat": "Asiento",
+    "error.offline": "Estás sin conexión; la jugada no se envió.",
+    "error.generic": "Algo ha ido mal.",
+    "ev.joined": "{name} se ha unido", "ev.bot_seated": "Un bot ocupa el asiento {seat}", "ev.seat_emptied": "Se ha vaciado el asiento {seat}",
+    "ev.game_started": "Empieza la partida",
+    "yes": "Sí", "no": "No", "none": "ninguno",
+    "rules.reconstructed": "Reconstruido", "rules.reconstructedNote": "Datos de componentes reconstruidos: impresos en un componente que no pudimos ver; inventados para ser plausibles. Compruébalos con tu copia física.",
+    "rules.title": "{game}: referencia de reglas", "rules.summary": "Resumen", "rules.data": "Datos de componentes a comprobar",
+    "rules.serverEnforces": "El servidor aplica las reglas: una jugada ilegal se rechaza con el motivo.",
+  },
+};
+
+export const LANGS = { en: "English", es: "Español" };
+let lang = pickDefault();
+const listeners = new Set();
+
+function pickDefault() {
+  const saved = savedLang();
+  if (saved && STRINGS[saved]) return saved;
+  const nav = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2).toLowerCase());
+  return nav.find((l) => STRINGS[l]) || "en";
+}
+
+export function currentLang() { return lang; }
+
+export function setLang(next) {
+  if (!STRINGS[next] || next === lang) return;
+  lang = next;
+  saveLang(next);
+  document.documentElement.lang = next;
+  listeners.forEach((fn) => fn(next));
+}
+
+export function onLangChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+/** Register more strings (per game board modules): {en: {...}, es: {...}}. */
+export function extend(table) {
+  for (const [l, entries] of Object.entries(table)) Object.assign(STRINGS[l] ||= {}, entries);
+}
+
+export function has(key) { return key in STRINGS[lang] || key in STRINGS.en; }
+
+/** Translate `key`, filling {placeholders} from vars. */
+export function t(key, vars = {}) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? `{${k}}`));
+}
+
+/** Pick a localised string from {en, es} objects or return plain strings. */
+export function pick(value) {
+  if (value && typeof value === "object") return value[lang] ?? value.en;
+  return value;
+}
+
+document.documentElement.lang = lang;

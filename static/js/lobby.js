@@ -1,0 +1,143 @@
+// The lobby: the games, a create-table form rendered from each game's option schema,
+// public tables waiting for players and this browser's own tables.
+import { h, clear } from "./dom.js";
+import { t, pick, onLangChange } from "./i18n.js";
+import { api } from "./api.js";
+import { saveGrant, savedName, saveName, myTables } from "./storage.js";
+import { gameBlurb } from "./games.js";
+import { problemText } from "./problems.js";
+
+export function mountLobby(root) {
+  let games = [];
+  let tables = [];
+  let selected = null;
+  let error = null;
+  let disposed = false;
+
+  const render = () => {
+    if (disposed) return;
+    clear(root).append(
+      h("section", { class: "hero" }, h("h1", {}, "Spyhouse"), h("p", {}, t("app.tagline"))),
+      h("div", { class: "lobby" },
+        h("section", { class: "panel games", "aria-labelledby": "games-h" },
+          h("h2", { id: "games-h" }, t("lobby.games")),
+          h("ul", { class: "game-list" }, games.map(gameCard))),
+        h("section", { class: "panel create", "aria-labelledby": "create-h" },
+          h("h2", { id: "create-h" }, t("lobby.create")),
+          games.length ? createForm() : null,
+          error ? h("p", { class: "error", role: "alert" }, error) : null),
+        h("section", { class: "panel public", "aria-labelledby": "public-h" },
+          h("h2", { id: "public-h" }, t("lobby.public")),
+          tables.length
+            ? h("ul", { class: "table-list" }, tables.map((tb) => h("li", {},
+                h("span", {}, tb.title, " · ", tb.seats.filter((s) => s.kind !== "open").length, "/", tb.seats.length),
+                h("a", { class: "button small", href: `#/table/${tb.table_id}` }, t("lobby.open")))))
+            : h("p", { class: "muted" }, t("lobby.noPublic")),
+          mine()),
+      ),
+    );
+  };
+
+  const mine = () => {
+    const own = Object.entries(myTables()).slice(-6).reverse();
+    if (!own.length) return null;
+    return [h("h2", {}, t("lobby.yourTables")), h("ul", { class: "table-list" }, own.map(([id, g]) => h("li", {},
+      h("span", {}, games.find((x) => x.id === g.game)?.title || g.game || id),
+      h("a", { class: "button small", href: `#/table/${id}` }, t("lobby.open")))))];
+  };
+
+  const gameCard = (g) => h("li", { class: `game-card${selected?.id === g.id ? " selected" : ""}` },
+    h("button", { class: "game-pick", "data-game": g.id, "aria-pressed": String(selected?.id === g.id), onclick: () => { selected = g; render(); } },
+      h("strong", {}, g.title),
+      h("span", { class: "muted" }, t("lobby.players", { min: g.min_seats, max: g.max_seats }))),
+    h("p", {}, pick(gameBlurb(g.id)) || g.description),
+    h("a", { href: `#/rules/${g.id}` }, t("lobby.rules")));
+
+  const createForm = () => {
+    const g = selected || games[0];
+    const props = g.options_schema.properties || {};
+    const seatsSel = h("select", { name: "seats", id: "f-seats" },
+      g.default_seats.map((n) => h("option", { value: n }, n)));
+    const botsSel = h("select", { name: "bots", id: "f-bots" });
+    const fillBots = () => {
+      const n = Number(seatsSel.value);
+      clear(botsSel).append(...Array.from({ length: n }, (_, i) => h("option", { value: i, selected: i === n - 2 }, i)));
+    };
+    seatsSel.addEventListener("change", fillBots);
+    fillBots();
+    const optionInputs = Object.entries(props).map(([key, p]) => optionField(key, p));
+    const form = h("form", { class: "form", onsubmit: async (e) => {
+      e.preventDefault();
+      const fd = new FormData(form);
+      const options = {};
+      for (const [key, p] of Object.entries(props)) {
+        if (p.type === "boolean") options[key] = fd.get(`opt-${key}`) === "on";
+        else if (p.type === "integer" || p.type === "number") options[key] = Number(fd.get(`opt-${key}`));
+        else options[key] = fd.get(`opt-${key}`);
+      }
+      const name = String(fd.get("name") || "").trim();
+      saveName(name);
+      const seats = Number(fd.get("seats"));
+      const bots = Number(fd.get("bots"));
+      try {
+        const created = await api.create({
+          game: g.id, seats, options, host_name: name,
+          private: fd.get("private") === "on", spectators: fd.get("spectators") === "on",
+          publish_log: fd.get("publish") === "on",
+        });
+        saveGrant(created.table_id, {
+          game: g.id, seat: 0, token: created.seat.seat_token, host: created.host_token,
+          invite: created.invite_code, inviteUrl: created.invite_url, name,
+        });
+        for (let i = 0; i < bots; i++) await api.bot(created.table_id, seats - 1 - i, created.host_token);
+        location.hash = `#/table/${created.table_id}`;
+      } catch (err) {
+        error = problemText(err);
+        render();
+      }
+    } },
+      h("label", {}, t("create.game"), h("select", { name: "game", id: "f-game", onchange: (e) => { selected = games.find((x) => x.id === e.target.value); render(); } },
+        games.map((x) => h("option", { value: x.id, selected: x.id === g.id }, x.title)))),
+      h("div", { class: "row" },
+        h("label", {}, t("create.seats"), seatsSel),
+        h("label", {}, t("create.bots"), botsSel)),
+      h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname" })),
+      h("fieldset", {}, h("legend", {}, t("create.options")),
+        optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: true }), t("create.private")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "spectators" }), t("create.spectators")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "publish", checked: true }), t("create.publish")),
+      h("button", { type: "submit", class: "button primary", id: "f-create" }, t("create.submit")));
+    return form;
+  };
+
+  const load = async () => {
+    try {
+      [games, tables] = await Promise.all([api.games(), api.publicTables()]);
+      selected = selected || games[0] || null;
+    } catch (err) { error = problemText(err); }
+    render();
+  };
+  const off = onLangChange(render);
+  const timer = setInterval(async () => {
+    try { tables = await api.publicTables(); render(); } catch { /* keep the last list */ }
+  }, 15000);
+  render();
+  load();
+  return () => { disposed = true; off(); clearInterval(timer); };
+}
+
+function optionField(key, p) {
+  const label = p.title || key;
+  const help = p.description ? h("small", { class: "muted" }, p.description) : null;
+  if (p.type === "boolean") {
+    return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${key}`, checked: !!p.default }), h("span", {}, label, help ? [" ", help] : null));
+  }
+  if (p.enum) {
+    return h("label", {}, label, h("select", { name: `opt-${key}` }, p.enum.map((v) => h("option", { value: v, selected: v === p.default }, v))), help);
+  }
+  if (p.type === "integer" || p.type === "number") {
+    return h("label", {}, label, h("input", { type: "number", name: `opt-${key}`, value: p.default ?? 0, min: p.minimum, max: p.maximum }), help);
+  }
+  return h("label", {}, label, h("input", { name: `opt-${key}`, value: p.default ?? "" }), help);
+}

@@ -1,0 +1,8 @@
+// Turn a server problem (or a network failure) into a sentence for people.
+import { t } from "./i18n.js";
+
+export function problemText(err) {
+  const p = err?.problem || err || {};
+  if (p.code === "offline" || p.code === "network") return t("error.offline");
+  return p.detail || p.title || String(err?.message || t("error.generic"));
+}

@@ -1,0 +1,100 @@
+// One table's WebSocket: auth frame, live state frames, actions, and automatic
+// reconnection with `since` so nothing is lost while away.
+
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string|null} token  seat or host token; null to spectate
+   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function}} handlers
+   */
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.h = handlers;
+    this.version = 0;      // last version received; sent as `since` on reconnect
+    this.ws = null;
+    this.closed = false;
+    this.retries = 0;
+    this.pending = new Map(); // request_id -> action (resent never: requests are idempotent by id)
+    this.fatal = null;
+    this._onOnline = () => { if (!this.ws) this._connect(); };
+    window.addEventListener("online", this._onOnline);
+    this._connect();
+  }
+
+  get status() {
+    if (this.fatal) return "fatal";
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.authed) return "open";
+    return this.retries > 0 ? "reconnecting" : "connecting";
+  }
+
+  _connect() {
+    if (this.closed) return;
+    clearTimeout(this._timer);
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    this.authed = false;
+    this.h.onStatus?.(this.status);
+    ws.onopen = () => {
+      const hello = { type: "auth", since: this.version };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (msg) => {
+      let frame;
+      try { frame = JSON.parse(msg.data); } catch { return; }
+      if (frame.type === "state") {
+        const wasReconnect = !this.authed && this.retries > 0;
+        this.authed = true;
+        this.retries = 0;
+        this.version = frame.version;
+        this.h.onStatus?.(this.status);
+        this.h.onState(frame, { resync: wasReconnect });
+      } else if (frame.type === "ack") {
+        this.pending.delete(frame.request_id);
+        this.h.onAck?.(frame);
+      } else if (frame.type === "error") {
+        if (!this.authed && frame.status >= 400 && frame.status < 500) this.fatal = frame;
+        this.pending.delete(frame.request_id);
+        this.h.onError?.(frame);
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.authed = false;
+      if (this.closed || this.fatal) { this.h.onStatus?.(this.status); return; }
+      this.retries += 1;
+      this.h.onStatus?.(this.status);
+      const delay = Math.min(5000, 250 * 2 ** Math.min(this.retries - 1, 5));
+      this._timer = setTimeout(() => this._connect(), delay);
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  /** Send an action chosen at `version`; returns its request id. */
+  act(action, version) {
+    const requestId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      this.h.onError?.({ code: "offline", detail: null, request_id: requestId });
+      return requestId;
+    }
+    this.pending.set(requestId, action);
+    this.ws.send(JSON.stringify({ type: "action", action, version, request_id: requestId }));
+    return requestId;
+  }
+
+  /** Debug/test hook: drop the connection as a network failure would. */
+  drop() {
+    if (this.ws) this.ws.close(4999, "dropped");
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this._timer);
+    window.removeEventListener("online", this._onOnline);
+    if (this.ws) this.ws.close(1000, "bye");
+    this.ws = null;
+  }
+}

@@ -1,0 +1,62 @@
+"""Headless Chromium (Debian's package) driving the real page against a live server.
+
+Never downloads a browser: Playwright's Python package launches /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spyhouse.store import upgrade
+from tests.server.conftest import LiveServer, start_server
+
+CHROMIUM = os.environ.get("SPYHOUSE_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail("Chromium is missing: apt-get install chromium (CI installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def site(tmp_path) -> Iterator[LiveServer]:
+    url = f"sqlite:///{tmp_path / 'browser.db'}"
+    upgrade(url)
+    srv = start_server(url)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def output_dir() -> Path:
+    OUTPUT.mkdir(exist_ok=True)
+    return OUTPUT

@@ -1,0 +1,153 @@
+"""Drive the page like a person: create a table, join from the invite link, click choices.
+
+The driver only clicks what the page offers as a choice (``.choice`` elements: spaces,
+tiles, cities on the SVG board, or the decision panel's buttons); it reads the server's
+REST view only to know when a page is up to date and to check what it must not show.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page
+
+LeakCheck = Callable[[dict[str, Any], dict[str, Any], str], list[str]]
+
+
+@dataclass
+class Player:
+    context: BrowserContext
+    page: Page
+    errors: list[str] = field(default_factory=list)
+    table_id: str | None = None
+    token: str | None = None
+    seat: int | None = None
+
+    def grant(self) -> None:
+        tables = json.loads(self.page.evaluate("localStorage.getItem('spyhouse.tables')") or "{}")
+        assert len(tables) == 1, tables
+        self.table_id, g = next(iter(tables.items()))
+        self.token, self.seat = g["token"], g["seat"]
+
+    def attr(self, name: str) -> str:
+        return self.page.eval_on_selector("#main", f"el => el.dataset.{name} || ''")
+
+
+def new_player(browser: Browser, base_url: str, *, locale: str = "en-GB", width: int = 1280) -> Player:
+    context = browser.new_context(base_url=base_url, locale=locale, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(context, page)
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error":
+            player.errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: player.errors.append(f"pageerror: {exc}"))
+    return player
+
+
+def create_table(host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None) -> str:
+    """Create a private table from the lobby; returns the invite link."""
+    page = host.page
+    page.goto("/")
+    page.wait_for_selector(f"[data-game='{game}']")
+    page.select_option("#f-game", game)
+    page.select_option("#f-seats", str(seats))
+    page.select_option("#f-bots", str(bots))
+    for key, on in (options or {}).items():
+        page.set_checked(f"input[name='opt-{key}']", on)
+    page.fill("#f-name", "Ann")
+    page.click("#f-create")
+    page.wait_for_selector("#invite-url")
+    host.grant()
+    return page.input_value("#invite-url")
+
+
+def join(player: Player, invite: str, name: str) -> None:
+    player.page.goto(invite)
+    player.page.fill("#join-name", name)
+    player.page.click("#join-submit")
+    player.page.wait_for_selector("#seats")
+    player.grant()
+
+
+def view(http: httpx.Client, p: Player) -> dict[str, Any]:
+    r = http.get(f"/api/tables/{p.table_id}/view", headers={"authorization": f"Bearer {p.token}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_synced(p: Player, version: int, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        v = p.attr("version")
+        if v and int(v) >= version and not p.attr("sending"):
+            return
+        time.sleep(0.03)
+    raise AssertionError(f"page stuck at version {p.attr('version')} (server {version})")
+
+
+def visible_choices(page: Page) -> list[Any]:
+    return [el for el in page.query_selector_all(".choice") if el.is_visible()]
+
+
+def play_to_end(
+    http: httpx.Client,
+    players: list[Player],
+    seed: int,
+    leak_check: LeakCheck | None = None,
+    max_clicks: int = 3000,
+    on_step: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Click random offered choices until the game ends; check secrecy at every step."""
+    rng = random.Random(seed)
+    clicks = 0
+    step = 0
+    while clicks < max_clicks:
+        docs = [view(http, p) for p in players]
+        version = max(d["version"] for d in docs)
+        for p in players:
+            wait_synced(p, version)
+        if leak_check is not None:
+            for i, p in enumerate(players):
+                html = p.page.content()
+                for j, other in enumerate(players):
+                    if i != j:
+                        leaks = leak_check(docs[i], docs[j], html)
+                        assert not leaks, f"seat {p.seat}'s page shows seat {other.seat}'s secrets: {leaks}"
+        if docs[0]["status"] == "finished":
+            return docs[0]
+        if on_step:
+            on_step(step)
+        step += 1
+        movers = [p for p, d in zip(players, docs, strict=True) if d["legal_actions"]]
+        if not movers:
+            time.sleep(0.05)  # bots are moving
+            continue
+        p = rng.choice(movers)
+        # Click offered choices until the page sends a move (narrowing takes several clicks).
+        for _ in range(12):
+            choices = visible_choices(p.page)
+            assert choices, f"seat {p.seat} must act but the page offers no choice"
+            rng.choice(choices).click()
+            clicks += 1
+            if p.attr("sending") or p.attr("version") != str(docs[players.index(p)]["version"]):
+                break
+        else:
+            raise AssertionError("a dozen clicks did not make a move")
+        wait_synced(p, docs[players.index(p)]["version"] + 1)
+        assert not p.page.query_selector("#notice"), p.page.inner_text("#notice")
+    raise AssertionError("the game did not end")
+
+
+def screenshot(p: Player, out: Path, name: str) -> None:
+    p.page.screenshot(path=str(out / f"{name}.png"), full_page=True)

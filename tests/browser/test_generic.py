@@ -1,0 +1,33 @@
+"""The generic client on the test game: lobby, invite, seats, play by clicking, scores."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.browser.driver import create_table, join, new_player, play_to_end, screenshot
+
+
+def test_highcard_from_invite_link_to_final_scores(browser, site, output_dir):
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url, locale="es-ES")
+    try:
+        invite = create_table(ann, "highcard", 3, 1)
+        assert "/#/join/" in invite
+        join(bob, invite, "Bob")
+        ann.page.wait_for_selector("#seats li:nth-child(2):has-text('Bob')")
+        # Reopening the invite link on the same browser returns the host to the seat.
+        ann.page.goto(invite)
+        ann.page.wait_for_selector("#start:not([disabled])")
+        ann.page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            final = play_to_end(http, [ann, bob], seed=1)
+        assert final["outcome"] is not None
+        for p in (ann, bob):
+            p.page.wait_for_selector("#scores")
+        assert "Puntuación final" in bob.page.inner_text("#scores")
+        assert "Final scores" in ann.page.inner_text("#scores")
+        screenshot(ann, output_dir, "highcard-final")
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()
