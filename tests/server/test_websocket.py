@@ -10,6 +10,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spyhouse.engine import Rng
+from tests.server.conftest import start_server
 from tests.server.helpers import auth, open_table, start, view
 
 
@@ -188,3 +189,25 @@ def test_spectator_cannot_act(http, live):
     sock.send({"type": "action", "action": {"type": "keep"}, "version": sock.state["version"]})
     assert sock.recv_until("error")["code"] == "not_a_seat"
     sock.close()
+
+
+def test_a_change_made_through_one_process_reaches_sockets_of_another(migrated_url, live, http):
+    if migrated_url.startswith("sqlite"):
+        pytest.skip("SQLite is single-process; cross-process fan-out is PostgreSQL's NOTIFY")
+    other = start_server(migrated_url)
+    try:
+        table = open_table(http, "highcard", 2)
+        start(http, table)
+        sock = Socket(other, table.id, table.tokens[1])  # seat 1 watches process B
+        version = sock.state["version"]
+        r = http.post(  # seat 0 moves through process A
+            f"/api/tables/{table.id}/actions",
+            json={"action": {"type": "keep"}, "version": version},
+            headers=auth(table.tokens[0]),
+        )
+        assert r.status_code == 200
+        frame = sock.recv_until("state", version + 1)
+        assert [e["type"] for e in frame["events"]] == ["decided"]
+        sock.close()
+    finally:
+        other.stop()

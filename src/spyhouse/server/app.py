@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -19,6 +21,7 @@ from spyhouse.server.service import TableService
 from spyhouse.server.ws import router as ws_router
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
+from spyhouse.store.notify import Listener
 
 DESCRIPTION = """
 Play hidden-information spy games with friends or from code.
@@ -44,10 +47,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
-        app.state.service = TableService(TableStore(db), Hub(), settings)
+        hub = Hub()
+        app.state.service = TableService(TableStore(db), hub, settings)
+        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify)
+        if listener is not None:  # serve sockets only once changes elsewhere reach us
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(listener.ready.wait(), 10)
         try:
             yield
         finally:
+            if listener is not None:
+                await listener.close()
             await db.dispose()
 
     app = FastAPI(title="Spyhouse", version=__version__, description=DESCRIPTION, lifespan=lifespan)

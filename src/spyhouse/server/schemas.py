@@ -65,6 +65,7 @@ class TableSummary(BaseModel):
     version: int
     private: bool
     spectators: bool
+    publish_log: bool = Field(description="The full log is published once the game ends")
     options: dict[str, Any]
     seats: list[SeatInfo]
 
@@ -84,6 +85,11 @@ class LoggedEvent(BaseModel):
     seat: int | None = Field(description="Who acted (null for lobby or automatic changes)")
     type: str
     data: dict[str, Any]
+    audience: list[int] | None = Field(
+        None,
+        description="Only in a published full log: the seats that could read this event "
+        "during the game (null = everyone)",
+    )
 
 
 class ActionResult(TableDocument):

@@ -300,6 +300,7 @@ class TableService:
             "version": row.version,
             "private": row.private,
             "spectators": row.spectators,
+            "publish_log": row.publish_log,
             "options": row.options,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in row.seats],
         }

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from spyhouse.store.db import Database
 from spyhouse.store.models import LogEntry, SeatRow, TableRow
+from spyhouse.store.notify import CHANNEL
 
 
 class StaleVersion(Exception):
@@ -138,6 +139,11 @@ class TableStore:
                         request_id=change.request_id,
                     )
                 )
+                if not self.db.is_sqlite:  # other processes learn of it on commit
+                    await s.execute(
+                        text("SELECT pg_notify(:channel, :table_id)"),
+                        {"channel": CHANNEL, "table_id": table_id},
+                    )
         except IntegrityError as exc:  # a concurrent writer inserted the same log row
             raise StaleVersion(table_id) from exc
         return new_version

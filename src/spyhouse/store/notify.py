@@ -1,0 +1,58 @@
+"""Change notifications between processes, through PostgreSQL ``LISTEN/NOTIFY``.
+
+Every commit on PostgreSQL also sends ``NOTIFY spyhouse_tables, '<table id>'`` inside
+its transaction, so the notice is delivered only if the change is. Each server process
+listens and marks its own subscribers dirty: any process can serve any socket. SQLite
+is single-process, so there the in-process hub is all there is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+import psycopg
+from sqlalchemy.engine import make_url
+
+CHANNEL = "spyhouse_tables"
+log = logging.getLogger(__name__)
+
+
+def _conninfo(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def listen(url: str, on_change: Callable[[str], None], ready: asyncio.Event) -> None:
+    """Call ``on_change(table_id)`` for every commit of any process, until cancelled."""
+    delay = 0.5
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(
+                _conninfo(url), autocommit=True
+            ) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                ready.set()
+                delay = 0.5
+                async for notice in conn.notifies():
+                    on_change(notice.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the database went away: wait, then listen again
+            log.warning("LISTEN %s failed (%s); retrying in %.1fs", CHANNEL, exc, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 10.0)
+
+
+class Listener:
+    """Owns the background LISTEN task of one server process."""
+
+    def __init__(self, url: str, on_change: Callable[[str], None]) -> None:
+        self.ready = asyncio.Event()
+        self._task = asyncio.create_task(listen(url, on_change, self.ready))
+
+    async def close(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
