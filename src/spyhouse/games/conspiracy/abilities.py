@@ -118,7 +118,7 @@ def beacon(state: ConspiracyState, seat: int, pulled: str, city: str) -> list[Ev
     """Beacon: "pull one other agent from an adjacent city into Beacon's city.\""""
     origin = state.agents[pulled]
     state.agents[pulled] = city
-    event = Event.public("beacon_pulled", player=seat, agent=pulled, frm=origin, to=city)
+    event = Event.public("beacon_pulled", player=seat, agent=pulled, **{"from": origin}, to=city)
     return [event, *end_turn(state)]
 
 
@@ -135,7 +135,9 @@ def magician(state: ConspiracyState, seat: int, destination: str) -> list[Event]
     or from an adjacent city into Magician's city.\""""
     origin = state.briefcase
     state.briefcase = destination
-    events = [Event.public("magician_moved_briefcase", player=seat, frm=origin, to=destination)]
+    events = [
+        Event.public("magician_moved_briefcase", player=seat, **{"from": origin}, to=destination)
+    ]
     events += briefcase_reaches_hq(state, seat)
     return events if state.phase == "over" else events + end_turn(state)
 
@@ -205,7 +207,7 @@ def push(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
     state.to_push.remove(action["agent"])
     events = [
         Event.public(
-            "tempest_pushed", player=seat, agent=action["agent"], frm=city, to=action["to"]
+            "tempest_pushed", player=seat, agent=action["agent"], **{"from": city}, to=action["to"]
         )
     ]
     return events if state.to_push else events + end_turn(state)
@@ -216,7 +218,7 @@ def vagabond(state: ConspiracyState, seat: int, destination: str, carry: bool) -
     with him.\""""
     _, city = _moved(state)
     state.agents["Vagabond"] = destination
-    events = [Event.public("vagabond_stepped", player=seat, frm=city, to=destination)]
+    events = [Event.public("vagabond_stepped", player=seat, **{"from": city}, to=destination)]
     if carry:
         state.briefcase = destination
         events.append(

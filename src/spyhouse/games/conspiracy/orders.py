@@ -32,7 +32,7 @@ def carry_out_move(state: ConspiracyState) -> list[Event]:
         "agent_moved",
         player=state.current,
         agent=order.agent,
-        frm=order.origin,
+        **{"from": order.origin},
         to=order.destination,
     )
     if state.briefcase == order.origin:
