@@ -57,6 +57,7 @@ def to_act(state: AgenciaState) -> frozenset[int]:
 
 
 def _check_shape(action: Action, expected: str, key: str) -> Any:
+    """The parameter of an action of the ``expected`` type with exactly one ``key``."""
     if action["type"] != expected:
         raise IllegalAction(
             "wrong_decision", f'Now you must decide "{expected}", not "{action["type"]}".'
@@ -68,7 +69,8 @@ def _check_shape(action: Action, expected: str, key: str) -> Any:
     return action[key]
 
 
-def parse_location(state: AgenciaState, action: Action) -> Location:
+def parse_location(action: Action) -> Location:
+    """The Embassy side the Ambassador chose."""
     value = _check_shape(action, "choose_location", "location")
     try:
         return Location(value)
@@ -78,7 +80,8 @@ def parse_location(state: AgenciaState, action: Action) -> Location:
         ) from None
 
 
-def parse_position(state: AgenciaState, action: Action) -> Position:
+def parse_position(action: Action) -> Position:
+    """The position of the card the player plays (any of the four, seen or not)."""
     value = _check_shape(action, "play", "position")
     try:
         return Position(value)
@@ -88,6 +91,7 @@ def parse_position(state: AgenciaState, action: Action) -> Position:
 
 
 def parse_target(state: AgenciaState, seat: int, action: Action) -> int:
+    """The player whose played card the Infiltrator or Recruiter takes in exchange."""
     value = _check_shape(action, expected_type(state), "target")
     choices = targets(state, seat)
     if isinstance(value, bool) or not isinstance(value, int) or value not in choices:

@@ -49,10 +49,10 @@ class Agencia(Game[AgenciaState]):
     def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
         """Validate fully, then change the state: a refused action changes nothing."""
         if state.phase is Phase.CHOOSE_LOCATION:
-            location = actions.parse_location(state, action)
+            location = actions.parse_location(action)
             return choose_embassy_location(state, location)
         if state.phase is Phase.PLAY:
-            position = actions.parse_position(state, action)
+            position = actions.parse_position(action)
             return play_agency_card(state, seat, position) + continue_hand(state)
         if state.phase is Phase.CHOOSE_TARGET:
             target = actions.parse_target(state, seat, action)

@@ -31,6 +31,7 @@ class Phase(StrEnum):
     CHOOSE_TARGET = "choose_target"
     """(C) An Infiltrator or Recruiter picks whose card to exchange with."""
     OVER = "over"
+    """The last Round token is back in the box."""
 
 
 class Part(BaseModel):
