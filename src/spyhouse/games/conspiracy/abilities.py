@@ -24,7 +24,7 @@ def _moved(state: ConspiracyState) -> tuple[str, str]:
 
 
 def carry_the_briefcase(state: ConspiracyState, seat: int, carry: bool) -> list[Event]:
-    """ "If the briefcase is in the agent's city when it moves, you may carry it along.\""""
+    """“If the briefcase is in the agent's city when it moves, you may carry it along.”"""
     agent, city = _moved(state)
     events: list[Event] = []
     if carry:
@@ -45,7 +45,7 @@ def legal_briefcase_actions() -> list[Action]:
 
 
 def after_the_move(state: ConspiracyState) -> list[Event]:
-    """ "After moving an agent you may use its ability" -- a decision only when it can do
+    """“After moving an agent you may use its ability” -- a decision only when it can do
     something; an ability with no possible effect is skipped without asking."""
     if len(ability_uses(state)) > 1:
         state.phase = "ability"
@@ -115,7 +115,7 @@ def _beacon_pullable(state: ConspiracyState, city: str) -> list[str]:
 
 
 def beacon(state: ConspiracyState, seat: int, pulled: str, city: str) -> list[Event]:
-    """Beacon: "pull one other agent from an adjacent city into Beacon's city.\""""
+    """Beacon: “pull one other agent from an adjacent city into Beacon's city.”"""
     origin = state.agents[pulled]
     state.agents[pulled] = city
     event = Event.public("beacon_pulled", player=seat, agent=pulled, **{"from": origin}, to=city)
@@ -131,8 +131,8 @@ def _magician_steps(state: ConspiracyState, city: str) -> list[str]:
 
 
 def magician(state: ConspiracyState, seat: int, destination: str) -> list[Event]:
-    """Magician: "move the briefcase one step: from Magician's city to an adjacent city,
-    or from an adjacent city into Magician's city.\""""
+    """Magician: “move the briefcase one step: from Magician's city to an adjacent city,
+    or from an adjacent city into Magician's city.”"""
     origin = state.briefcase
     state.briefcase = destination
     events = [
@@ -152,8 +152,8 @@ def _roulette_directions(state: ConspiracyState) -> list[str]:
 
 
 def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
-    """Roulette: "move Dr. Solomon's die one space up or down the track (not beyond its
-    start space or space 1).\""""
+    """Roulette: “move Dr. Solomon's die one space up or down the track (not beyond its
+    start space or space 1).”"""
     state.solomon_space += 1 if direction == "up" else -1
     event = Event.public(
         "roulette_moved_die", player=seat, direction=direction, space=state.solomon_space
@@ -162,8 +162,8 @@ def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
 
 
 def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list[Event]:
-    """Spyglass: "secretly look at one other player's payoff on one agent or on Dr. Solomon
-    (only you learn the number; everyone sees whom you looked at).\""""
+    """Spyglass: “secretly look at one other player's payoff on one agent or on Dr. Solomon
+    (only you learn the number; everyone sees whom you looked at).”"""
     amount = state.payoffs[player][space]
     state.looks.append(
         SpyglassLook(looker=seat, player=player, space=space, amount=amount, floor=amount)
@@ -180,8 +180,8 @@ def _tempest_pushable(state: ConspiracyState, city: str) -> list[str]:
 
 
 def tempest(state: ConspiracyState, seat: int, city: str) -> list[Event]:
-    """Tempest: "push every other agent in Tempest's city to adjacent cities of your
-    choice (the briefcase stays)" -- one push decision per agent."""
+    """Tempest: “push every other agent in Tempest's city to adjacent cities of your
+    choice (the briefcase stays)” -- one push decision per agent."""
     state.to_push = _tempest_pushable(state, city)
     state.phase = "tempest"
     return [Event.public("tempest_used", player=seat, city=city, agents=list(state.to_push))]
@@ -214,8 +214,8 @@ def push(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
 
 
 def vagabond(state: ConspiracyState, seat: int, destination: str, carry: bool) -> list[Event]:
-    """Vagabond: "take one more step to an adjacent city, carrying the briefcase if it is
-    with him.\""""
+    """Vagabond: “take one more step to an adjacent city, carrying the briefcase if it is
+    with him.”"""
     _, city = _moved(state)
     state.agents["Vagabond"] = destination
     events = [Event.public("vagabond_stepped", player=seat, **{"from": city}, to=destination)]

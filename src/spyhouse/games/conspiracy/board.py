@@ -12,7 +12,7 @@ def red_line_neighbours(city: str) -> tuple[str, ...]:
 
 
 def move_destinations(city: str) -> tuple[str, ...]:
-    """ "An agent moves to an adjacent city, or from a train station to any other station."""
+    """“An agent moves to an adjacent city, or from a train station to any other station.”"""
     box = components()
     out = set(box.adjacent[city])
     if box.cities[city].station:

@@ -10,7 +10,7 @@ from spyhouse.games.conspiracy.state import ConspiracyState, Duel
 
 
 def challenge_order(state: ConspiracyState) -> list[int]:
-    """ "Starting at your left and going clockwise, each other player may challenge or pass."""
+    """“Starting at your left and going clockwise, each other player may challenge or pass.”"""
     return [(state.current + k) % state.num_seats for k in range(1, state.num_seats)]
 
 
@@ -28,13 +28,13 @@ def paid_to_acting_agent(state: ConspiracyState, seat: int) -> int:
 
 
 def opening_minimum(state: ConspiracyState) -> int:
-    """ "When challenging a burn the challenger must announce 5 or more" (0 for a move)."""
+    """“When challenging a burn the challenger must announce 5 or more” (0 for a move)."""
     assert state.order is not None
     return components().burn_cost if state.order.kind == "burn" else 0
 
 
 def _check_announcement(state: ConspiracyState, seat: int, amount: int, lowest: int) -> None:
-    """ "You may never announce a number above your real payoff to that agent.\""""
+    """“You may never announce a number above your real payoff to that agent.”"""
     if amount < lowest:
         raise IllegalAction("announcement_too_low", f"You must announce at least {lowest}.")
     paid = paid_to_acting_agent(state, seat)
@@ -54,13 +54,13 @@ def _spoken(state: ConspiracyState, seat: int, amount: int) -> None:
 
 
 def pass_challenge(state: ConspiracyState, seat: int) -> list[Event]:
-    """ "A player who passes cannot challenge later in this turn.\""""
+    """“A player who passes cannot challenge later in this turn.”"""
     state.offered.pop(0)
     return [Event.public("challenge_passed", player=seat), *_offer_next(state)]
 
 
 def challenge(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
-    """ "The challenger opens by announcing any number of sovereigns paid to that agent.\""""
+    """“The challenger opens by announcing any number of sovereigns paid to that agent.”"""
     _check_announcement(state, seat, amount, opening_minimum(state))
     _spoken(state, seat, amount)
     state.duel = Duel(challenger=seat, announcements=[(seat, amount)], to_speak=state.current)
@@ -69,7 +69,7 @@ def challenge(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
 
 
 def announce(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
-    """ "Announce a number at least one higher than the other side's.\""""
+    """“Announce a number at least one higher than the other side's.”"""
     duel = state.duel
     assert duel is not None
     _check_announcement(state, seat, amount, duel.announcements[-1][1] + 1)
@@ -80,7 +80,7 @@ def announce(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
 
 
 def stop_announcing(state: ConspiracyState, seat: int) -> list[Event]:
-    """ "Back and forth until one cannot or chooses not to": the last number spoken wins."""
+    """“Back and forth until one cannot or chooses not to”: the last number spoken wins."""
     duel = state.duel
     assert duel is not None
     events = [Event.public("stopped", player=seat)]
@@ -91,8 +91,8 @@ def stop_announcing(state: ConspiracyState, seat: int) -> list[Event]:
 
 
 def challenge_succeeds(state: ConspiracyState, top: int) -> list[Event]:
-    """ "The challenger announced the highest number: the action does not happen and your
-    turn ends.\""""
+    """“The challenger announced the highest number: the action does not happen and your
+    turn ends.”"""
     assert state.duel is not None
     challenger = state.duel.challenger
     event = Event.public("challenge_succeeded", player=challenger, highest=top)
@@ -100,8 +100,8 @@ def challenge_succeeds(state: ConspiracyState, top: int) -> list[Event]:
 
 
 def challenge_fails(state: ConspiracyState, top: int) -> list[Event]:
-    """ "You announced the highest number: the challenger hangs their RESTRICTED marker on
-    their shield; the next player may then challenge or pass.\""""
+    """“You announced the highest number: the challenger hangs their RESTRICTED marker on
+    their shield; the next player may then challenge or pass.”"""
     assert state.duel is not None
     challenger = state.duel.challenger
     state.restricted[challenger] = True
@@ -113,7 +113,7 @@ def challenge_fails(state: ConspiracyState, top: int) -> list[Event]:
 
 
 def _offer_next(state: ConspiracyState) -> list[Event]:
-    """ "If every other player failed or passed, the action succeeds.\""""
+    """“If every other player failed or passed, the action succeeds.”"""
     if state.offered:
         return [Event.public("challenge_offered", player=state.offered[0])]
     return order_succeeds(state)

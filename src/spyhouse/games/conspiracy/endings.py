@@ -8,7 +8,7 @@ from spyhouse.games.conspiracy.state import ConspiracyState
 
 
 def briefcase_reaches_hq(state: ConspiracyState, seat: int) -> list[Event]:
-    """ "If a player moves the briefcase to their own HQ city, they win at once."""
+    """“If a player moves the briefcase to their own HQ city, they win at once.”"""
     if state.briefcase != state.hq[seat]:
         return []
     state.phase = "over"
@@ -18,8 +18,8 @@ def briefcase_reaches_hq(state: ConspiracyState, seat: int) -> list[Event]:
 
 
 def dr_solomon_recovers_the_briefcase(state: ConspiracyState) -> list[Event]:
-    """ "Everyone reveals their payoff to Dr. Solomon; the highest wins. Tie: more sovereigns
-    in reserve. Still tied: they share the victory."""
+    """“Everyone reveals their payoff to Dr. Solomon; the highest wins. Tie: more sovereigns
+    in reserve. Still tied: they share the victory.”"""
     state.phase = "over"
     state.ending = "solomon"
     paid = [board[DR_SOLOMON] for board in state.payoffs]

@@ -24,7 +24,7 @@ def order_fails(state: ConspiracyState) -> list[Event]:
 
 
 def carry_out_move(state: ConspiracyState) -> list[Event]:
-    """ "If you win the challenge you must move the agent to the announced city.\""""
+    """“If you win the challenge you must move the agent to the announced city.”"""
     order = state.order
     assert order is not None and order.destination is not None
     state.agents[order.agent] = order.destination
@@ -42,8 +42,8 @@ def carry_out_move(state: ConspiracyState) -> list[Event]:
 
 
 def carry_out_burn(state: ConspiracyState) -> list[Event]:
-    """ "Remove the target; everyone puts a burn token on it (its sovereigns stay); take 5
-    sovereigns from your payoff on the acting agent and remove them from the game.\""""
+    """“Remove the target; everyone puts a burn token on it (its sovereigns stay); take 5
+    sovereigns from your payoff on the acting agent and remove them from the game.”"""
     order = state.order
     seat = state.current
     assert order is not None and order.target is not None

@@ -52,7 +52,7 @@ def setup_pick_choices(state: ConspiracyState, seat: int) -> list[list[str]]:
 
 
 def choose_setup_payoffs(state: ConspiracyState, seat: int, agents: object) -> list[Event]:
-    """ "Then put 1 sovereign on each of two other agents of your choice (not on Dr. Solomon)."""
+    """“Then put 1 sovereign on each of two other agents of your choice (not on Dr. Solomon).”"""
     if state.setup_picks[seat] is not None:
         raise IllegalAction("already_chosen", "You already chose your two agents.")
     if not isinstance(agents, list) or len(agents) != components().setup_picks:

@@ -12,8 +12,8 @@ BLANK_FACE = "blank"
 
 
 def dr_solomons_turn(state: ConspiracyState) -> list[Event]:
-    """ "If the die is still on a numbered space it advances one; if it is already at the
-    end of the track, roll it: Dr. Solomon's picture ends the game at once."""
+    """“If the die is still on a numbered space it advances one; if it is already at the
+    end of the track, roll it: Dr. Solomon's picture ends the game at once.”"""
     box = components()
     if state.solomon_space > box.solomon_last_space:
         state.solomon_space -= 1

@@ -1,6 +1,6 @@
 """The whole game state (secrets included; it never leaves the server).
 
-Seats are numbered clockwise, so "the player to your left" is ``seat + 1``.
+Seats are numbered clockwise, so “the player to your left” is ``seat + 1``.
 Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to coins.
 """
 
@@ -28,7 +28,7 @@ class _Part(BaseModel):
 
 
 class Order(_Part):
-    """An announced move ("Spyglass to Zurich") or burn ("Spyglass will burn Tempest")."""
+    """An announced move (“Spyglass to Zurich”) or burn (“Spyglass will burn Tempest”)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

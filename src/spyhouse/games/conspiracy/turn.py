@@ -12,8 +12,8 @@ from spyhouse.games.conspiracy.state import ConspiracyState, Order
 
 
 def is_restricted(state: ConspiracyState, seat: int) -> bool:
-    """ "If your RESTRICTED marker hangs on your shield at the start of your turn, you may
-    only make a payoff."""
+    """“If your RESTRICTED marker hangs on your shield at the start of your turn, you may
+    only make a payoff.”"""
     return state.restricted[seat]
 
 
@@ -26,7 +26,7 @@ def payoff_recipients(state: ConspiracyState) -> list[str]:
 
 
 def payoff_limit(state: ConspiracyState, seat: int, recipient: str) -> int:
-    """ "Paying Dr. Solomon you may move only one sovereign; an agent, any number."""
+    """“Paying Dr. Solomon you may move only one sovereign; an agent, any number.”"""
     if recipient == DR_SOLOMON:
         return min(components().max_solomon_payoff, state.reserve[seat])
     return state.reserve[seat]
@@ -44,7 +44,7 @@ def check_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int)
 
 
 def make_a_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int) -> list[Event]:
-    """ "Announce 'I am making a payoff'; whom you pay and how much (0: a bluff) stay secret."""
+    """“Announce 'I am making a payoff'; whom you pay and how much (0: a bluff) stay secret.”"""
     check_payoff(state, seat, recipient, amount)
     state.reserve[seat] -= amount
     state.payoffs[seat][recipient] += amount
@@ -75,7 +75,7 @@ def check_move(state: ConspiracyState, seat: int, agent: str, destination: str) 
 
 
 def move_an_agent(state: ConspiracyState, seat: int, agent: str, destination: str) -> list[Event]:
-    """ "Announce which agent moves and to which city; others may challenge first."""
+    """“Announce which agent moves and to which city; others may challenge first.”"""
     check_move(state, seat, agent, destination)
     origin = state.agents[agent]
     assert origin is not None
@@ -105,7 +105,7 @@ def check_burn(state: ConspiracyState, seat: int, agent: str, target: str) -> No
 
 
 def burn_an_agent(state: ConspiracyState, seat: int, agent: str, target: str) -> list[Event]:
-    """ "Announce which agent performs the burn and which agent is the target."""
+    """“Announce which agent performs the burn and which agent is the target.”"""
     check_burn(state, seat, agent, target)
     city = state.agents[agent]
     assert city is not None
