@@ -162,3 +162,26 @@ def test_no_leak_during_the_secret_setup_choice():
     for seat in range(4):
         for seed in range(10):
             check_no_leak(GAME, state, seat, Rng(seed))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_determinized_states_keep_the_invariants_and_really_redraw(seats):
+    from spyhouse.engine.bots import random_action
+    from tests.games.conspiracy.test_properties import Invariants
+
+    rng = Rng(seats * 101)
+    tried = redrawn = 0
+    for game_seed in range(6):
+        state = GAME.setup(seats, GAME.parse_options({}), 900 + game_seed)
+        while GAME.outcome(state) is None:
+            if rng.below(5) == 0 and state.phase != "setup":
+                for seat in range(seats):
+                    other = GAME.determinize(state, seat, rng.fork())
+                    Invariants()(other, [])
+                    tried += 1
+                    redrawn += any(
+                        other.payoffs[s] != state.payoffs[s] for s in range(seats) if s != seat
+                    )
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+    assert redrawn >= 0.8 * tried, (redrawn, tried)

@@ -6,8 +6,8 @@ made (Dr. Solomon gets at most one coin per payoff), the numbers they announced 
 challenges (a lower bound on their payoff to that agent), their burns (the burner had at
 least 5 on the acting agent and lost 5), the 3 + 1 + 1 setup payoffs, and that every
 player's coins total 30 minus what their burns removed. Each other shield is redrawn as
-a plausible history under those facts; when a redraw can't satisfy them (rare), that
-seat's shield is kept, which is consistent by definition.
+a plausible history under those facts; when no plausible redraw turns up in a few tries
+(rare), the true shields are kept, which is consistent by definition.
 """
 
 from __future__ import annotations
