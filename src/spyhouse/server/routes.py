@@ -116,13 +116,19 @@ async def post_action(table_id: str, body: PostAction, svc: Service, tok: Token)
     return doc
 
 
-@router.get("/tables/{table_id}/events", response_model=list[LoggedEvent], tags=["play"])
+@router.get(
+    "/tables/{table_id}/events",
+    response_model=list[LoggedEvent],
+    response_model_exclude_unset=True,
+    tags=["play"],
+)
 async def get_events(
     table_id: str,
     svc: Service,
     tok: MaybeToken,
     since: Annotated[int, Query(ge=0, description="Only events after this version")] = 0,
 ) -> list[dict[str, Any]]:
-    """Your filtered event log (everything, once the game is over, if the host publishes)."""
+    """Your filtered event log. Once the game is over, if the table publishes its log,
+    every event, each with its ``audience`` (who could read it during the game)."""
     row = await svc.table(table_id)
     return await svc.events(row, svc.reader(row, tok), since)
