@@ -15,4 +15,9 @@ def test_spies_is_listed_and_plays_to_the_end_over_rest(http):  # noqa: F811
     assert blue["to_act"] == [0, 1] and blue["legal_actions"]
     doc = play_to_end_over_rest(http, table, seed=4)
     assert doc["outcome"] is not None
-    assert doc["outcome"]["detail"]["ending"] in ("flag", "territory", "infiltration_points", "draw")
+    assert doc["outcome"]["detail"]["ending"] in (
+        "flag",
+        "territory",
+        "infiltration_points",
+        "draw",
+    )

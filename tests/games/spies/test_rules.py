@@ -387,8 +387,15 @@ def test_missions_1_2_player_deploys_first_and_must_leave_a_completion():
     assert state.sides[RED].missions == [2, 6, 4, 8]
 
 
-def test_each_player_guesses_the_missions_with_their_own_numbers():
-    state = position([1, 2, 3, 6], [2, 3, 6, 8], seats=4, starting=RED)
+@pytest.mark.parametrize(
+    ("seats", "guessers", "defenders"),
+    [
+        (4, [0, 1, 0, 1, 2, 3, 2, 3], [1, 0, 1, 0, 3, 2, 3, 2]),
+        (3, [0, 1, 0, 1, 2, 1, 2, 1], [1, 0, 1, 0, 1, 2, 1, 2]),
+    ],
+)
+def test_each_player_guesses_the_missions_with_their_own_numbers(seats, guessers, defenders):
+    state = position([1, 2, 3, 6], [2, 3, 6, 8], seats=seats, starting=RED)
     deciders = []
     while state.day == 1:
         (seat,) = GAME.to_act(state)
@@ -397,10 +404,8 @@ def test_each_player_guesses_the_missions_with_their_own_numbers():
             state, _ = act(state, {"type": "no_deception"})
         else:
             state = skip_to_turn(state, state.turn + 1)
-    guessers = [seat for step, seat in deciders if step == "guess"]
-    assert guessers == [0, 1, 0, 1, 2, 3, 2, 3]
-    defenders = [seat for step, seat in deciders if step == "deception"]
-    assert defenders == [1, 0, 1, 0, 3, 2, 3, 2]
+    assert [seat for step, seat in deciders if step == "guess"] == guessers
+    assert [seat for step, seat in deciders if step == "deception"] == defenders
 
 
 def test_team_shares_one_track_and_its_tokens():

@@ -125,21 +125,18 @@ def holds_sergeant(state: SpiesState, seat: int) -> bool:
 # -- applying a decision ---------------------------------------------------------------------
 
 
-def refuse(code: str, message: str) -> IllegalAction:
-    return IllegalAction(code, message)
-
-
-EXPECTED = {
-    "deploy": "deploy",
-    "intel": "place_intel",
-    "deception": "play_deception or no_deception",
-    "guess": "guess",
-    "captain": "captain",
-    "marshal": "marshal",
+ACTION_TYPES: dict[str, tuple[str, ...]] = {
+    "deploy": ("deploy",),
+    "intel": ("place_intel",),
+    "deception": ("play_deception", "no_deception"),
+    "guess": ("guess",),
+    "captain": ("captain",),
+    "marshal": ("marshal",),
 }
+"""The action types that answer each kind of pending decision."""
 
 
-def expected_kind(state: SpiesState) -> str:
+def pending_decision(state: SpiesState) -> str:
     if state.phase in ("deploy", "intel"):
         return state.phase
     if state.step == "ability":
@@ -149,39 +146,45 @@ def expected_kind(state: SpiesState) -> str:
 
 
 def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
-    kind = expected_kind(state)
-    allowed = {"deception": ("play_deception", "no_deception")}.get(kind, (EXPECTED[kind],))
-    if action["type"] not in allowed:
-        raise refuse("wrong_decision", f"Now is the time to {EXPECTED[kind]}.")
-    if kind == "deploy":
+    decision = pending_decision(state)
+    types = ACTION_TYPES[decision]
+    if action["type"] not in types:
+        raise IllegalAction("wrong_decision", f"Now is the time to {' or '.join(types)}.")
+    if decision == "deploy":
         return deploy(state, seat, action)
-    if kind == "intel":
+    if decision == "intel":
         return place_intel(state, seat, action)
-    if kind == "deception":
+    if decision == "deception":
         check_mission(state, action)
-        events = play_deception_token(state, action["type"] == "play_deception")
-        return events
-    if kind == "guess":
+        return play_deception_token(state, action["type"] == "play_deception")
+    if decision == "guess":
         return guess(state, action)
-    if kind == "captain":
+    if decision == "captain":
         return captain(state, action)
     return marshal(state, action)
 
 
 def check_mission(state: SpiesState, action: Action) -> None:
+    """An action may name its mission; it must be the one being identified now."""
     mission = current_mission(state) + 1
     if "mission" in action and action["mission"] != mission:
-        raise refuse("wrong_mission", f"The soldier to identify now is on Mission {mission}.")
+        raise IllegalAction(
+            "wrong_mission", f"The soldier to identify now is on Mission {mission}."
+        )
 
 
 def deploy(state: SpiesState, seat: int, action: Action) -> list[Event]:
     """Deployment phase: one soldier face down below each of your Mission cards."""
     soldiers = action.get("soldiers")
     if not isinstance(soldiers, list):
-        raise refuse("malformed_action", 'Give "soldiers": a list of soldier names, Mission order.')
+        raise IllegalAction(
+            "malformed_action", 'Give "soldiers": a list of soldier names, Mission order.'
+        )
     ranks = [rank_of(s) for s in soldiers]
     if any(r is None for r in ranks):
-        raise refuse("unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10.")
+        raise IllegalAction(
+            "unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10."
+        )
     chosen = [r for r in ranks if r is not None]
     side_index = side_of(seat)
     side = state.sides[side_index]
@@ -189,7 +192,7 @@ def deploy(state: SpiesState, seat: int, action: Action) -> list[Event]:
     fixed = fixed_missions(state, seat)
     reason = refusal_reason(side.hand, fixed, missions, chosen)
     if reason is not None:
-        raise refuse(*reason)
+        raise IllegalAction(*reason)
     for m, rank in zip(missions, chosen, strict=True):
         side.missions[m] = rank
     side.hand = [r for r in side.hand if r not in chosen]
@@ -219,13 +222,13 @@ def place_intel(state: SpiesState, seat: int, action: Action) -> list[Event]:
     if holds_sergeant(state, seat):
         token = action.get("sergeant_token")
         if not isinstance(token, bool):
-            raise refuse(
+            raise IllegalAction(
                 "sergeant_choice_needed",
                 'Your Sergeant is deployed: give "sergeant_token": true or false.',
             )
         state.sides[side_of(seat)].sergeant_choice = token
     elif "sergeant_token" in action:
-        raise refuse("no_sergeant", "You have no Sergeant on your Missions.")
+        raise IllegalAction("no_sergeant", "You have no Sergeant on your Missions.")
     state.intel_submitted[seat] = True
     events = [Event.public("intel_ready", seat=seat)]
     if all(state.intel_submitted):
@@ -238,11 +241,14 @@ def guess(state: SpiesState, action: Action) -> list[Event]:
     check_mission(state, action)
     rank = rank_of(action.get("soldier"))
     if rank is None:
-        raise refuse("unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10.")
+        raise IllegalAction(
+            "unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10."
+        )
     return identify(state, rank) + maybe_end_of_day(state)
 
 
 def captain(state: SpiesState, action: Action) -> list[Event]:
+    """The activated Captain's owner: earn 6 IP, or use one exhausted soldier."""
     pending = state.pending
     assert pending is not None
     option = action.get("option")
@@ -250,9 +256,9 @@ def captain(state: SpiesState, action: Action) -> list[Event]:
     if option == CAPTAIN_EXHAUSTED:
         exhausted = rank_of(action.get("soldier"))
         if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
-            raise refuse("not_exhausted", "Choose one of your exhausted soldiers.")
+            raise IllegalAction("not_exhausted", "Choose one of your exhausted soldiers.")
     elif option != CAPTAIN_EARN:
-        raise refuse("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
+        raise IllegalAction("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
     events = the_captain(state, pending.side, exhausted)
     if state.pending is pending:
         state.pending = None
@@ -260,17 +266,19 @@ def captain(state: SpiesState, action: Action) -> list[Event]:
 
 
 def marshal(state: SpiesState, action: Action) -> list[Event]:
+    """The activated Marshal's owner: 10 IP, or 5 IP and 5 off the enemy."""
     pending = state.pending
     assert pending is not None
     option = action.get("option")
     if option not in (MARSHAL_EARN, MARSHAL_SPLIT):
-        raise refuse("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
+        raise IllegalAction("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
     state.pending = None
     events = the_marshal(state, pending.side, option)
     return events + after_ability(state, pending.deception_bonus)
 
 
 def after_ability(state: SpiesState, deception_bonus: bool) -> list[Event]:
+    """Once the soldier's choice is made: the Deception bonus, then the next guess."""
     if state.pending is not None or state.phase == "over":
         return []
     state.step = "guess"
@@ -278,4 +286,5 @@ def after_ability(state: SpiesState, deception_bonus: bool) -> list[Event]:
 
 
 def maybe_end_of_day(state: SpiesState) -> list[Event]:
+    """The round ends when all the Soldiers in the Missions have been revealed."""
     return end_of_day(state) if all_revealed(state) else []
