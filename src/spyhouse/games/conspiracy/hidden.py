@@ -92,6 +92,8 @@ def _plausible_shield(
     if state.ending == "solomon":
         return _with_revealed_totals(state, s, tile, picks, board, reserve, rng)
     for _ in range(payoffs_left):
+        if reserve == 0:
+            break  # every later payoff was a bluff of 0
         space = rng.choice(box.payoff_spaces)
         cap = min(box.max_solomon_payoff, reserve) if space == DR_SOLOMON else reserve
         amount = rng.randint(0, cap)
