@@ -96,8 +96,9 @@ def refusal_reason(
     for m, rank in zip(missions, chosen, strict=True):
         line_up[m] = rank
     known = [r for r in line_up if r is not None]
-    culprit = out_of_sequence(known)
-    if culprit is not None:
+    if not in_rank_order(known):
+        culprit = out_of_sequence(known)
+        assert culprit is not None
         return (
             "out_of_rank_order",
             f"The {soldier_name(culprit)} ({culprit}) is out of sequence: ranks must increase "

@@ -62,8 +62,27 @@ def view(state: SpiesState, seat: int | None) -> JSON:
         "turn": turn_view(state),
         "prompt": prompt(state, seat) if seat is not None and seat in pending else None,
         "result": result_view(state),
+        "reference": reference(),
     }
     return result
+
+
+def reference() -> JSON:
+    """The Reference card, with each component's status (reconstructed data is flagged)."""
+    data = components()
+    return {
+        "soldiers": [
+            {
+                "rank": s.rank,
+                "name": s.name,
+                "ability": s.ability,
+                "status": s.status,
+            }
+            for s in data.soldiers.values()
+        ],
+        "intel_cards": [intel_card(i) for i in range(len(data.intel_cards))],
+        "track": {"territory_spaces": data.territory_spaces, "status": data.track_status},
+    }
 
 
 def seat_view(state: SpiesState, seat: int) -> JSON:
