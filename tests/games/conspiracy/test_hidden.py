@@ -185,3 +185,46 @@ def test_determinized_states_keep_the_invariants_and_really_redraw(seats):
             seat = rng.choice(sorted(GAME.to_act(state)))
             state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
     assert redrawn >= 0.8 * tried, (redrawn, tried)
+
+
+INTENDED_REVEALS = ("shields_lifted", "spyglass_saw")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_events_a_seat_reads_do_not_depend_on_what_it_cannot_know(seats):
+    """Play each action on the real state and on a redraw of it from seat X's point of
+    view: the events X may read must be identical (the RNG is kept, so Dr. Solomon's roll
+    is the same; an action the redraw refuses depends on the actor's own secrets). The
+    intended reveals -- Dr. Solomon's lifted shields, the number a Spyglass sees -- are
+    left out."""
+    from spyhouse.engine import IllegalAction
+    from spyhouse.engine.bots import random_action
+
+    rng = Rng(seats * 7)
+    compared = 0
+    for game_seed in range(4):
+        state = GAME.setup(seats, GAME.parse_options({}), 300 + game_seed)
+        while GAME.outcome(state) is None:
+            actor = rng.choice(sorted(GAME.to_act(state)))
+            action = random_action(GAME, state, actor, rng)
+            new, events = GAME.apply(state, actor, action)
+            for seat in range(seats):
+                other = GAME.determinize(state, seat, rng.fork())
+                other.rng = state.rng
+                try:
+                    _, other_events = GAME.apply(other, actor, action)
+                except IllegalAction:
+                    assert actor != seat
+                    continue
+
+                def readable(evs, seat=seat):
+                    return [
+                        e.to_json()
+                        for e in evs
+                        if e.visible_to(seat) and e.type not in INTENDED_REVEALS
+                    ]
+
+                assert readable(events) == readable(other_events)
+                compared += 1
+            state = new
+    assert compared > 100
