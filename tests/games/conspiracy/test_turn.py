@@ -145,7 +145,9 @@ def test_burn_removes_target_tokens_for_all_and_five_coins_from_the_burner():
     assert burned.audience is None and burned.data["target"] == "Tempest"
     assert state.current == 1
     view = GAME.view(state, 2)
-    assert {"name": "Tempest", "city": None, "burned": True} in view["agents"]
+    tempest = next(a for a in view["agents"] if a["name"] == "Tempest")
+    assert tempest["city"] is None and tempest["burned"] is True
+    assert tempest["ability_status"] == "reconstructed"
 
 
 def test_burn_needs_five_paid_to_the_acting_agent():

@@ -21,6 +21,11 @@ JSON = Any
 def player_view(
     state: ConspiracyState, seat: int | None, to_act: frozenset[int]
 ) -> dict[str, JSON]:
+    """The table as ``seat`` sees it (``None``: a spectator), with its pending decision.
+
+    Reconstructed component data carries its status, so the client's rules reference can
+    tell a player with the physical game what to check."""
+    box = components()
     view: dict[str, JSON] = {
         "game": "conspiracy",
         "you": seat,
@@ -32,15 +37,24 @@ def player_view(
         "players": [_public_player(state, s) for s in range(state.num_seats)],
         "map": _map(),
         "agents": [
-            {"name": a, "city": city, "burned": city is None} for a, city in state.agents.items()
+            {
+                "name": agent.name,
+                "city": state.agents[agent.name],
+                "burned": state.agents[agent.name] is None,
+                "ability": agent.ability,
+                "ability_status": agent.status,
+            }
+            for agent in box.agents
         ],
         "briefcase": state.briefcase,
         "dr_solomon": {
             "space": state.solomon_space,
             "start_space": state.solomon_start,
-            "last_space": components().solomon_last_space,
+            "last_space": box.solomon_last_space,
             "last_roll": state.last_roll,
             "plays_after": (state.first_player - 1) % state.num_seats,
+            "die": {"faces": box.die_faces, "solomon_faces": box.solomon_faces},
+            "status": box.statuses["solomon"],
         },
         "order": _order(state),
         "challenge": _challenge(state),
@@ -69,6 +83,7 @@ def _map() -> dict[str, JSON]:
     return {
         "cities": [{"name": n, "station": s, "lon": lon, "lat": lat} for n, s, lon, lat in cities],
         "red_lines": [[a, b] for a, b in lines],
+        "status": components().statuses["routes"],
     }
 
 
