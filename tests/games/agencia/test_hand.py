@@ -48,6 +48,10 @@ def test_play_goes_clockwise_from_the_ambassadors_left_and_ends_with_the_ambassa
     while state.phase is Phase.PLAY:
         (seat,) = GAME.to_act(state)
         assert len(GAME.legal_actions(state, seat)) == 4
+        prompt = GAME.view(state, seat)["prompt"]
+        assert prompt["kind"] == "play"
+        assert [e["position"] for e in prompt["positions"]] == [p.value for p in Position]
+        assert [e["state"] for e in prompt["positions"]] == ["seen", "hidden", "seen", "hidden"]
         order.append(seat)
         state, _ = GAME.apply(state, seat, {"type": "play", "position": "table_face_down"})
     assert order == [3, 0, 1, 2]

@@ -102,8 +102,8 @@ def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
     if kind == "play":
         return {
             "kind": kind,
-            "text": "Play one of your four available cards face up.",
-            "positions": [p.value for p in Position],
+            "text": "Play one of your four available cards face up, seen or not.",
+            "positions": positions_view(state.players[seat], seat, seat),
         }
     choices = targets(state, seat)
     if kind == "infiltrate":
