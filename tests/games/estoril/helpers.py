@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.games.estoril import GAME, rounds
+from spyhouse.games.estoril import GAME, resolution, rounds
 from spyhouse.games.estoril.components import (
     COLOURS,
     NUMERALS,
@@ -111,9 +111,8 @@ def set_reward(state: EstorilState, key: str, name: str, face_up: bool = True) -
 
 
 def start_resolving(state: EstorilState) -> list[Event]:
-    """End the placement: markers are all placed, resolution begins."""
-    state.markers = [0] * state.num_seats
-    state.placed = True
+    """End the placement here (as if every marker were placed): resolution begins."""
+    resolution.start_resolution(state)
     events: list[Event] = []
     rounds.advance(state, events)
     return events

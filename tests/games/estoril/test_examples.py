@@ -14,7 +14,6 @@ from tests.games.estoril.helpers import (
     RED,
     YELLOW,
     act,
-    give,
     lay_out,
     new_state,
     pass_until,
@@ -101,7 +100,7 @@ def test_assassin_example_lucky_luciano_sent_home_red_and_green_tied():
     )
     assert luciano in state.hands[YELLOW]
     assert state.grid[slot(state, "tamariz")].spaces[2] is None
-    assert state.markers[YELLOW] == 1, "the Tile marker goes back to its player"
+    assert state.markers[YELLOW] == state.markers_each, "the Tile marker goes back to its player"
     assert resolution.strength_totals(state, slot(state, "tamariz")) == {RED: 2, GREEN: 2}
     assert resolution.strongest(state, slot(state, "tamariz")) == RED
     assert pending_kind(state) == ("ability", GREEN), "Green can still use his ability"

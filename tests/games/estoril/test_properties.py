@@ -6,12 +6,13 @@ import itertools
 from collections import Counter
 
 import pytest
+from pydantic import BaseModel
 
 from spyhouse.engine import Event, StateModel
 from spyhouse.engine.testing import random_playout, scale
 from spyhouse.games.estoril import GAME
 from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
-from spyhouse.games.estoril.state import EstorilState
+from spyhouse.games.estoril.state import EstorilOptions, EstorilState
 from tests.games.estoril.helpers import all_tiles
 
 OPTION_NAMES = ("promo", "double_agent", "vip", "roulette")
@@ -112,15 +113,14 @@ def test_clone_is_a_deep_copy():
 
 
 def _mutables(value: object) -> list[object]:
+    """Every list, dict and model inside ``value`` (the options model is immutable)."""
     out: list[object] = []
     if isinstance(value, list | dict):
         out.append(value)
-        items = value.values() if isinstance(value, dict) else value
-        for v in items:
+        for v in value.values() if isinstance(value, dict) else value:
             out += _mutables(v)
-    elif isinstance(value, StateModel | object) and hasattr(value, "__pydantic_fields__"):
-        if not isinstance(value, type) and type(value).__name__ != "EstorilOptions":
-            out.append(value)
-            for name in type(value).model_fields:
-                out += _mutables(getattr(value, name))
+    elif isinstance(value, BaseModel) and not isinstance(value, EstorilOptions):
+        out.append(value)
+        for name in type(value).model_fields:
+            out += _mutables(getattr(value, name))
     return out

@@ -59,10 +59,10 @@ def pending_actions(state: EstorilState, p: Pending) -> list[Action]:
     if p.kind == "look":
         return [*placement.look_actions(state, p.seat, p), {"type": "pass"}]
     if p.kind == "ability":
-        return resolution.ability_options(state, p)  # type: ignore[return-value]
+        return resolution.ability_options(state, p)
     if p.kind == "conspiracy":
         return [{"type": "keep_reward"}, {"type": "swap_reward"}]
-    return resolution.hells_mouth_choices(state, p)  # type: ignore[return-value]
+    return resolution.hells_mouth_choices(state, p)
 
 
 def apply(state: EstorilState, seat: int, action: Action) -> list[Event]:

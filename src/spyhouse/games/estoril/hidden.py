@@ -9,87 +9,88 @@ Not modelled: what public history reveals about hand contents and the pile's bot
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from spyhouse.engine import Rng
-from spyhouse.games.estoril.components import COLOURS, character
+from spyhouse.games.estoril.components import COLOURS, characters
 from spyhouse.games.estoril.state import EstorilState
 
-Slot = tuple[int | None, Callable[[int], None], int]
-"""(network whose place this is, or None for the pile/rewards; setter; current tile)."""
+Place = tuple[Any, Any]
+"""Where a hidden tile sits: (a list, an index) or (an object with ``.tile``, None)."""
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
     new = state.clone()
-    slots = hidden_slots(new, seat)
-    by_network: dict[int, list[int]] = {}
+    networks, neutral_places = hidden_places(new, seat)
+    network_of = _networks()
     neutral: list[int] = []
-    for _, _, t in slots:
-        colour_owner = _network(t, new)
-        if colour_owner is None:
-            neutral.append(t)
-        else:
-            by_network.setdefault(colour_owner, []).append(t)
+    starting: dict[int, list[int]] = {}
+    for places in [*networks.values(), neutral_places]:
+        for place in places:
+            tile = _get(place)
+            owner = network_of[tile]
+            if owner is None:
+                neutral.append(tile)
+            else:
+                starting.setdefault(owner, []).append(tile)
     rng.shuffle(neutral)
-    for owner in sorted({o for o, _, _ in slots if o is not None}):
-        mine = [i for i, (o, _, _) in enumerate(slots) if o == owner]
-        starting = by_network.get(owner, [])
-        chosen = set(rng.sample(mine, len(starting)))
-        it = iter(starting)
-        for i in mine:
-            slots[i][1](next(it) if i in chosen else neutral.pop())
-    for owner_, setter, _ in slots:
-        if owner_ is None:
-            setter(neutral.pop())
-    assert not neutral
+    for owner, places in networks.items():
+        mine = starting.get(owner, [])
+        chosen = set(rng.sample(range(len(places)), len(mine)))
+        it = iter(mine)
+        for i, place in enumerate(places):
+            _set(place, next(it) if i in chosen else neutral.pop())
+    for place in neutral_places:
+        _set(place, neutral.pop())
     new.rng = rng.next64()
     return new
 
 
-def _network(tile: int, state: EstorilState) -> int | None:
-    colour = character(tile).colour
-    return None if colour is None else COLOURS.index(colour)
-
-
-def hidden_slots(state: EstorilState, seat: int) -> list[Slot]:
-    """Every place holding a tile ``seat`` cannot identify, with a setter to refill it."""
-    slots: list[Slot] = []
-
-    def in_list(owner: int | None, items: list[int], i: int) -> None:
-        def put(t: int) -> None:
-            items[i] = t
-
-        slots.append((owner, put, items[i]))
-
+def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]], list[Place]]:
+    """Every place holding a tile ``seat`` cannot identify: per network, and neutral."""
+    networks: dict[int, list[Place]] = {}
     for other in range(state.num_seats):
-        if other == seat:
-            continue
-        for i in range(len(state.hands[other])):
-            in_list(other, state.hands[other], i)
-        for i in range(len(state.pending_discards[other])):
-            in_list(other, state.pending_discards[other], i)
-    keep_top = (
-        bool(state.pending)
-        and state.pending[0].kind == "conspiracy"
-        and state.pending[0].seat == seat
-    )
-    for i in range(1 if keep_top else 0, len(state.pile)):
-        in_list(None, state.pile, i)
+        if other != seat:
+            places = networks.setdefault(other, [])
+            places += [(state.hands[other], i) for i in range(len(state.hands[other]))]
+            pending = state.pending_discards[other]
+            places += [(pending, i) for i in range(len(pending))]
+    keep_top = bool(state.pending) and state.pending[0].kind == "conspiracy"
+    keep_top = keep_top and state.pending[0].seat == seat
+    neutral: list[Place] = [(state.pile, i) for i in range(1 if keep_top else 0, len(state.pile))]
     for loc in state.grid:
         for occ in loc.spaces:
             if occ is not None and not occ.face_up and seat not in occ.known_by:
-                slots.append((occ.owner, _setter(occ), occ.tile))
+                networks.setdefault(occ.owner, []).append((occ, None))
         for reward in loc.rewards:
             if not reward.face_up and seat not in reward.known_by:
-                slots.append((None, _setter(reward), reward.tile))
+                neutral.append((reward, None))
         for under in loc.roulette:
             if not under.from_discards and under.placer != seat:
-                slots.append((under.placer, _setter(under), under.tile))
-    return slots
+                networks.setdefault(under.placer, []).append((under, None))
+    return networks, neutral
 
 
-def _setter(obj: object) -> Callable[[int], None]:
-    def put(t: int) -> None:
-        obj.tile = t  # type: ignore[attr-defined]
+def _get(place: Place) -> int:
+    holder, index = place
+    return int(holder.tile if index is None else holder[index])
 
-    return put
+
+def _set(place: Place, tile: int) -> None:
+    holder, index = place
+    if index is None:
+        holder.tile = tile
+    else:
+        holder[index] = tile
+
+
+_NETWORKS: list[int | None] = []
+
+
+def _networks() -> list[int | None]:
+    """The network (seat) of each starting tile; None for the draw-pile characters."""
+    if not _NETWORKS:
+        _NETWORKS.extend(
+            None if c.colour is None else COLOURS.index(c.colour) for c in characters()
+        )
+    return _NETWORKS

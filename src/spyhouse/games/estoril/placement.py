@@ -57,12 +57,12 @@ def can_place(state: EstorilState, seat: int) -> bool:
 
 
 def placement_actions(state: EstorilState, seat: int) -> list[Action]:
-    spaces = placement_spaces(state, seat)
-    return [
-        {"type": "place", "tile": character(tile).label} | where(state, ref)
-        for tile in sorted(state.hands[seat])
-        for ref in spaces
+    names = [location_name(state, slot) for slot in range(len(state.grid))]
+    places = [
+        {"location": names[slot], "space": NUMERALS[n]} for slot, n in placement_spaces(state, seat)
     ]
+    labels = sorted(character(tile).label for tile in state.hands[seat])
+    return [{"type": "place", "tile": label, **p} for label in labels for p in places]
 
 
 def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Event]:

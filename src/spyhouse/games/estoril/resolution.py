@@ -127,7 +127,8 @@ def use_ability(state: EstorilState, action: dict[str, object]) -> list[Event]:
 
 
 def finish_tile(state: EstorilState, pending: Pending) -> None:
-    state.pending.remove(pending)
+    """The tile is done: the next Roman numeral's turn."""
+    state.pending = [p for p in state.pending if p is not pending]
     state.res_space += 1
 
 

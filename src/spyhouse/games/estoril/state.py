@@ -7,7 +7,7 @@ Deployment space, a Reward space, under the Roulette, or back in the box (``remo
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -43,6 +43,25 @@ class EstorilOptions(GameOptions):
         return self
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def fast_copy(model: M, **changes: object) -> M:
+    """A shallow copy with ``changes``, without pydantic's generic (slow) copy machinery.
+
+    Equivalent to ``model.model_copy(update=changes)`` for these plain models (no
+    extras, no private attributes); playouts copy the state at every action.
+    """
+    new = model.__class__.__new__(model.__class__)
+    fields = model.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 class Occupant(BaseModel):
     """A Character tile on a Deployment space, with the Tile marker on top of it."""
 
@@ -58,7 +77,7 @@ class Occupant(BaseModel):
     dice: int = 0  # Casino: the difference between the two dice
 
     def clone(self) -> Occupant:
-        return self.model_copy(update={"known_by": list(self.known_by)})
+        return fast_copy(self, known_by=list(self.known_by))
 
 
 class Reward(BaseModel):
@@ -69,7 +88,7 @@ class Reward(BaseModel):
     known_by: list[int] = []
 
     def clone(self) -> Reward:
-        return self.model_copy(update={"known_by": list(self.known_by)})
+        return fast_copy(self, known_by=list(self.known_by))
 
 
 class RouletteTile(BaseModel):
@@ -93,12 +112,11 @@ class Location(BaseModel):
     resolved: bool = False
 
     def clone(self) -> Location:
-        return self.model_copy(
-            update={
-                "spaces": [None if o is None else o.clone() for o in self.spaces],
-                "rewards": [r.clone() for r in self.rewards],
-                "roulette": [r.model_copy() for r in self.roulette],
-            }
+        return fast_copy(
+            self,
+            spaces=[None if o is None else o.clone() for o in self.spaces],
+            rewards=[r.clone() for r in self.rewards],
+            roulette=[fast_copy(r) for r in self.roulette],
         )
 
 
@@ -122,7 +140,7 @@ class Pending(BaseModel):
     reward: int = 0  # "conspiracy": which reward tile is being swapped
 
     def clone(self) -> Pending:
-        return self.model_copy(update={"abilities": list(self.abilities)})
+        return fast_copy(self, abilities=list(self.abilities))
 
 
 class BoardResult(BaseModel):
@@ -186,21 +204,18 @@ class EstorilState(StateModel):
 
     def clone(self) -> EstorilState:
         """A deep copy, written out by hand: ``model_copy(deep=True)`` dominated playouts."""
-        return self.model_copy(
-            update={
-                "markers": list(self.markers),
-                "hands": [list(h) for h in self.hands],
-                "discards": [list(d) for d in self.discards],
-                "pending_discards": [list(d) for d in self.pending_discards],
-                "pile": list(self.pile),
-                "removed": list(self.removed),
-                "missions": list(self.missions),
-                "board_pool": list(self.board_pool),
-                "grid": [loc.clone() for loc in self.grid],
-                "pending": [p.clone() for p in self.pending],
-                "order": list(self.order),
-                "results": [
-                    r.model_copy(update={"strengths": dict(r.strengths)}) for r in self.results
-                ],
-            }
+        return fast_copy(
+            self,
+            markers=list(self.markers),
+            hands=[list(h) for h in self.hands],
+            discards=[list(d) for d in self.discards],
+            pending_discards=[list(d) for d in self.pending_discards],
+            pile=list(self.pile),
+            removed=list(self.removed),
+            missions=list(self.missions),
+            board_pool=list(self.board_pool),
+            grid=[loc.clone() for loc in self.grid],
+            pending=[p.clone() for p in self.pending],
+            order=list(self.order),
+            results=[fast_copy(r, strengths=dict(r.strengths)) for r in self.results],
         )

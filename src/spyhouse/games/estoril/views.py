@@ -15,7 +15,6 @@ from spyhouse.games.estoril.components import (
     COLOURS,
     NUMERALS,
     board,
-    board_by_key,
     character,
     mission,
 )
@@ -130,11 +129,13 @@ def resolving_view(state: EstorilState) -> JSON | None:
 
 
 def grid_view(state: EstorilState, seat: int | None) -> JSON:
+    names = [location_name(state, slot) for slot in range(len(state.grid))]
     geo = state.geometry() if state.grid else None
     locations = []
     for slot, loc in enumerate(state.grid):
         assert geo is not None
-        locations.append(location_view(state, slot, loc, seat))
+        adjacent = [names[s] for s in geo.adjacent(slot)]
+        locations.append(location_view(state, slot, loc, seat, adjacent))
     return {
         "rows": 2,
         "cols": state.cols,
@@ -144,13 +145,20 @@ def grid_view(state: EstorilState, seat: int | None) -> JSON:
     }
 
 
-def location_view(state: EstorilState, slot: int, loc: Location, seat: int | None) -> JSON:
+def location_view(
+    state: EstorilState, slot: int, loc: Location, seat: int | None, adjacent: list[str]
+) -> JSON:
     header, spaces = _printed_location(loc.board, loc.rotation, slot, state.cols)
+    reward_cell = header["reward"]["cell"]
     out: JSON = {
         **header,
-        "reward": {**header["reward"]},
+        "reward": {
+            "cell": None if reward_cell is None else list(reward_cell),
+            "top_secret": header["reward"]["top_secret"],
+            "tiles": [_hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards],
+        },
         "resolution_number": resolution_number(state, slot),
-        "adjacent": [location_name(state, s) for s in state.geometry().adjacent(slot)],
+        "adjacent": adjacent,
         "resolved": loc.resolved,
         "enigma": state.enigma_slot == slot,
         "spaces": [
@@ -158,15 +166,9 @@ def location_view(state: EstorilState, slot: int, loc: Location, seat: int | Non
             for space, occ in zip(spaces, loc.spaces, strict=True)
         ],
     }
-    out["reward"]["cell"] = (
-        None if header["reward"]["cell"] is None else list(header["reward"]["cell"])
-    )
-    out["reward"]["tiles"] = [
-        _hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards
-    ]
-    if header["special"] == SPECIAL_RULES["airport"]:
+    if loc.die is not None:
         out["die"] = loc.die
-    if state.options.roulette and loc.board == board_by_key("casino").index:
+    if loc.roulette or (state.options.roulette and header["special"] == SPECIAL_RULES["casino"]):
         out["roulette"] = {"tiles_under": len(loc.roulette)}
     return out
 
