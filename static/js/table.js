@@ -135,7 +135,7 @@ export function mountTable(root, tableId) {
     if (frame.events?.length) events = events.concat(frame.events);
     if (changed) { decision = new Decision(frame.legal_actions); sending = false; }
     if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
-    if (frame.status === "finished" && fullLog === null) {
+    if (frame.status === "finished" && frame.publish_log && fullLog === null) {
       fullLog = [];
       api.events(tableId, token, 0).then((all) => {
         fullLog = all.some((e) => "audience" in e) ? all : [];

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page
 
-LeakCheck = Callable[[dict[str, Any], dict[str, Any], str], list[str]]
+LeakCheck = Callable[[Page, dict[str, Any], dict[str, Any]], list[str]]
 
 
 @dataclass
@@ -86,6 +86,12 @@ def view(http: httpx.Client, p: Player) -> dict[str, Any]:
     return r.json()
 
 
+def events(http: httpx.Client, p: Player) -> list[dict[str, Any]]:
+    r = http.get(f"/api/tables/{p.table_id}/events", headers={"authorization": f"Bearer {p.token}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def wait_synced(p: Player, version: int, timeout: float = 15) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -94,6 +100,19 @@ def wait_synced(p: Player, version: int, timeout: float = 15) -> None:
             return
         time.sleep(0.03)
     raise AssertionError(f"page stuck at version {p.attr('version')} (server {version})")
+
+
+def settled(http: httpx.Client, players: list[Player]) -> list[dict[str, Any]]:
+    """Every page and the server at one version (bots may still be moving)."""
+    for _ in range(200):
+        docs = [view(http, p) for p in players]
+        version = max(d["version"] for d in docs)
+        for p in players:
+            wait_synced(p, version)
+        again = [view(http, p) for p in players]
+        if all(a["version"] == version for a in again) and all(p.attr("version") == str(version) for p in players):
+            return again
+    raise AssertionError("the table never settled")
 
 
 def visible_choices(page: Page) -> list[Any]:
@@ -113,16 +132,14 @@ def play_to_end(
     clicks = 0
     step = 0
     while clicks < max_clicks:
-        docs = [view(http, p) for p in players]
-        version = max(d["version"] for d in docs)
-        for p in players:
-            wait_synced(p, version)
+        docs = settled(http, players)
         if leak_check is not None:
+            for d, p in zip(docs, players, strict=True):
+                d["_events"] = events(http, p)
             for i, p in enumerate(players):
-                html = p.page.content()
                 for j, other in enumerate(players):
                     if i != j:
-                        leaks = leak_check(docs[i], docs[j], html)
+                        leaks = leak_check(p.page, docs[i], docs[j])
                         assert not leaks, f"seat {p.seat}'s page shows seat {other.seat}'s secrets: {leaks}"
         if docs[0]["status"] == "finished":
             return docs[0]

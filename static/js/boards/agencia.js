@@ -1,0 +1,204 @@
+// La Agencia: each player's four card positions, information, the Embassy (Hall or
+// Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
+import { s } from "../dom.js";
+import { currentLang } from "../i18n.js";
+import { sentence, label } from "./common.js";
+import { PALETTE } from "../names.js";
+
+export const strings = {
+  en: {
+    "ag.status": "Round {round}/{rounds} · hand {hand}/{hands}", "ag.embassy": "Embassy", "ag.notChosen": "not placed yet",
+    "ag.reward": "Reward tile", "ag.bank": "Data bank", "ag.tokens": "Round tokens", "ag.info": "Information",
+    "ag.deck": "deck {n}", "ag.played": "Played", "ag.ambassador": "Ambassador", "ag.capacity": "at most {n} Agents",
+    "ag.fill": "at least {n} Agents", "ag.hidden": "hidden", "ag.inGame": "in the game", "ag.out": "solved",
+    "field.position": "card", "field.target": "player", "field.location": "Embassy side",
+    "act.play": "Play a card", "act.recruit": "Recruit", "act.infiltrate": "Infiltrate", "act.choose_location": "Place the Embassy",
+  },
+  es: {
+    "ag.status": "Ronda {round}/{rounds} · mano {hand}/{hands}", "ag.embassy": "Embajada", "ag.notChosen": "aún sin colocar",
+    "ag.reward": "Loseta de recompensa", "ag.bank": "Banco de datos", "ag.tokens": "Fichas de ronda", "ag.info": "Información",
+    "ag.deck": "mazo {n}", "ag.played": "Jugada", "ag.ambassador": "Embajador", "ag.capacity": "como máximo {n} Agentes",
+    "ag.fill": "al menos {n} Agentes", "ag.hidden": "oculta", "ag.inGame": "en juego", "ag.out": "resuelta",
+    "field.position": "carta", "field.target": "jugador", "field.location": "lado de la Embajada",
+    "act.play": "Jugar una carta", "act.recruit": "Reclutar", "act.infiltrate": "Infiltrar", "act.choose_location": "Colocar la Embajada",
+  },
+};
+
+const POSITIONS = {
+  en: { table_face_up: "Table, face up", table_face_down: "Table, face down", hand_facing_owner: "Hand, facing you", hand_facing_others: "Hand, facing others" },
+  es: { table_face_up: "Mesa, boca arriba", table_face_down: "Mesa, boca abajo", hand_facing_owner: "Mano, hacia ti", hand_facing_others: "Mano, hacia los demás" },
+};
+const OWNER_POS = {
+  en: { hand_facing_owner: "Hand, facing owner" }, es: { hand_facing_owner: "Mano, hacia su dueño" },
+};
+const LOCATIONS = { en: { Hall: "Hall", Garden: "Garden" }, es: { Hall: "Salón", Garden: "Jardín" } };
+
+const posName = (p, mine = true) => {
+  const l = currentLang();
+  return (!mine && OWNER_POS[l][p]) || POSITIONS[l][p] || POSITIONS.en[p] || p;
+};
+const locName = (x) => LOCATIONS[currentLang()][x] || x;
+
+const EVENTS = {
+  en: {
+    card_played: "{actor} played {card} ({position})", card_drawn: "{actor} drew a card into {position}{cardOpt}",
+    card_seen: "You see {card} in {actor}'s {position}", discarded: "{actor} discarded {card}",
+    agents_solved: "{actor}'s {card} at the {location}: {result} {information} information", embassy_location_chosen: "{actor} placed the Embassy: {location}",
+    infiltrated: "{actor} infiltrated {target} and took {took} information", recruited: "{actor} recruited {target}'s {card} ({reward} on the Reward tile)",
+    new_ambassador: "{actor} is the new Ambassador", round_token_returned: "A round token is returned ({round_tokens_left} left)", game_over: "The game is over",
+  },
+  es: {
+    card_played: "{actor} jugó {card} ({position})", card_drawn: "{actor} robó una carta a {position}{cardOpt}",
+    card_seen: "Ves {card} en {position} de {actor}", discarded: "{actor} descartó {card}",
+    agents_solved: "{card} de {actor} en el {location}: {result} {information} de información", embassy_location_chosen: "{actor} colocó la Embajada: {location}",
+    infiltrated: "{actor} infiltró a {target} y se llevó {took} de información", recruited: "{actor} reclutó {card} de {target} ({reward} en la recompensa)",
+    new_ambassador: "{actor} es el nuevo Embajador", round_token_returned: "Se devuelve una ficha de ronda (quedan {round_tokens_left})", game_over: "La partida ha terminado",
+  },
+};
+const RESULTS = { en: { paid: "paid", took: "took" }, es: { paid: "pagó", took: "ganó" } };
+
+export function describeEvent(ev, ctx) {
+  return sentence(EVENTS, ev, ctx, (k, v, d) => {
+    if (k === "position") return posName(v).toLowerCase();
+    if (k === "location") return locName(v);
+    if (k === "result") return RESULTS[currentLang()][v] || v;
+    if (k === "cardOpt") return d.card ? ` (${d.card})` : "";
+    return undefined;
+  });
+}
+
+export function valueLabel(path, value, ctx) {
+  if (path === "position") return posName(value);
+  if (path === "location") return locName(value);
+  if (path === "target") return ctx.name(value);
+  return null;
+}
+
+export function describeAction(a, ctx) {
+  if (a.type === "play") return `${ctx.t("act.play")}: ${posName(a.position)}`;
+  if (a.type === "choose_location") return `${ctx.t("act.choose_location")}: ${locName(a.location)}`;
+  if ("target" in a) return `${ctx.t(`act.${a.type}`)}: ${ctx.name(a.target)}`;
+  return null;
+}
+
+export function status(ctx) {
+  const v = ctx.view;
+  if (!v) return null;
+  const el = document.createElement("p");
+  el.className = "status-line";
+  el.textContent = ctx.t("ag.status", v);
+  return el;
+}
+
+export function seatBadge(seat) {
+  const el = document.createElement("span");
+  el.className = "seat-n";
+  el.style.background = PALETTE[seat % PALETTE.length];
+  el.style.color = "#fff";
+  el.textContent = seat + 1;
+  return el;
+}
+
+const KIND_FILL = { agent: "#e4ecf8", recruiter: "#f6e7c8", infiltrator: "#eadcf2" };
+const KIND_INK = { agent: "#23508f", recruiter: "#8a5a00", infiltrator: "#6b2f86" };
+
+function card(x, y, c, { w = 104, h = 140 } = {}) {
+  if (!c) {
+    return s("g", {}, s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
+  }
+  const fill = KIND_FILL[c.kind] || "#fff";
+  const ink = KIND_INK[c.kind] || "#1d2433";
+  return s("g", { "data-card": c.name },
+    s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill, stroke: ink, "stroke-width": 1.5 }),
+    c.kind === "agent" ? s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: ink, class: "serif" }, c.agents) : null,
+    c.kind !== "agent" ? s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": 30, fill: ink }, c.kind === "recruiter" ? "✚" : "◐") : null,
+    label(x + w / 2, y + 92, c.name, { width: 12, size: 13, weight: 600, fill: ink }),
+    s("circle", { cx: x + w - 16, cy: y + h - 16, r: 11, fill: "#fff", stroke: ink }),
+    s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information));
+}
+
+function back(x, y, { w = 104, h = 140, note } = {}) {
+  return s("g", {},
+    s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),
+    s("rect", { x: x + 8, y: y + 8, width: w - 16, height: h - 16, rx: 6, fill: "none", stroke: "#b8913a", "stroke-opacity": 0.5 }),
+    s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#b8913a", class: "serif" }, "◆"),
+    note ? label(x + w / 2, y + h - 26, note, { width: 14, size: 10, fill: "#e9d9a9" }) : null);
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const W = 1000;
+  const rowH = 200;
+  const top = 150;
+  const H = top + v.players.length * rowH + 10;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "La Agencia", "data-board": "agencia" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f7f3e8", rx: 12 }));
+
+  // Embassy: Hall or Garden (clickable when the Ambassador chooses).
+  const emb = s("g", { "data-slot": "agencia-embassy" });
+  emb.append(s("text", { x: 20, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.embassy")));
+  ["Hall", "Garden"].forEach((loc, i) => {
+    const chosen = v.embassy?.location === loc;
+    const g = s("g", {},
+      s("rect", { class: "hit", x: 20 + i * 130, y: 40, width: 120, height: 90, rx: 10, fill: chosen ? (loc === "Hall" ? "#e9d9a9" : "#cfe6d2") : "#fff", stroke: chosen ? "#1d2433" : "#c9c0ad", "stroke-width": chosen ? 2.5 : 1 }),
+      s("text", { x: 80 + i * 130, y: 80, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
+      s("text", { x: 80 + i * 130, y: 104, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" },
+        loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length })));
+    ctx.choice(g, { type: "choose_location", location: loc }, locName(loc));
+    emb.append(g);
+  });
+  svg.append(emb);
+
+  // Reward tile, data bank, round tokens, hand counter.
+  svg.append(s("g", {},
+    s("text", { x: 300, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.reward")),
+    s("rect", { x: 300, y: 40, width: 110, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
+    s("text", { x: 355, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile),
+    s("text", { x: 440, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
+    ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: 460 + i * 34, cy: 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 })),
+    s("text", { x: 440, y: 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
+    s("text", { x: 760, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
+    s("text", { x: 760, y: 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")));
+
+  v.players.forEach((p, row) => {
+    const y = top + row * rowH;
+    const mine = p.seat === ctx.you;
+    const colour = PALETTE[p.seat % PALETTE.length];
+    const g = s("g", { "data-player": p.seat });
+    g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc.to_act.includes(p.seat) ? 3 : 1 }));
+    // The player plate: a click target when an action targets this player.
+    const plate = s("g", {},
+      s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
+      s("circle", { cx: 42, cy: y + 34, r: 12, fill: colour }),
+      s("text", { x: 42, y: y + 39, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700 }, p.seat + 1),
+      label(62, y + 38, ctx.name(p.seat), { width: 14, size: 14, weight: 600, anchor: "start" }),
+      p.ambassador ? s("text", { x: 32, y: y + 80, "font-size": 13, fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`) : null,
+      s("text", { x: 32, y: y + 118, "font-size": 13, fill: "#4a5366" }, ctx.t("ag.info")),
+      s("text", { x: 32, y: y + 150, "font-size": 30, "font-weight": 700, class: "serif", "data-slot": `agencia-${p.seat}-information` }, p.information),
+      s("text", { x: 120, y: y + 150, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size })));
+    ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
+    g.append(plate);
+    p.positions.forEach((pos, i) => {
+      const x = 210 + i * 122;
+      const slot = s("g", { "data-slot": `agencia-${p.seat}-${pos.position}` });
+      if (pos.state === "seen" && pos.card) slot.append(card(x, y + 10, pos.card));
+      else if (pos.state === "empty") slot.append(card(x, y + 10, null));
+      else slot.append(back(x, y + 10, { note: mine && pos.position === "hand_facing_others" ? posName(pos.position) : ctx.t("ag.hidden") }));
+      slot.append(label(x + 52, y + 168, posName(pos.position, mine), { width: 20, size: 10.5, fill: "#4a5366" }));
+      if (mine) ctx.choice(slot, { type: "play", position: pos.position }, posName(pos.position));
+      g.append(slot);
+    });
+    // The card played this hand.
+    const px = 720;
+    g.append(s("text", { x: px, y: y + 26, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.played")));
+    if (p.played) {
+      g.append(s("g", { "data-slot": `agencia-${p.seat}-played`, opacity: p.played.in_game ? 1 : 0.55 }, card(px, y + 34, p.played.card, { w: 96, h: 128 })));
+      g.append(s("text", { x: px + 110, y: y + 60, "font-size": 12, fill: "#4a5366" }, posName(p.played.from, mine)));
+      g.append(s("text", { x: px + 110, y: y + 80, "font-size": 12, fill: p.played.in_game ? "#2e7d4f" : "#4a5366" }, p.played.in_game ? ctx.t("ag.inGame") : ctx.t("ag.out")));
+    } else {
+      g.append(s("rect", { x: px, y: y + 34, width: 96, height: 128, rx: 9, fill: "none", stroke: "#ddd5c4", "stroke-dasharray": "4 4" }));
+    }
+    svg.append(g);
+  });
+  return svg;
+}
