@@ -437,3 +437,14 @@ def test_same_seed_same_game():
     b = GAME.setup(4, GAME.Options(), 99)
     assert GAME.dump(a) == GAME.dump(b)
     assert Rng(a.rng).next64() == Rng(b.rng).next64()
+
+
+@pytest.mark.parametrize("day", [1, 2, 3])
+def test_infiltration_moves_the_double_agent_by_the_day_number(day):
+    """Advance the Double Agent by as many spaces as the Day marker shows; the marker
+    returns to 0 and leftover points are lost."""
+    state = position([1, 2, 3, 6], [2, 3, 6, 8], starting=RED, day=day, ip={RED: 9})
+    state, events = guess(state, 2)
+    assert state.double_agent == day
+    assert state.sides[RED].infiltration_points == 0
+    assert "infiltrated" in event_types(events)
