@@ -26,6 +26,28 @@ def example_position():
     )
 
 
+def seen_by(state, owner, position):
+    """The seats whose view shows ``owner``'s card in ``position``, and that card."""
+    seats, names = [], set()
+    for viewer in range(state.num_seats):
+        entry = GAME.view(state, viewer)["players"][owner]["positions"]
+        (slot,) = [e for e in entry if e["position"] == position.value]
+        if slot["state"] == "seen":
+            seats.append(viewer)
+            names.add(slot["card"]["name"])
+    return seats, names
+
+
+def test_worked_example_cards_are_where_the_text_says():
+    state = example_position()
+    everyone = [ANNA, BEATRICE, CHARLES, DAVID, ESTHER]
+    assert seen_by(state, BEATRICE, UP) == (everyone, {"2 Agents"})
+    assert seen_by(state, CHARLES, MINE) == ([CHARLES], {"Recruiter"})
+    assert seen_by(state, DAVID, OTHERS) == ([ANNA, BEATRICE, CHARLES, ESTHER], {"4 Agents"})
+    assert seen_by(state, ESTHER, DOWN) == ([], set())
+    assert seen_by(state, ANNA, OTHERS) == ([BEATRICE, CHARLES, DAVID, ESTHER], {"1 Agent"})
+
+
 def test_worked_example_anna_beatrice_charles_david_esther():
     state = example_position()
     decks_before = [list(p.deck) for p in state.players]
@@ -98,14 +120,19 @@ def test_worked_example_anna_beatrice_charles_david_esther():
     assert information == [6, 6, 5, 3, 5]  # Anna, Beatrice, Charles, David, Esther
 
     # (D) Each Player refills the empty position from the top of their deck.
+    emptied = {ANNA: OTHERS, BEATRICE: UP, CHARLES: MINE, DAVID: OTHERS, ESTHER: DOWN}
     for seat, player in enumerate(state.players):
-        assert (
-            player.positions[
-                {ANNA: OTHERS, BEATRICE: UP, CHARLES: MINE, DAVID: OTHERS, ESTHER: DOWN}[seat]
-            ]
-            == decks_before[seat][0]
-        )
+        assert player.positions[emptied[seat]] == decks_before[seat][0]
         assert player.played is None
+    # Beatrice's new face-up card is public; Esther's new face-down card is seen by nobody.
+    assert all(
+        GAME.view(state, v)["players"][BEATRICE]["positions"][0]["state"] == "seen"
+        for v in range(5)
+    )
+    assert all(
+        GAME.view(state, v)["players"][ESTHER]["positions"][1]["state"] == "hidden"
+        for v in range(5)
+    )
 
     # (E) "Anna handles the Embassy tile to Beatrice and a new hand begins."
     assert state.ambassador == BEATRICE

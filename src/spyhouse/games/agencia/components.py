@@ -92,10 +92,6 @@ TOKENS_VALUE: int = sum(int(t["value"]) * int(t["count"]) for t in _DATA["tokens
 """Face value of all 46 Information tokens: the Data Bank's opening balance."""
 
 
-def card(name: str) -> CardType:
-    return CARDS[name]
-
-
 def information_value(names: list[str]) -> int:
     """Sum of the Information values printed on these cards."""
     return sum(CARDS[n].information for n in names)
