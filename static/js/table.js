@@ -329,7 +329,7 @@ export function mountTable(root, tableId) {
     root.dataset.status = doc ? doc.status : "";
     root.dataset.sending = sending ? "1" : "";
     const head = h("header", { class: "table-head" },
-      h("div", {}, h("h1", {}, doc?.title || "…"), board.status?.(ctxBase()) || null),
+      h("div", {}, h("h1", {}, doc?.title || "…"), doc?.view ? board.status?.(ctxBase()) || null : null),
       turnBanner(),
       h("div", { class: "head-side" },
         doc ? h("a", { href: `#/rules/${doc.game}`, class: "small-link" }, t("table.rules")) : null,
