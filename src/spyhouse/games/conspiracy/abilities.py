@@ -29,7 +29,6 @@ def carry_the_briefcase(state: ConspiracyState, seat: int, carry: bool) -> list[
     events: list[Event] = []
     if carry:
         state.briefcase = city
-        state.carried = True
         events.append(Event.public("briefcase_carried", player=seat, agent=agent, to=city))
         events += briefcase_reaches_hq(state, seat)
         if state.phase == "over":

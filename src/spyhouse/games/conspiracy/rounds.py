@@ -12,7 +12,6 @@ def end_turn(state: ConspiracyState) -> list[Event]:
     state.order = None
     state.duel = None
     state.offered = []
-    state.carried = False
     state.to_push = []
     nxt = (state.current + 1) % state.num_seats
     if nxt != state.first_player:

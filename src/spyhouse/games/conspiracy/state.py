@@ -92,7 +92,6 @@ class ConspiracyState(StateModel):
     offered: list[int] = []
     """Seats still to be offered the challenge, in clockwise order."""
     duel: Duel | None = None
-    carried: bool = False
     to_push: list[str] = []
     winners: list[int] = []
     ending: Literal["briefcase", "solomon"] | None = None
