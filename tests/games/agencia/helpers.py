@@ -107,6 +107,7 @@ def check_invariants(state: AgenciaState, events: list[Event] | None = None) -> 
         assert player.information >= 0, f"seat {seat} has negative information"
         assert 0 <= player.unseen <= len(player.deck)
         assert Position.TABLE_FACE_UP not in player.remembered
+        assert len(set(player.remembered)) == len(player.remembered)
         assert all(player.positions[p] is not None for p in player.remembered)
         empty = [p for p, card in player.positions.items() if card is None]
         if state.phase in (Phase.CHOOSE_LOCATION, Phase.OVER):

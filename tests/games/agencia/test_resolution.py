@@ -191,3 +191,15 @@ def test_a_recruited_player_plays_from_any_position():
     plays = {0: MINE, 1: OTHERS, 2: DOWN}
     state, events = play_hand(state, "Garden", plays, choices=[2])
     assert of_type(events, "recruited")[0]["card"] == "1 Agent"
+
+
+def test_the_data_bank_is_unlimited():
+    """Clarification 3: the 46 tokens only make change; the ledger may go below zero."""
+    state = arrange([{UP: "1 Agent"}, {UP: "2 Agents"}, {UP: "3 Agents"}], information=[190, 4, 4])
+    assert state.bank == 0
+    state, _ = play_hand(state, "Garden", everyone_plays_face_up(3))
+    # Seat 1 (2 Agents) pays 1; seat 2 (3 Agents, 5 in) takes 2; seat 0 takes 1.
+    assert [p.information for p in state.players] == [191, 3, 6]
+    assert state.bank == -2
+    assert GAME.view(state, 0)["data_bank"] is None, "shown as unlimited, not negative"
+    check_invariants(state)

@@ -84,6 +84,12 @@ def embassy_view(state: AgenciaState) -> JSON | None:
     return {"location": state.embassy.value, limit: state.num_seats}
 
 
+def data_bank_view(state: AgenciaState) -> int | None:
+    """Information left in the bank's printed tokens; ``None`` once they have run out
+    (the bank is unlimited, clarification 3, so it keeps paying)."""
+    return state.bank if state.bank >= 0 else None
+
+
 def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
     """The viewing seat's pending decision, with what a client needs to present it."""
     if seat is None or seat not in to_act(state):
@@ -133,7 +139,7 @@ def view(state: AgenciaState, seat: int | None) -> JSON:
         "play_order": clockwise_from_ambassadors_left(state),
         "embassy": embassy_view(state),
         "reward_tile": state.reward,
-        "data_bank": state.bank,
+        "data_bank": data_bank_view(state),
         "players": [player_view(state, owner, seat) for owner in range(state.num_seats)],
         "prompt": prompt(state, seat),
         "cards": card_reference(),
