@@ -18,8 +18,8 @@ def deal_agency(rng: Rng) -> Player:
     player sees and the hand card facing the others; the other 4 stay as the deck."""
     cards = list(AGENCY)
     rng.shuffle(cards)
-    positions: dict[Position, str | None] = dict(zip(DEAL_ORDER, cards, strict=False))
-    deck = cards[len(DEAL_ORDER) :]
+    dealt, deck = cards[: len(DEAL_ORDER)], cards[len(DEAL_ORDER) :]
+    positions: dict[Position, str | None] = dict(zip(DEAL_ORDER, dealt, strict=True))
     return Player(
         information=STARTING_INFORMATION, positions=positions, deck=deck, unseen=len(deck)
     )

@@ -12,6 +12,8 @@ from spyhouse.games.agencia.state import AgenciaState
 
 @dataclass(frozen=True)
 class FinalScore:
+    """One player's count at the end, as the end screen shows it."""
+
     seat: int
     tokens: int
     """Information the player holds."""
