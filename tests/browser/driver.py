@@ -39,6 +39,11 @@ class Player:
     def attr(self, name: str) -> str:
         return self.page.eval_on_selector("#main", f"el => el.dataset.{name} || ''")
 
+    def state(self) -> tuple[str, str]:
+        """(version, sending) in one round trip."""
+        v, sending = self.page.eval_on_selector("#main", "el => [el.dataset.version || '', el.dataset.sending || '']")
+        return v, sending
+
 
 def new_player(browser: Browser, base_url: str, *, locale: str = "en-GB", width: int = 1280) -> Player:
     context = browser.new_context(base_url=base_url, locale=locale, viewport={"width": width, "height": 900})
@@ -95,8 +100,8 @@ def events(http: httpx.Client, p: Player) -> list[dict[str, Any]]:
 def wait_synced(p: Player, version: int, timeout: float = 15) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        v = p.attr("version")
-        if v and int(v) >= version and not p.attr("sending"):
+        v, sending = p.state()
+        if v and int(v) >= version and not sending:
             return
         time.sleep(0.03)
     raise AssertionError(f"page stuck at version {p.attr('version')} (server {version})")
@@ -115,8 +120,22 @@ def settled(http: httpx.Client, players: list[Player]) -> list[dict[str, Any]]:
     raise AssertionError("the table never settled")
 
 
-def visible_choices(page: Page) -> list[Any]:
-    return [el for el in page.query_selector_all(".choice") if el.is_visible()]
+PICKABLE = """() => {
+  let n = 0;
+  for (const el of document.querySelectorAll("[data-pick]")) el.removeAttribute("data-pick");
+  for (const el of document.querySelectorAll(".choice")) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && !el.closest("details:not([open])")) el.setAttribute("data-pick", n++);
+  }
+  return n;
+}"""
+
+
+def click_random_choice(page: Page, rng: random.Random) -> None:
+    """Click one of the choices the page offers (board or decision panel), at random."""
+    n = page.evaluate(PICKABLE)
+    assert n, "the page offers no choice"
+    page.click(f"[data-pick='{rng.randrange(n)}']")
 
 
 def play_to_end(
@@ -153,9 +172,7 @@ def play_to_end(
         p = rng.choice(movers)
         # Click offered choices until the page sends a move (narrowing takes several clicks).
         for _ in range(12):
-            choices = visible_choices(p.page)
-            assert choices, f"seat {p.seat} must act but the page offers no choice"
-            rng.choice(choices).click()
+            click_random_choice(p.page, rng)
             clicks += 1
             if p.attr("sending") or p.attr("version") != str(docs[players.index(p)]["version"]):
                 break

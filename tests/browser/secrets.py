@@ -40,19 +40,22 @@ def unknown_strings(mine: dict[str, Any], theirs: dict[str, Any]) -> set[str]:
     }
 
 
-SLOT_SCRIPT = """
+PAGE_SCRIPT = """
 (pairs) => {
   const leaks = [];
-  for (const [slot, secret] of pairs) {
-    const els = document.querySelectorAll(`[data-slot="${CSS.escape(slot)}"]`);
-    if (!els.length) { leaks.push(`missing slot ${slot}`); continue; }
-    for (const el of els) {
-      const text = (el.textContent || "") + " " + [...el.querySelectorAll("*"), el]
-        .flatMap((x) => [...x.attributes].filter((a) => a.name !== "data-slot").map((a) => a.value)).join(" ");
-      if (text.includes(secret)) leaks.push(`${slot} shows ${secret}`);
+  if (!document.querySelector("[data-board=generic]")) {
+    for (const [slot, secret] of pairs) {
+      const els = document.querySelectorAll(`[data-slot="${CSS.escape(slot)}"]`);
+      if (!els.length) { leaks.push(`missing slot ${slot}`); continue; }
+      for (const el of els) {
+        const text = (el.textContent || "") + " " + [...el.querySelectorAll("*"), el]
+          .flatMap((x) => [...x.attributes].filter((a) => a.name !== "data-slot").map((a) => a.value)).join(" ");
+        if (text.includes(secret)) leaks.push(`${slot} shows ${secret}`);
+      }
     }
   }
-  return leaks;
+  const owners = [...document.querySelectorAll("[data-secret-of]")].map((e) => e.dataset.secretOf);
+  return [document.documentElement.outerHTML, owners, leaks];
 }
 """
 
@@ -65,12 +68,12 @@ def check(
     public: frozenset[str] = frozenset(),
 ) -> list[str]:
     """``public``: the game's printed vocabulary the board always shows (e.g. "Hall")."""
-    leaks: list[str] = []
-    content = page.content()
+    content, owners, leaks = page.evaluate(PAGE_SCRIPT, slots)
     for s in sorted(unknown_strings(mine, theirs) - public):
         if s in content:
             i = content.index(s)
             leaks.append(f"page shows {s!r}: ...{content[max(0, i - 120):i + 40]}...")
-    if slots and not page.query_selector("[data-board=generic]"):  # the outline has no slots
-        leaks.extend(page.evaluate(SLOT_SCRIPT, slots))
+    for owner in owners:
+        if owner != str(mine["you"]):
+            leaks.append(f"page renders seat {owner}'s private object")
     return leaks

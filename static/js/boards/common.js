@@ -12,12 +12,13 @@ export function sentence(templates, ev, ctx, map = () => undefined) {
   const tpl = table[ev.type] ?? templates.en[ev.type];
   if (!tpl) return null;
   const d = ev.data || {};
-  const actorSeat = typeof d.seat === "number" ? d.seat : ev.seat;
+  const actorSeat = typeof d.seat === "number" ? d.seat : typeof d.player === "number" ? d.player : ev.seat;
   const youWord = currentLang() === "es" ? "Tú" : "You";
   const who = (seat) => (seat === ctx.you ? youWord : ctx.name(seat, { you: false }));
   const out = tpl.replace(/\{(\w+)\}/g, (_, k) => {
     if (k === "actor") return actorSeat === null || actorSeat === undefined ? "" : who(actorSeat);
     if (k === "target" && typeof d.target === "number") return who(d.target);
+    if (k === "player" && typeof d.player === "number") return who(d.player);
     const mapped = map(k, d[k], d);
     if (mapped !== undefined) return mapped;
     const v = d[k];
@@ -26,7 +27,8 @@ export function sentence(templates, ev, ctx, map = () => undefined) {
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
   });
-  return out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has)\b/g, (m, v) => `You ${{ is: "are", was: "were", has: "have" }[v]}`);
+  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has)\b/g, (m, v) => `You ${{ is: "are", was: "were", has: "have" }[v]}`);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Wrap a label into lines of at most `width` characters. */

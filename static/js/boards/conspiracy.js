@@ -1,0 +1,221 @@
+// Conspiracy: the map (cities, red lines, stations, HQs), the six agents, the
+// briefcase, Dr. Solomon's track, restricted markers, the live challenge duel and your
+// own secret payoff board and reserve (never anyone else's).
+import { s } from "../dom.js";
+import { currentLang } from "../i18n.js";
+import { sentence, label } from "./common.js";
+import { PALETTE } from "../names.js";
+
+export const strings = {
+  en: {
+    "cs.status": "Round {round} · {phase}", "cs.shield": "Your payoff board (secret)", "cs.reserve": "Reserve", "cs.solomon": "Dr. Solomon",
+    "cs.track": "Dr. Solomon's track", "cs.restricted": "restricted", "cs.payoffs": "{n} payoffs", "cs.hq": "HQ {city}",
+    "cs.duel": "Challenge", "cs.order": "{agent} → {to}", "cs.burn": "{agent} burns {target}", "cs.toSpeak": "to speak: {who}",
+    "cs.offered": "offered to {who}", "cs.briefcase": "Briefcase", "cs.burned": "burned", "cs.starting": "starting payoff",
+    "field.agent": "agent", "field.to": "destination", "field.amount": "amount", "field.announce": "announcement", "field.pull": "agent to pull",
+    "field.briefcase_to": "briefcase to", "field.direction": "direction", "field.on": "on", "field.player": "player", "field.target": "target",
+    "field.carry_briefcase": "carry the briefcase", "field.agents": "agent",
+    "act.move": "Move", "act.burn": "Burn", "act.payoff": "Payoff", "act.setup_payoff": "Starting payoffs", "act.pass": "Pass", "act.challenge": "Challenge",
+    "act.announce": "Announce", "act.stop": "Stop", "act.carry_briefcase": "Carry the briefcase", "act.leave_briefcase": "Leave the briefcase",
+    "act.skip_ability": "Skip the ability", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
+    "act.tempest": "Tempest", "act.vagabond": "Vagabond",
+  },
+  es: {
+    "cs.status": "Ronda {round} · {phase}", "cs.shield": "Tu tablero de pagos (secreto)", "cs.reserve": "Reserva", "cs.solomon": "Dr. Solomon",
+    "cs.track": "Track de Dr. Solomon", "cs.restricted": "restringido", "cs.payoffs": "{n} pagos", "cs.hq": "Cuartel {city}",
+    "cs.duel": "Desafío", "cs.order": "{agent} → {to}", "cs.burn": "{agent} quema a {target}", "cs.toSpeak": "habla: {who}",
+    "cs.offered": "ofrecido a {who}", "cs.briefcase": "Maletín", "cs.burned": "quemado", "cs.starting": "pago inicial",
+    "field.agent": "agente", "field.to": "destino", "field.amount": "cantidad", "field.announce": "anuncio", "field.pull": "agente a atraer",
+    "field.briefcase_to": "maletín a", "field.direction": "dirección", "field.on": "sobre", "field.player": "jugador", "field.target": "objetivo",
+    "field.carry_briefcase": "llevar el maletín", "field.agents": "agente",
+    "act.move": "Mover", "act.burn": "Quemar", "act.payoff": "Pago", "act.setup_payoff": "Pagos iniciales", "act.pass": "Pasar", "act.challenge": "Desafiar",
+    "act.announce": "Anunciar", "act.stop": "Plantarse", "act.carry_briefcase": "Llevar el maletín", "act.leave_briefcase": "Dejar el maletín",
+    "act.skip_ability": "No usar la habilidad", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
+    "act.tempest": "Tempest", "act.vagabond": "Vagabond",
+  },
+};
+
+const EVENTS = {
+  en: {
+    agent_moved: "{actor} moved {agent} from {frm} to {to}", announced: "{actor} announced {announced}", challenge_failed: "{actor}'s challenge failed (highest {highest})",
+    challenge_offered: "{actor} may challenge", challenge_passed: "{actor} did not challenge", challenge_succeeded: "{actor}'s challenge succeeded (highest {highest})",
+    challenged: "{actor} challenged, announcing {announced}", game_started: "Round {round} begins", move_announced: "{actor} orders {agent} to {to}",
+    burn_announced: "{actor} orders {agent} to burn {target}", agent_burned: "{target} was burned",
+    payoff_made: "{actor} made a payoff", roulette_moved_die: "{actor} moved Dr. Solomon's die {direction} to {space}", round_started: "Round {round} begins",
+    setup_agents_chosen: "{actor} chose starting payoffs", setup_payoffs_placed: "Your starting payoffs: {payoffs}", shields_lifted: "The payoff boards are revealed",
+    solomon_advanced: "Dr. Solomon advances to {space}", solomon_rolled: "Dr. Solomon's die: {face}", stopped: "{actor} stopped", turn_started: "{actor}'s turn",
+    vagabond_stepped: "{actor}'s Vagabond stepped from {frm} to {to}", you_paid: "You paid {amount} to {to}", spyglass_looked: "{actor} looked at a payoff with the Spyglass",
+    briefcase_carried: "{actor} carries the briefcase", briefcase_moved: "The briefcase moves to {to}",
+  },
+  es: {
+    agent_moved: "{actor} movió a {agent} de {frm} a {to}", announced: "{actor} anunció {announced}", challenge_failed: "El desafío de {actor} falló (máximo {highest})",
+    challenge_offered: "{actor} puede desafiar", challenge_passed: "{actor} no desafió", challenge_succeeded: "El desafío de {actor} triunfó (máximo {highest})",
+    challenged: "{actor} desafió anunciando {announced}", game_started: "Empieza la ronda {round}", move_announced: "{actor} ordena a {agent} ir a {to}",
+    burn_announced: "{actor} ordena a {agent} quemar a {target}", agent_burned: "{target} ha sido quemado",
+    payoff_made: "{actor} hizo un pago", roulette_moved_die: "{actor} movió el dado de Dr. Solomon ({direction}) a {space}", round_started: "Empieza la ronda {round}",
+    setup_agents_chosen: "{actor} eligió sus pagos iniciales", setup_payoffs_placed: "Tus pagos iniciales: {payoffs}", shields_lifted: "Se revelan los tableros de pagos",
+    solomon_advanced: "Dr. Solomon avanza a {space}", solomon_rolled: "Dado de Dr. Solomon: {face}", stopped: "{actor} se plantó", turn_started: "Turno de {actor}",
+    vagabond_stepped: "El Vagabond de {actor} pasó de {frm} a {to}", you_paid: "Pagaste {amount} a {to}", spyglass_looked: "{actor} miró un pago con el Spyglass",
+    briefcase_carried: "{actor} lleva el maletín", briefcase_moved: "El maletín va a {to}",
+  },
+};
+
+export function describeEvent(ev, ctx) {
+  return sentence(EVENTS, ev, ctx, (k, v) => {
+    if (k === "payoffs" && v && typeof v === "object") return Object.entries(v).filter(([, n]) => n).map(([a, n]) => `${a} ${n}`).join(", ");
+    if (k === "target" && typeof v === "string") return v;
+    if (k === "frm") return ev.data.frm ?? ev.data.from ?? "—";
+    return undefined;
+  });
+}
+
+export function status(ctx) {
+  const el = document.createElement("p");
+  el.className = "status-line";
+  el.textContent = ctx.t("cs.status", { round: ctx.view.round, phase: String(ctx.view.phase || "").replace(/_/g, " ") });
+  return el;
+}
+
+export function valueLabel(path, value, ctx) {
+  if (path === "player" && typeof value === "number") return ctx.name(value);
+  if (path === "agents.0" || path === "agents.1") return value;
+  return null;
+}
+
+const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
+
+export function render(ctx) {
+  const v = ctx.view;
+  const W = 1000;
+  const MAPH = 600;
+  const H = MAPH + 320;
+  const cities = Object.fromEntries(v.map.cities.map((c) => [c.name, c]));
+  const lons = v.map.cities.map((c) => c.lon);
+  const lats = v.map.cities.map((c) => c.lat);
+  const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
+  const px = (c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
+  const py = (c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
+  svg.append(s("rect", { x: 0, y: MAPH + 10, width: W, height: 310, fill: "#f7f3e8", rx: 12 }));
+
+  for (const [a, b] of v.map.red_lines) {
+    svg.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
+  }
+  const hqs = Object.fromEntries(v.players.map((p) => [p.hq, p.seat]));
+  for (const c of v.map.cities) {
+    const x = px(c);
+    const y = py(c);
+    const hq = hqs[c.name];
+    const g = s("g", { "data-city": c.name },
+      s("circle", { class: "hit", cx: x, cy: y, r: hq !== undefined ? 13 : 9, fill: hq !== undefined ? PALETTE[hq % PALETTE.length] : "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
+      c.station ? s("text", { x: x + 11, y: y - 7, "font-size": 14, fill: "#1d2433" }, "★") : null,
+      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400 }, c.name));
+    for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
+      if (ctx.decision.allows(partial)) { ctx.choice(g, partial, c.name); break; }
+    }
+    svg.append(g);
+  }
+  // The briefcase.
+  if (v.briefcase && cities[v.briefcase]) {
+    const c = cities[v.briefcase];
+    svg.append(s("g", { "data-slot": "conspiracy-briefcase" },
+      s("rect", { x: px(c) - 12, y: py(c) - 34, width: 24, height: 16, rx: 3, fill: "#3b2a1a", stroke: "#b8913a" }),
+      s("rect", { x: px(c) - 5, y: py(c) - 38, width: 10, height: 5, rx: 2, fill: "none", stroke: "#3b2a1a", "stroke-width": 2 })));
+  }
+  // Agents: pills next to their city, stacked when they share one.
+  const byCity = {};
+  for (const a of v.agents) if (!a.burned && a.city) (byCity[a.city] ||= []).push(a);
+  for (const [city, list] of Object.entries(byCity)) {
+    const c = cities[city];
+    list.forEach((a, i) => {
+      const x = px(c) - 36 + (i % 2) * 74 - (list.length === 1 ? -2 : 0);
+      const y = py(c) + 30 + Math.floor(i / 2) * 22;
+      const g = s("g", { "data-agent": a.name },
+        s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[a.name] || "#444", stroke: "#fff" }),
+        s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, a.name));
+      for (const partial of [{ agent: a.name }, { target: a.name }, { pull: a.name }, { on: a.name }, { to: a.name }]) {
+        if (ctx.decision.allows(partial)) { ctx.choice(g, partial, a.name); break; }
+      }
+      svg.append(g);
+    });
+  }
+
+  // Below the map: players, Dr. Solomon, your payoff board, the duel.
+  const y0 = MAPH + 30;
+  v.players.forEach((p, i) => {
+    const x = 20 + i * 160;
+    const colour = PALETTE[p.seat % PALETTE.length];
+    const acting = ctx.doc.to_act.includes(p.seat);
+    const g = s("g", { "data-player": p.seat },
+      s("rect", { class: "hit", x, y: y0, width: 150, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
+      s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
+      label(x + 30, y0 + 23, ctx.name(p.seat), { width: 16, size: 13, weight: 600, anchor: "start" }),
+      s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: p.hq })),
+      s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
+        `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`));
+    ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
+    svg.append(g);
+  });
+
+  // Dr. Solomon's track.
+  const sol = v.dr_solomon || {};
+  const tx = 20;
+  const ty = y0 + 95;
+  svg.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${sol.last_roll}` : ""}`));
+  const spaces = sol.start_space || 20;
+  const solG = s("g", { "data-slot": "conspiracy-solomon" });
+  for (let i = spaces; i >= 1; i--) {
+    const x = tx + (spaces - i) * 24;
+    solG.append(s("rect", { x, y: ty + 8, width: 21, height: 24, rx: 4, fill: i === sol.space ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }));
+    solG.append(s("text", { x: x + 10.5, y: ty + 25, "text-anchor": "middle", "font-size": 10, fill: i === sol.space ? "#fff" : "#4a5366" }, i));
+  }
+  ctx.choice(solG, { to: "Dr. Solomon" }, ctx.t("cs.solomon"));
+  svg.append(solG);
+
+  // The live challenge duel and the order being challenged.
+  const duelY = ty + 60;
+  if (v.order) {
+    const o = v.order;
+    svg.append(s("text", { x: tx, y: duelY, "font-size": 14, "font-weight": 600 },
+      `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", o)}`));
+  }
+  if (v.challenge) {
+    const c = v.challenge;
+    const bits = [];
+    if (c.offered_to !== null && c.offered_to !== undefined) bits.push(ctx.t("cs.offered", { who: ctx.name(c.offered_to) }));
+    if (c.duel) {
+      bits.push((c.duel.announcements || []).map((a) => `${ctx.name(a.player)} ${a.announced}`).join(" · "));
+      if (c.duel.to_speak !== null && c.duel.to_speak !== undefined) bits.push(ctx.t("cs.toSpeak", { who: ctx.name(c.duel.to_speak) }));
+    }
+    svg.append(s("g", { "data-slot": "conspiracy-duel" },
+      s("rect", { x: tx - 6, y: duelY + 10, width: 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
+      s("text", { x: tx + 4, y: duelY + 30, "font-size": 13, "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
+      s("text", { x: tx + 4, y: duelY + 50, "font-size": 12, fill: "#1d2433" }, bits.join(" · "))));
+  }
+
+  // Your own payoff board and reserve: the only payoffs this page ever holds.
+  const shield = v.my_shield;
+  if (shield && ctx.you !== null && ctx.you !== undefined) {
+    const sx = 620;
+    const sy = y0 + 95;
+    const g = s("g", { "data-slot": "conspiracy-shield", "data-secret-of": ctx.you });
+    g.append(s("rect", { x: sx, y: sy, width: 360, height: 180, rx: 10, fill: "#1d2433" }));
+    g.append(s("text", { x: sx + 14, y: sy + 24, "font-size": 13, "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield")));
+    g.append(s("text", { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" }, `${ctx.t("cs.reserve")}: ${shield.reserve}`));
+    Object.entries(shield.payoffs || {}).forEach(([agent, n], i) => {
+      const x = sx + 14 + (i % 4) * 86;
+      const y = sy + 40 + Math.floor(i / 4) * 64;
+      g.append(s("rect", { x, y, width: 80, height: 54, rx: 7, fill: "#2c3547", stroke: agent === shield.starting_agent ? "#b8913a" : "#4a5366", "stroke-width": agent === shield.starting_agent ? 2 : 1 }));
+      g.append(s("text", { x: x + 40, y: y + 18, "text-anchor": "middle", "font-size": 10.5, fill: "#d9dde6" }, agent));
+      g.append(s("text", { x: x + 40, y: y + 44, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n));
+    });
+    svg.append(g);
+  }
+  if (v.final_reveal) {
+    const f = v.final_reveal;
+    svg.append(s("text", { x: 620, y: y0 + 80, "font-size": 12, fill: "#4a5366" },
+      `${ctx.t("cs.solomon")}: ${(f.payoffs_to_solomon || []).map((n, i) => `${ctx.name(i, { you: false })} ${n}`).join(", ")}`));
+  }
+  return svg;
+}
