@@ -51,6 +51,7 @@ def consistent_line_ups(
 def redraw_hidden_soldiers(
     state: SpiesState, new: SpiesState, seat: int, side: int, rng: Rng
 ) -> None:
+    """Re-deal the face-down soldiers ``seat`` has not seen from the side's unseen cards."""
     own = state.sides[side]
     deployed = [m for m in range(MISSIONS) if own.missions[m] is not None]
     hidden = [m for m in deployed if not knows_card(state, seat, side, m)]
