@@ -1,0 +1,247 @@
+// Estoril 1942: the grid of location boards (numerals, Top Secret spaces, look symbols,
+// face-up/face-down tiles, rewards, markers, shields, the Airport die, Enigma, Roulette),
+// your hand, everyone's public discards, the missions, round and first player.
+import { s } from "../dom.js";
+import { currentLang } from "../i18n.js";
+import { sentence, label } from "./common.js";
+
+export const strings = {
+  en: {
+    "es.status": "Round {round}/{rounds} · first player: {first}", "es.hand": "Your hand", "es.missions": "Missions", "es.pile": "Pile: {n}",
+    "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
+    "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
+    "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}",
+    "field.tile": "tile", "field.location": "location", "field.space": "space", "field.ability": "ability", "field.to": "to space", "field.reward": "reward",
+    "field.degrees": "rotation", "field.value": "die value", "field.from": "from",
+    "act.place": "Place a tile", "act.look": "Look", "act.use": "Use an ability", "act.pass": "Pass", "act.discard": "Discard", "act.keep_reward": "Keep the reward",
+    "act.swap_reward": "Swap the reward", "act.place_enigma": "Place the Enigma", "act.remove": "Remove a tile", "act.rotate": "Rotate", "act.roulette": "Roulette tile", "act.set_die": "Set the die",
+  },
+  es: {
+    "es.status": "Ronda {round}/{rounds} · jugador inicial: {first}", "es.hand": "Tu mano", "es.missions": "Misiones", "es.pile": "Pila: {n}",
+    "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
+    "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Top Secret",
+    "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}",
+    "field.tile": "loseta", "field.location": "localización", "field.space": "espacio", "field.ability": "habilidad", "field.to": "al espacio", "field.reward": "recompensa",
+    "field.degrees": "rotación", "field.value": "valor del dado", "field.from": "de",
+    "act.place": "Colocar una loseta", "act.look": "Mirar", "act.use": "Usar una habilidad", "act.pass": "Pasar", "act.discard": "Descartar", "act.keep_reward": "Quedarse la recompensa",
+    "act.swap_reward": "Cambiar la recompensa", "act.place_enigma": "Colocar el Enigma", "act.remove": "Retirar una loseta", "act.rotate": "Girar", "act.roulette": "Loseta de ruleta", "act.set_die": "Fijar el dado",
+  },
+};
+
+const COLOURS = { red: "#c23b32", green: "#2e8b57", blue: "#2f5fb3", yellow: "#d4a017", pink: "#d05a9c", black: "#333" };
+const COLOUR_NAMES = {
+  en: { red: "Red", green: "Green", blue: "Blue", yellow: "Yellow", pink: "Pink" },
+  es: { red: "Rojo", green: "Verde", blue: "Azul", yellow: "Amarillo", pink: "Rosa" },
+};
+
+const EVENTS = {
+  en: {
+    placed: "{player} placed {tile} on {location} {space}", placed_face_down_public: "{player} placed a face-down tile on {location} {space}",
+    placed_face_down: "You placed {tile} face down on {location} {space}", rotated: "{player} rotated {location} by {degrees}°",
+    looked: "{player} looked at {what}", saw: "You looked at {what}: {tile}", passed: "{player} passed ({decision})",
+    resolving: "{location} resolves", shielded: "{player} shielded the tile on {location} {space}", reward: "{winner} wins the reward of {location} ({rewards})",
+    assassinated: "{tile} on {location} {space} was assassinated", nationalism: "{player}'s Nationalism on {location} {space}",
+    seduced: "{tile} was seduced from {from_location} to {location} {space}", removed_from_game: "{tile} on {location} {space} leaves the game",
+    tiles_retrieved: "Tiles return to their owners", discarded_face_down: "{player} discarded face down", you_discarded: "You discarded {tile}",
+    discards_revealed: "Discards revealed: {discards}", round_started: "Round {round} begins; {first_player} starts", enigma_placed: "{by} placed the Enigma on {location}",
+    casino_dice: "{player}'s Casino dice {dice}: +{bonus}", conspiracy: "{player} used Conspiracy at {location}", conspiracy_look: "You saw the pile's top {pile_top} and the reward {reward}",
+    conspiracy_swapped: "{player} swapped the reward of {location}", conspiracy_kept: "{player} kept the reward of {location}", game_over: "The game is over",
+    airport_die: "{player} set the Airport die to {value}", double_agent: "{player}'s Double Agent took over {agent} on {location} {space}",
+    roulette_fed: "{player} put a tile under the Roulette (from {source})", roulette_tile: "You put {tile} under the Roulette",
+  },
+  es: {
+    placed: "{player} colocó {tile} en {location} {space}", placed_face_down_public: "{player} colocó una loseta boca abajo en {location} {space}",
+    placed_face_down: "Colocaste {tile} boca abajo en {location} {space}", rotated: "{player} giró {location} {degrees}°",
+    looked: "{player} miró {what}", saw: "Miraste {what}: {tile}", passed: "{player} pasó ({decision})",
+    resolving: "Se resuelve {location}", shielded: "{player} protegió la loseta de {location} {space}", reward: "{winner} gana la recompensa de {location} ({rewards})",
+    assassinated: "{tile} en {location} {space} fue asesinado", nationalism: "Nacionalismo de {player} en {location} {space}",
+    seduced: "{tile} fue seducido de {from_location} a {location} {space}", removed_from_game: "{tile} en {location} {space} sale del juego",
+    tiles_retrieved: "Las losetas vuelven a sus dueños", discarded_face_down: "{player} descartó boca abajo", you_discarded: "Descartaste {tile}",
+    discards_revealed: "Descartes revelados: {discards}", round_started: "Empieza la ronda {round}; empieza {first_player}", enigma_placed: "{by} colocó el Enigma en {location}",
+    casino_dice: "Dados del Casino de {player} {dice}: +{bonus}", conspiracy: "{player} usó Conspiración en {location}", conspiracy_look: "Viste la pila {pile_top} y la recompensa {reward}",
+    conspiracy_swapped: "{player} cambió la recompensa de {location}", conspiracy_kept: "{player} mantuvo la recompensa de {location}", game_over: "La partida ha terminado",
+    airport_die: "{player} puso el dado del Aeropuerto en {value}", double_agent: "El Agente Doble de {player} controla a {agent} en {location} {space}",
+    roulette_fed: "{player} puso una loseta bajo la Ruleta (de {source})", roulette_tile: "Pusiste {tile} bajo la Ruleta",
+  },
+};
+
+function colourName(c, ctx) {
+  if (!c) return "—";
+  const seat = ctx.view?.players?.find((p) => p.player === c)?.seat;
+  if (seat === ctx.you) return currentLang() === "es" ? "Tú" : "You";
+  const n = COLOUR_NAMES[currentLang()][c] || c;
+  return seat !== undefined ? `${n} (${ctx.name(seat, { you: false })})` : n;
+}
+
+export function describeEvent(ev, ctx) {
+  const es = currentLang() === "es";
+  const e = ev.type === "placed_face_down" && !ev.data.tile ? { ...ev, type: "placed_face_down_public" } : ev;
+  return sentence(EVENTS, e, { ...ctx, you: -1 }, (k, v, d) => {
+    if (["player", "winner", "by", "first_player", "previous_controller", "owner", "controller"].includes(k)) return colourName(v, ctx);
+    if (k === "tile" && v && typeof v === "object") return v.name;
+    if ((k === "pile_top" || k === "reward") && v && typeof v === "object") return v.name;
+    if (k === "what") return d.reward !== undefined ? (es ? `la recompensa de ${d.location}` : `the reward of ${d.location}`) : `${d.location} ${d.space ?? ""}`.trim();
+    if (k === "discards" && v && typeof v === "object") return Object.entries(v).map(([c, l]) => `${colourName(c, ctx)}: ${l.join(", ") || "—"}`).join("; ");
+    if (k === "strengths" && v) return Object.entries(v).map(([c, n]) => `${colourName(c, ctx)} ${n}`).join(", ");
+    return undefined;
+  });
+}
+
+export function status(ctx) {
+  const v = ctx.view;
+  const el = document.createElement("p");
+  el.className = "status-line";
+  el.textContent = ctx.t("es.status", { round: v.round, rounds: v.rounds, first: colourName(v.first_player, ctx) });
+  return el;
+}
+
+export function seatBadge(seat, ctx) {
+  const p = ctx.view?.players?.find((x) => x.seat === seat);
+  const el = document.createElement("span");
+  el.className = "seat-n";
+  el.style.background = COLOURS[p?.player] || "#888";
+  el.style.color = "#fff";
+  el.textContent = seat + 1;
+  return el;
+}
+
+export function valueLabel(path, value) {
+  if (path === "degrees") return `${value}°`;
+  return null;
+}
+
+const FLAG_FILL = { PT: "#2e7d4f", GB: "#23508f", US: "#3a6fc4", DE: "#444", FR: "#2f5fb3", IT: "#2e8b57", ES: "#c23b32", SU: "#a8322d", JP: "#c23b32", HU: "#2e7d4f", PL: "#c23b32", RO: "#d4a017", YU: "#2f5fb3", BR: "#2e8b57" };
+
+function tileFace(x, y, w, h, tile, { marker, faceDown = false, known = true } = {}) {
+  const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
+  if (!tile) {
+    return s("g", {},
+      s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, "stroke-width": marker ? 4 : 1.5 }),
+      s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?"));
+  }
+  void known;
+  return s("g", { "data-tile": tile.name },
+    s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
+    s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
+    s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag),
+    s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength),
+    label(x + w / 2, y + h / 2 + 2, tile.name, { width: 13, size: 11.5, weight: 600 }),
+    s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, (tile.abilities || []).join(" · ")),
+    s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} VP${tile.black_medal ? " ●" : ""}`),
+    faceDown ? s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼") : null);
+}
+
+const LOOK = { here: "👁", adjacent: "👁↔", any: "👁✱" };
+
+export function render(ctx) {
+  const v = ctx.view;
+  const grid = v.grid;
+  const W = 1000;
+  const cell = Math.floor((W - 40) / grid.cell_cols);
+  const gridH = grid.cell_rows * cell;
+  const players = v.players || [];
+  const handRowH = 150;
+  const H = 20 + gridH + 40 + 110 + handRowH + 40;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#efe9da", rx: 12 }));
+  const gx = 20;
+  const gy = 20;
+
+  for (const loc of grid.locations) {
+    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)];
+    const r0 = Math.min(...cells.map((c) => c[0]));
+    const c0 = Math.min(...cells.map((c) => c[1]));
+    const r1 = Math.max(...cells.map((c) => c[0]));
+    const c1 = Math.max(...cells.map((c) => c[1]));
+    const bx = gx + c0 * cell;
+    const by = gy + r0 * cell;
+    const bw = (c1 - c0 + 1) * cell;
+    const bh = (r1 - r0 + 1) * cell;
+    const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
+    g.append(s("rect", { x: bx + 3, y: by + 3, width: bw - 6, height: bh - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
+    // Reward cell.
+    const [rr, rc] = loc.reward.cell;
+    const rx = gx + rc * cell;
+    const ry = gy + rr * cell;
+    const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
+    rewardG.append(s("rect", { class: "hit", x: rx + 8, y: ry + 8, width: cell - 16, height: cell - 16, rx: 10, fill: loc.reward.top_secret ? "#3b3f4f" : "#e9d9a9", "fill-opacity": 0.35, stroke: "#b8913a", "stroke-dasharray": "4 3" }));
+    const tiles = loc.reward.tiles || [];
+    tiles.forEach((t, i) => {
+      const off = i * 10;
+      rewardG.append(tileFace(rx + 14 + off, ry + 26 + off, cell - 28 - (tiles.length - 1) * 10, cell - 40 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
+    });
+    rewardG.append(s("text", { x: rx + cell / 2, y: ry + 22, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward")));
+    for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
+      if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
+    }
+    g.append(rewardG);
+    // Deployment spaces.
+    for (const sp of loc.spaces) {
+      const [r, c] = sp.cell;
+      const x = gx + c * cell;
+      const y = gy + r * cell;
+      const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
+      sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
+      sg.append(s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space));
+      if (sp.top_secret) sg.append(s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, "TOP SECRET"));
+      if (sp.look) sg.append(s("text", { x: x + cell - 12, y: y + 22, "text-anchor": "end", "font-size": 13 }, LOOK[sp.look] || "👁"));
+      const o = sp.occupant;
+      if (o) {
+        sg.append(tileFace(x + 4, y + 4, cell - 8, cell - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
+        if (o.shield) sg.append(s("text", { x: x + cell / 2, y: y + cell - 8, "text-anchor": "middle", "font-size": 13 }, "🛡"));
+        if (o.double_agent) sg.append(s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, "DA"));
+      }
+      ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
+      g.append(sg);
+    }
+    // The numeral and name on the board's edge, and its data status.
+    const badge = s("g", {},
+      s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
+      s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
+      s("text", { x: bx + 42, y: by + 20, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
+      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 34, "font-size": 11, fill: "#8a5a00" }, `🎲 ${ctx.t("es.die", { n: loc.die })}`) : null,
+      loc.status === "reconstructed" ? s("text", { x: bx + bw - 12, y: by + 20, "text-anchor": "end", "font-size": 9, fill: "#8a4b00" }, `◆ ${ctx.t("es.reconstructed")}`) : null,
+      loc.enigma ? s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma")) : null,
+      loc.resolved ? s("text", { x: bx + bw / 2, y: by + bh / 2, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("es.resolved")) : null);
+    if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
+    g.append(badge);
+    svg.append(g);
+  }
+
+  // Players: colour, markers, hand size, public discards.
+  let y = gy + gridH + 16;
+  const pw = (W - 40) / Math.max(players.length, 1);
+  players.forEach((p, i) => {
+    const x = 20 + i * pw;
+    const colour = COLOURS[p.player] || "#555";
+    const acting = ctx.doc.to_act.includes(p.seat);
+    svg.append(s("g", { "data-player": p.seat },
+      s("rect", { x: x + 2, y, width: pw - 6, height: 98, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
+      s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
+      label(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? " · Enigma" : ""}`, { width: 30, size: 12.5, weight: 700, anchor: "start" }),
+      s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`),
+      label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => d.name).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })));
+  });
+  y += 110;
+
+  // Your hand (clickable to place, discard or feed the Roulette).
+  const hand = v.hand || [];
+  svg.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined ? ctx.t("es.hand") : ""));
+  const hw = Math.min(120, (W - 40) / Math.max(hand.length, 1));
+  const fixedTile = ctx.decision.fixed.get("tile");
+  hand.forEach((tile, i) => {
+    const x = 20 + i * hw;
+    const g = s("g", { "data-secret-of": ctx.you });
+    g.append(tileFace(x, y + 10, hw - 4, handRowH - 14, tile, { marker: fixedTile === JSON.stringify(tile.name) ? "black" : null }));
+    ctx.choice(g, { tile: tile.name }, tile.name);
+    svg.append(g);
+  });
+  // Missions, pile, shields.
+  const info = [
+    `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${m.name}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
+    `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location || colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
+  ];
+  svg.append(label(20, H - 26, info[0], { width: 170, size: 11, anchor: "start", fill: "#4a5366" }));
+  svg.append(s("text", { x: 20, y: H - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
+  return svg;
+}

@@ -1,0 +1,118 @@
+"""Live behaviour: a dropped socket reconnects and resynchronises, the server's reason
+for a refused move is shown, a reload returns to the seat, spectators see only public
+information, and the UI switches language."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.browser.driver import (
+    create_table,
+    join,
+    new_player,
+    play_to_end,
+    screenshot,
+    settled,
+    view,
+)
+
+SOCKET_NOISE = ("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
+
+
+def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    try:
+        invite = create_table(ann, "agencia", 3, 1)
+        join(bob, invite, "Bob")
+        ann.page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            settled(http, [ann, bob])
+            # Ann's network goes away and her socket dies mid-game.
+            ann.context.set_offline(True)
+            ann.page.evaluate("window.spyhouse.dropSocket()")
+            ann.page.wait_for_selector("#conn[data-conn=reconnecting]")
+            # Meanwhile the table moves on without her.
+            before = view(http, ann)["version"]
+            for _ in range(30):
+                doc = view(http, bob)
+                if view(http, ann)["legal_actions"] or doc["status"] != "playing":
+                    break
+                if doc["legal_actions"]:
+                    r = http.post(
+                        f"/api/tables/{bob.table_id}/actions",
+                        json={"action": doc["legal_actions"][0], "version": doc["version"]},
+                        headers={"authorization": f"Bearer {bob.token}"},
+                    )
+                    assert r.status_code == 200, r.text
+            assert view(http, ann)["version"] > before
+            assert ann.attr("version") == str(before)  # she has not heard of it yet
+            ann.context.set_offline(False)
+            ann.page.wait_for_selector("#conn[data-conn=open]", timeout=20_000)
+            settled(http, [ann, bob])  # the page caught up with the server's version
+            assert "Bob played" in ann.page.inner_text("#log")
+
+            # A refused move shows the server's reason.
+            doc = view(http, ann)
+            if doc["status"] == "playing":
+                ann.page.evaluate("window.spyhouse.act({type: 'bogus'})")
+                ann.page.wait_for_selector("#notice")
+                r = http.post(
+                    f"/api/tables/{ann.table_id}/actions",
+                    json={"action": {"type": "bogus"}, "version": doc["version"]},
+                    headers={"authorization": f"Bearer {ann.token}"},
+                )
+                assert r.status_code == 422
+                assert r.json()["detail"] in ann.page.inner_text("#notice")
+
+            # Reloading the page returns to the seat.
+            ann.page.reload()
+            ann.page.wait_for_selector("#conn[data-conn=open]")
+            settled(http, [ann, bob])
+            assert ann.page.eval_on_selector("#main", "el => el.dataset.status") == "playing"
+            final = play_to_end(http, [ann, bob], seed=5)
+        assert final["status"] == "finished"
+        ann.page.wait_for_selector("#scores")
+        ann.page.wait_for_selector("#full-log")  # published by the host at creation
+        screenshot(ann, output_dir, "reconnect-final")
+        noise = [e for e in ann.errors if not any(n in e for n in SOCKET_NOISE)]
+        assert noise == [] and bob.errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()
+
+
+def test_spectator_sees_only_public_information_and_language_switch(browser, site, output_dir):
+    ann = new_player(browser, site.url)
+    eve = new_player(browser, site.url, locale="es-ES", width=390)
+    try:
+        page = ann.page
+        page.goto("/")
+        page.wait_for_selector("[data-game='highcard']")
+        page.select_option("#f-game", "highcard")
+        page.select_option("#f-seats", "2")
+        page.select_option("#f-bots", "1")
+        page.check("input[name=spectators]")
+        page.fill("#f-name", "Ann")
+        page.click("#f-create")
+        page.wait_for_selector("#start:not([disabled])")
+        ann.grant()
+        page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            settled(http, [ann])
+            mine = view(http, ann)
+        eve.page.goto(f"/#/table/{ann.table_id}")
+        eve.page.wait_for_selector("#board")
+        text = eve.page.inner_text("#main")
+        assert "espectador" in text  # Spanish from the browser's language
+        assert mine["view"]["my_card"] is not None
+        assert eve.page.eval_on_selector("#main", "el => el.dataset.status") == "playing"
+        # The public view has no card of anyone's.
+        assert "My card" not in text or "—" in text
+        eve.page.select_option("#lang", "en")
+        eve.page.wait_for_selector("text=spectator")
+        screenshot(eve, output_dir, "spectator-phone")
+        assert ann.errors == [] and eve.errors == []
+    finally:
+        ann.context.close()
+        eve.context.close()
