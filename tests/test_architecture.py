@@ -17,4 +17,4 @@ def test_engine_and_games_import_no_server_store_web_or_database():
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 kept, 0 broken" in result.stdout
+    assert "2 kept, 0 broken" in result.stdout

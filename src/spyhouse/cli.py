@@ -50,6 +50,43 @@ def db_upgrade(database_url: str | None = DatabaseUrl) -> None:
     typer.echo("database is up to date")
 
 
+@app.command()
+def games(server: str = typer.Option("http://127.0.0.1:8000", help="Server URL")) -> None:
+    """List the games a server hosts."""
+    from spyhouse.client import Spyhouse
+
+    with Spyhouse(server) as api:
+        for g in api.games():
+            typer.echo(f"{g['id']:<12} {g['min_seats']}-{g['max_seats']} players  {g['title']}")
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="Game id (see `spyhouse games`)"),
+    server: str = typer.Option("http://127.0.0.1:8000", help="Server URL"),
+    seats: int | None = typer.Option(None, help="Player count (default: the minimum)"),
+    invite: str | None = typer.Option(None, help="Join this invite code instead of hosting"),
+    name: str = typer.Option("cli-bot", help="Display name"),
+    seed: int | None = typer.Option(None, help="Seed for the random choices"),
+) -> None:
+    """Play a game with a random-legal-move bot: host a table with bots in the other
+    seats, or join a friend's table by invite code."""
+    from spyhouse.client import Spyhouse
+
+    with Spyhouse(server) as api:
+        if invite:
+            seat = api.join(invite, name)
+        else:
+            table = api.create_table(game, seats=seats, host_name=name)
+            table.fill_with_bots()
+            table.start()
+            assert table.seat is not None
+            seat = table.seat
+            typer.echo(f"table {table.table_id} (invite {table.invite_code})")
+        outcome = seat.play_randomly(seed)
+        typer.echo(f"winners: {outcome['winners']}  scores: {outcome['scores']}")
+
+
 def main() -> None:
     app()
 

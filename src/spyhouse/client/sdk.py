@@ -1,0 +1,181 @@
+"""The Spyhouse API from Python, over the same REST endpoints any client uses.
+
+>>> api = Spyhouse("http://127.0.0.1:8000")                    # doctest: +SKIP
+>>> table = api.create_table("agencia", seats=3, host_name="me")  # doctest: +SKIP
+>>> table.add_bot(1); table.add_bot(2); table.start()            # doctest: +SKIP
+>>> table.seat.play_randomly()                                   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+
+class ApiError(Exception):
+    """A refused request: the server's problem document, with its stable ``code``."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(f"{status} {code}: {detail}")
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+class Spyhouse:
+    """A connection to one server. Connection errors are retried by the transport."""
+
+    def __init__(self, base_url: str, *, timeout: float = 30.0, retries: int = 3) -> None:
+        self.http = httpx.Client(
+            base_url=base_url.rstrip("/"),
+            timeout=timeout,
+            transport=httpx.HTTPTransport(retries=retries),
+        )
+
+    def close(self) -> None:
+        self.http.close()
+
+    def __enter__(self) -> Spyhouse:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def request(self, method: str, path: str, token: str | None = None, **kw: Any) -> Any:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        response = self.http.request(method, path, headers=headers, **kw)
+        if response.is_error:
+            try:
+                problem = response.json()
+            except ValueError:
+                problem = {}
+            raise ApiError(
+                response.status_code,
+                str(problem.get("code", "http_error")),
+                str(problem.get("detail", response.reason_phrase)),
+            )
+        return response.json() if response.content else None
+
+    # -- lobby ----------------------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        return self.request("GET", "/api/games")  # type: ignore[no-any-return]
+
+    def public_tables(self) -> list[dict[str, Any]]:
+        return self.request("GET", "/api/tables")  # type: ignore[no-any-return]
+
+    def create_table(
+        self,
+        game: str,
+        *,
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+        private: bool = True,
+        spectators: bool = False,
+        host_name: str | None = None,
+    ) -> TableHandle:
+        body = {
+            "game": game,
+            "seats": seats,
+            "options": options or {},
+            "private": private,
+            "spectators": spectators,
+            "host_name": host_name,
+        }
+        created = self.request("POST", "/api/tables", json=body)
+        seat = created.get("seat")
+        return TableHandle(
+            self,
+            created["table_id"],
+            created["invite_code"],
+            created["host_token"],
+            Seat(self, created["table_id"], seat["seat"], seat["seat_token"]) if seat else None,
+        )
+
+    def join(self, invite_code: str, name: str) -> Seat:
+        grant = self.request("POST", f"/api/invites/{invite_code}/join", json={"name": name})
+        return Seat(self, grant["table_id"], grant["seat"], grant["seat_token"])
+
+
+@dataclass
+class TableHandle:
+    """A table you host."""
+
+    api: Spyhouse
+    table_id: str
+    invite_code: str
+    host_token: str
+    seat: Seat | None = None
+
+    def summary(self) -> dict[str, Any]:
+        return self.api.request("GET", f"/api/tables/{self.table_id}")  # type: ignore[no-any-return]
+
+    def add_bot(self, seat: int) -> None:
+        self.api.request("POST", f"/api/tables/{self.table_id}/seats/{seat}/bot", self.host_token)
+
+    def fill_with_bots(self) -> None:
+        for s in self.summary()["seats"]:
+            if s["kind"] == "open":
+                self.add_bot(s["seat"])
+
+    def remove(self, seat: int) -> None:
+        self.api.request("DELETE", f"/api/tables/{self.table_id}/seats/{seat}", self.host_token)
+
+    def start(self) -> None:
+        self.api.request("POST", f"/api/tables/{self.table_id}/start", self.host_token)
+
+
+@dataclass
+class Seat:
+    """Your seat at a table: read your view, act, read your log."""
+
+    api: Spyhouse
+    table_id: str
+    seat: int
+    token: str
+
+    def view(self) -> dict[str, Any]:
+        return self.api.request("GET", f"/api/tables/{self.table_id}/view", self.token)  # type: ignore[no-any-return]
+
+    def act(
+        self, action: dict[str, Any], version: int, request_id: str | None = None
+    ) -> dict[str, Any]:
+        body = {"action": action, "version": version, "request_id": request_id}
+        return self.api.request(
+            "POST", f"/api/tables/{self.table_id}/actions", self.token, json=body
+        )  # type: ignore[no-any-return]
+
+    def events(self, since: int = 0) -> list[dict[str, Any]]:
+        return self.api.request(  # type: ignore[no-any-return]
+            "GET", f"/api/tables/{self.table_id}/events", self.token, params={"since": since}
+        )
+
+    def play_randomly(
+        self, seed: int | None = None, max_moves: int = 100_000, poll_limit: float = 1.0
+    ) -> dict[str, Any]:
+        """Play uniformly random legal actions until the game ends; returns the outcome.
+
+        Polls the view, backing off while others think; a 409 (someone else moved
+        first) just means: look again.
+        """
+        rng = random.Random(seed)
+        wait = 0.0
+        for _ in range(max_moves):
+            doc = self.view()
+            if doc["status"] == "finished":
+                return doc["outcome"]  # type: ignore[no-any-return]
+            if not doc["legal_actions"]:
+                wait = min(max(wait * 2, 0.02), poll_limit)
+                time.sleep(wait)
+                continue
+            wait = 0.0
+            try:
+                self.act(rng.choice(doc["legal_actions"]), doc["version"])
+            except ApiError as err:
+                if err.status != 409:
+                    raise
+        raise RuntimeError("the game did not end")
