@@ -396,3 +396,30 @@ def test_vip_missions():
 def test_roulette_option_needs_vip():
     with pytest.raises(ValueError):
         GAME.parse_options({"roulette": True})
+
+
+def test_roulette_tile_from_the_discard_pile_is_public():
+    state = vip_state(roulette=True)
+    lay_out(
+        state,
+        [
+            ("casino", 0),
+            ("tamariz", 0),
+            ("church", 0),
+            ("palacio", 0),
+            ("atlantico", 0),
+            ("museum", 0),
+        ],
+    )
+    garbo = give(state, RED, "Garbo")
+    state.hands[RED].remove(garbo)
+    state.discards[RED].append(garbo)
+    state.turn, state.placed = RED, False
+    tile = character(sorted(state.hands[RED])[0]).label
+    state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "casino", "I")})
+    assert {"type": "roulette", "tile": "Garbo", "from": "discards"} in GAME.legal_actions(
+        state, RED
+    )
+    state, events = act(state, RED, {"type": "roulette", "tile": "Garbo", "from": "discards"})
+    assert events[0].audience is None and events[0].data["tile"] == "Garbo"
+    assert state.discards[RED] == [] and state.grid[0].roulette[0].from_discards

@@ -35,20 +35,27 @@ def config_id(config: tuple[int, dict[str, bool]]) -> str:
     return f"{seats}p-{'+'.join(on)}"
 
 
-def tiles_in_game(state: EstorilState) -> Counter[int]:
+_EXPECTED: dict[tuple[int, bool, bool, bool], list[int]] = {}
+
+
+def tiles_in_game(state: EstorilState) -> list[int]:
+    """Sorted catalogue indices of every tile this game uses (cached per configuration)."""
     o = state.options
-    sets = sets_in_play(o.promo, o.double_agent, o.vip)
-    return Counter(
-        c.index
-        for c in characters()
-        if (c.colour is None and c.set in sets) or c.colour in COLOURS[: state.num_seats]
-    )
+    key = (state.num_seats, o.promo, o.double_agent, o.vip)
+    if key not in _EXPECTED:
+        sets = sets_in_play(o.promo, o.double_agent, o.vip)
+        _EXPECTED[key] = sorted(
+            c.index
+            for c in characters()
+            if (c.colour is None and c.set in sets) or c.colour in COLOURS[: state.num_seats]
+        )
+    return _EXPECTED[key]
 
 
 def check_invariants(state: StateModel, events: list[Event]) -> None:
     assert isinstance(state, EstorilState)
     # Every character tile is in exactly one place.
-    assert Counter(all_tiles(state)) == tiles_in_game(state)
+    assert sorted(all_tiles(state)) == tiles_in_game(state)
     # Tile markers per player are constant: in supply + on the board.
     on_board = Counter(o.controller for loc in state.grid for o in loc.spaces if o is not None)
     for seat in range(state.num_seats):
@@ -72,9 +79,10 @@ def check_invariants(state: StateModel, events: list[Event]) -> None:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_random_games_keep_the_invariants(config):
-    """>= 1,000 games at default scale (42 configurations x 24)."""
+    """798 games at default scale (42 configurations x 19); with the 210 leak-checked
+    games below, which check the same invariants, >= 1,000 games."""
     seats, options = config
-    for seed in range(scale(24)):
+    for seed in range(scale(19)):
         state, outcome = random_playout(
             GAME,
             seats,
@@ -93,7 +101,10 @@ def test_no_leak_at_any_step(config):
     """>= 200 games at default scale (42 configurations x 5), every seat, every step."""
     seats, options = config
     for seed in range(scale(5)):
-        random_playout(GAME, seats, options, 10_000 + seed, leak_check=True)
+        _, outcome = random_playout(
+            GAME, seats, options, 10_000 + seed, leak_check=True, on_step=check_invariants
+        )
+        assert outcome.winners
 
 
 def test_same_seed_same_game():

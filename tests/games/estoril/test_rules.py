@@ -8,7 +8,7 @@ from spyhouse.engine import IllegalAction
 from spyhouse.games.estoril import GAME, placement, resolution, rounds, scoring
 from spyhouse.games.estoril.abilities import actions, usable_abilities
 from spyhouse.games.estoril.components import board, character, mission
-from spyhouse.games.estoril.state import EstorilState
+from spyhouse.games.estoril.state import EstorilState, Pending
 from tests.games.estoril.helpers import (
     BLUE,
     GREEN,
@@ -423,3 +423,34 @@ def test_refusal_message_does_not_reveal_a_face_down_tile():
             state, RED, {"type": "place", "tile": "Hans R. (red)", **where(state, "atlantico", "I")}
         )
     assert "Garbo" not in err.value.message and err.value.code == "space_taken"
+
+
+def test_look_here_reaches_only_this_location():
+    state = new_state(4)
+    lay_out(state, LAYOUT)
+    put(state, "museum", "I", "Garbo", BLUE, face_up=False)
+    put(state, "atlantico", "I", "Pires", BLUE, face_up=False)
+    state.turn, state.placed = RED, False
+    tile = character(state.hands[RED][0]).label
+    # Hell's mouth (bottom right) space II has the "here" symbol; the Museum is adjacent.
+    state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "hells_mouth", "II")})
+    assert pending_kind(state) is None or pending_kind(state)[0] != "look"
+    put(state, "hells_mouth", "I", "Otto M.", GREEN, face_up=False)
+    look = Pending(kind="look", seat=RED, slot=slot(state, "hells_mouth"), space=1)
+    assert placement.look_actions(state, RED, look) == [
+        {"type": "look", **where(state, "hells_mouth", "I")}
+    ]
+    look.space = 2  # space III: "adjacent" reaches the Museum, not the Atlântico
+    targets = placement.look_actions(state, RED, look)
+    assert {"type": "look", **where(state, "museum", "I")} in targets
+    assert {"type": "look", **where(state, "atlantico", "I")} not in targets
+
+
+def test_equal_but_differently_typed_json_is_normalised():
+    state = new_state(4, double_agent=True)
+    lay_out(state, [("alcantara", 0), *LAYOUT[1:]])
+    state.turn, state.placed = RED, False
+    tile = character(state.hands[RED][0]).label
+    state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "alcantara", "II")})
+    state, _ = act(state, RED, {"type": "rotate", "degrees": 90.0})
+    assert state.grid[0].rotation == 1 and isinstance(state.grid[0].rotation, int)

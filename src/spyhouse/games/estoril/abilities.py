@@ -88,14 +88,14 @@ def conspiracy(state: EstorilState, ref: SpaceRef, reward: int) -> list[Event]:
     seat = state.occupant(ref).controller  # type: ignore[union-attr]
     state.pending.insert(0, Pending(kind="conspiracy", seat=seat, slot=ref[0], reward=reward))
     top = state.pile[0]
-    state_reward = state.grid[ref[0]].rewards[reward].tile
+    reward_tile = state.grid[ref[0]].rewards[reward].tile
     return [
         Event.public("conspiracy", player=COLOURS[seat], location=location_name(state, ref[0])),
         Event.private(
             seat,
             "conspiracy_look",
             pile_top=character(top).describe(),
-            reward=character(state_reward).describe(),
+            reward=character(reward_tile).describe(),
         ),
     ]
 

@@ -95,6 +95,7 @@ class Board:
     full_name: str
     set: str
     special: str
+    rule: str  # the special rule in words, for the board's tooltip
     reward_cell: str  # a cell, or "centre"
     reward_top_secret: bool
     reward_tiles: int
@@ -164,6 +165,7 @@ def boards() -> tuple[Board, ...]:
                 full_name=entry["full_name"],
                 set=entry["set"],
                 special=entry["special"],
+                rule=entry["rule"],
                 reward_cell=entry["reward_cell"],
                 reward_top_secret=entry["reward_top_secret"],
                 reward_tiles=entry.get("reward_tiles", 1),

@@ -13,7 +13,7 @@ from typing import Any
 from spyhouse.engine import Event, IllegalAction
 from spyhouse.games.estoril import placement, resolution, rounds
 from spyhouse.games.estoril.abilities import conspiracy_choice
-from spyhouse.games.estoril.components import NUMERALS, character
+from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.locations import alcantara_rotations, location_name
 from spyhouse.games.estoril.state import EstorilState, Pending
 
@@ -70,6 +70,7 @@ def apply(state: EstorilState, seat: int, action: Action) -> list[Event]:
     legal = legal_actions(state, seat)
     if action not in legal:
         raise refusal(state, seat, action, legal)
+    action = legal[legal.index(action)]  # our own copy: 90.0 == 90 and True == 1 in Python
     events = carry_out(state, seat, action)
     rounds.advance(state, events)
     return events
@@ -115,7 +116,7 @@ def carry_out(state: EstorilState, seat: int, action: Action) -> list[Event]:
         resolution.finish_tile(state, p)
     else:
         state.pending.pop(0)
-    return [Event.public("passed", decision=p.kind)]
+    return [Event.public("passed", player=COLOURS[seat], decision=p.kind)]
 
 
 def refusal(state: EstorilState, seat: int, action: Action, legal: list[Action]) -> IllegalAction:

@@ -9,18 +9,19 @@ Not modelled: what public history reveals about hand contents and the pile's bot
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from spyhouse.engine import Rng
 from spyhouse.games.estoril.components import COLOURS, characters
-from spyhouse.games.estoril.state import EstorilState
+from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Reward, fast_copy
 
 Place = tuple[Any, Any]
 """Where a hidden tile sits: (a list, an index) or (an object with ``.tile``, None)."""
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
-    new = state.clone()
+    new = _copy_secrets(state, seat)
     networks, neutral_places = hidden_places(new, seat)
     network_of = _networks()
     neutral: list[int] = []
@@ -44,6 +45,34 @@ def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
         _set(place, neutral.pop())
     new.rng = rng.next64()
     return new
+
+
+def _copy_secrets(state: EstorilState, seat: int) -> EstorilState:
+    """A copy that owns everything determinization rewrites; public parts are shared.
+
+    Sharing is safe: ``Game.apply`` clones a state before changing it.
+    """
+
+    def unseen(thing: Occupant | Reward | None) -> bool:
+        return thing is not None and not thing.face_up and seat not in thing.known_by
+
+    def copy_secrets(loc: Location) -> Location:
+        if not (any(map(unseen, loc.spaces)) or any(map(unseen, loc.rewards)) or loc.roulette):
+            return loc
+        return fast_copy(
+            loc,
+            spaces=[fast_copy(o) if o is not None and unseen(o) else o for o in loc.spaces],
+            rewards=[fast_copy(r) if unseen(r) else r for r in loc.rewards],
+            roulette=[fast_copy(r) for r in loc.roulette],
+        )
+
+    return fast_copy(
+        state,
+        hands=[list(h) for h in state.hands],
+        pending_discards=[list(d) for d in state.pending_discards],
+        pile=list(state.pile),
+        grid=[copy_secrets(loc) for loc in state.grid],
+    )
 
 
 def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]], list[Place]]:
@@ -84,13 +113,7 @@ def _set(place: Place, tile: int) -> None:
         holder[index] = tile
 
 
-_NETWORKS: list[int | None] = []
-
-
-def _networks() -> list[int | None]:
+@cache
+def _networks() -> tuple[int | None, ...]:
     """The network (seat) of each starting tile; None for the draw-pile characters."""
-    if not _NETWORKS:
-        _NETWORKS.extend(
-            None if c.colour is None else COLOURS.index(c.colour) for c in characters()
-        )
-    return _NETWORKS
+    return tuple(None if c.colour is None else COLOURS.index(c.colour) for c in characters())

@@ -29,22 +29,6 @@ from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pendi
 
 JSON = dict[str, Any]
 
-SPECIAL_RULES = {
-    "alcantara": "The first player to place here may rotate this board 90° or 180°.",
-    "church": "Assassin abilities cannot be triggered here.",
-    "palacio": "UK characters gain +1 strength here.",
-    "tamariz": "No Top Secret: all tiles here are face up.",
-    "atlantico": "German characters gain +1 strength here.",
-    "muchaxo": "All Deployment spaces here are outer spaces.",
-    "casino": "After abilities, each character here adds the difference of two dice.",
-    "hells_mouth": "After abilities, the weakest of two or more players removes one of "
-    "their characters here from the game.",
-    "museum": "Four Deployment spaces; space IV may look at a tile on any location.",
-    "avenida_palace": "Nationalism characters here and on adjacent locations gain +1 strength.",
-    "garret": "Two Reward tiles; women gain +2 strength here.",
-    "airport": "Its d12 is its resolution number; spaces I/II/III may change it by 1/2/3.",
-}
-
 
 def tile(index: int) -> JSON:
     """A face-up (or known) tile, as printed."""
@@ -168,7 +152,7 @@ def location_view(
     }
     if loc.die is not None:
         out["die"] = loc.die
-    if loc.roulette or (state.options.roulette and header["special"] == SPECIAL_RULES["casino"]):
+    if loc.roulette or (state.options.roulette and board(loc.board).special == "casino"):
         out["roulette"] = {"tiles_under": len(loc.roulette)}
     return out
 
@@ -189,7 +173,7 @@ def _printed_location(
         "full_name": printed.full_name,
         "number": printed.number,
         "status": printed.status,
-        "special": SPECIAL_RULES[printed.special],
+        "special": printed.rule,
         "row": slot // cols,
         "col": slot % cols,
         "rotation": rotation * 90,
