@@ -270,8 +270,9 @@ class TableService:
                 if not pending:
                     return
                 seat = pending[0]
-                rng = Rng(row.seed ^ (row.version * 0x9E3779B97F4A7C15))
-                action = random_action(game, state, seat, rng)
+                # Fresh OS entropy, never the game's seed: a bot's visible choices must
+                # not let anyone reconstruct the RNG that shuffled the hidden cards.
+                action = random_action(game, state, seat, Rng(secrets.randbits(64)))
                 new_state, events = game.apply(state, seat, action)
                 outcome = game.outcome(new_state)
                 change = Change(
