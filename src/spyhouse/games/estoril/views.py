@@ -7,7 +7,7 @@ pending discards only their count. The draw pile shows its size.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from spyhouse.games.estoril import decisions
@@ -18,7 +18,7 @@ from spyhouse.games.estoril.components import (
     character,
     mission,
 )
-from spyhouse.games.estoril.grid import cell_offset
+from spyhouse.games.estoril.grid import Geometry, cell_offset
 from spyhouse.games.estoril.locations import (
     airport_die_range,
     location_name,
@@ -114,12 +114,11 @@ def resolving_view(state: EstorilState) -> JSON | None:
 
 def grid_view(state: EstorilState, seat: int | None) -> JSON:
     names = [location_name(state, slot) for slot in range(len(state.grid))]
-    geo = state.geometry() if state.grid else None
     locations = []
-    for slot, loc in enumerate(state.grid):
-        assert geo is not None
-        adjacent = [names[s] for s in geo.adjacent(slot)]
-        locations.append(location_view(state, slot, loc, seat, adjacent))
+    if state.grid:
+        geo = state.geometry()
+        for slot, loc in enumerate(state.grid):
+            locations.append(location_view(state, geo, slot, loc, seat, names))
     return {
         "rows": 2,
         "cols": state.cols,
@@ -130,70 +129,65 @@ def grid_view(state: EstorilState, seat: int | None) -> JSON:
 
 
 def location_view(
-    state: EstorilState, slot: int, loc: Location, seat: int | None, adjacent: list[str]
+    state: EstorilState,
+    geo: Geometry,
+    slot: int,
+    loc: Location,
+    seat: int | None,
+    names: list[str],
 ) -> JSON:
-    header, spaces = _printed_location(loc.board, loc.rotation, slot, state.cols)
-    reward_cell = header["reward"]["cell"]
+    printed = board(loc.board)
     out: JSON = {
-        **header,
+        **_printed_location(loc.board),
+        "row": slot // state.cols,
+        "col": slot % state.cols,
+        "rotation": loc.rotation * 90,
         "reward": {
-            "cell": None if reward_cell is None else list(reward_cell),
-            "top_secret": header["reward"]["top_secret"],
+            "cell": _reward_cell(printed.reward_cell, loc.rotation, slot, state.cols),
+            "top_secret": printed.reward_top_secret,
             "tiles": [_hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards],
         },
         "resolution_number": resolution_number(state, slot),
-        "adjacent": adjacent,
+        "adjacent": [names[s] for s in geo.adjacent(slot)],
         "resolved": loc.resolved,
         "enigma": state.enigma_slot == slot,
         "spaces": [
-            {**space, "cell": list(space["cell"]), "occupant": occupant_view(occ, seat)}
-            for space, occ in zip(spaces, loc.spaces, strict=True)
+            {
+                "space": NUMERALS[n],
+                "cell": list(geo.cells[(slot, n)]),
+                "outer": geo.is_outer((slot, n)),
+                "top_secret": space.top_secret,
+                "look": space.look,
+                "occupant": occupant_view(loc.spaces[n], seat),
+            }
+            for n, space in enumerate(printed.spaces)
         ],
     }
     if loc.die is not None:
         out["die"] = loc.die
-    if loc.roulette or (state.options.roulette and board(loc.board).special == "casino"):
+    if loc.roulette or (state.options.roulette and printed.special == "casino"):
         out["roulette"] = {"tiles_under": len(loc.roulette)}
     return out
 
 
-@lru_cache(maxsize=1024)
-def _printed_location(
-    board_index: int, rotation: int, slot: int, cols: int
-) -> tuple[JSON, list[JSON]]:
-    """What never changes while a board lies in a slot: names, cells, signs, symbols."""
+@cache
+def _printed_location(board_index: int) -> JSON:
     printed = board(board_index)
-    top, left = 2 * (slot // cols), 2 * (slot % cols)
-    reward_cell = None
-    if printed.reward_cell != "centre":
-        dr, dc = cell_offset(printed.reward_cell, rotation)
-        reward_cell = [top + dr, left + dc]
-    header: JSON = {
+    return {
         "location": printed.name,
         "full_name": printed.full_name,
         "number": printed.number,
         "status": printed.status,
         "special": printed.rule,
-        "row": slot // cols,
-        "col": slot % cols,
-        "rotation": rotation * 90,
-        "reward": {"cell": reward_cell, "top_secret": printed.reward_top_secret},
     }
-    spaces = []
-    for n, space in enumerate(printed.spaces):
-        dr, dc = cell_offset(space.cell, rotation)
-        r, c = top + dr, left + dc
-        outer = r in (0, 3) or c in (0, 2 * cols - 1) or printed.special == "muchaxo"
-        spaces.append(
-            {
-                "space": NUMERALS[n],
-                "cell": [r, c],
-                "outer": outer,
-                "top_secret": space.top_secret,
-                "look": space.look,
-            }
-        )
-    return header, spaces
+
+
+def _reward_cell(cell: str, rotation: int, slot: int, cols: int) -> list[int] | None:
+    """The Reward space's grid cell (None for the Museum's central Reward space)."""
+    if cell == "centre":
+        return None
+    dr, dc = cell_offset(cell, rotation)
+    return [2 * (slot // cols) + dr, 2 * (slot % cols) + dc]
 
 
 def _hidden_or_shown(face_up: bool, known_by: list[int], index: int, seat: int | None) -> JSON:
