@@ -20,6 +20,11 @@ export function flatten(value, prefix = "", out = new Map()) {
   return out;
 }
 
+/** The JSON value of a flattened pair's value (undefined for "no such field"). */
+export function flatValue(v) {
+  return v === MISSING ? undefined : JSON.parse(v);
+}
+
 export class Decision {
   constructor(actions) {
     this.all = (actions || []).map((action) => ({ action, flat: flatten(action) }));

@@ -5,7 +5,7 @@ import { h, clear, humanise, pressable } from "./dom.js";
 import { t, has, onLangChange, extend } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { Decision } from "./decisions.js";
+import { Decision, flatValue } from "./decisions.js";
 import { tableGrant, saveGrant } from "./storage.js";
 import { problemText } from "./problems.js";
 import { seatName } from "./names.js";
@@ -235,7 +235,7 @@ export function mountTable(root, tableId) {
       if (prompt) parts.push(h("p", { class: "prompt" }, prompt));
       if (sending) parts.push(h("p", { class: "muted" }, t("table.sending")));
       if (decision.fixed.size) {
-        const chosen = [...decision.fixed].map(([p, v]) => `${fieldLabel(p)}: ${valueLabel(p, JSON.parse(v))}`);
+        const chosen = [...decision.fixed].map(([p, v]) => `${fieldLabel(p)}: ${valueLabel(p, flatValue(v))}`);
         parts.push(h("p", { class: "chosen" }, `${t("table.selected")}: ${chosen.join(" · ")} `,
           h("button", { class: "button small ghost", type: "button", id: "reset-choice", onclick: () => { decision.reset(); render(); } }, t("table.back"))));
       }

@@ -137,8 +137,9 @@ export function render(ctx) {
   const v = ctx.view;
   const grid = v.grid;
   const W = 1000;
-  const cell = Math.floor((W - 40) / grid.cell_cols);
-  const gridH = grid.cell_rows * cell;
+  const cols = grid.cell_cols || 6;
+  const cell = Math.floor((W - 40) / cols);
+  const gridH = grid.locations.length ? grid.cell_rows * cell : 40; // between rounds the grid is empty
   const players = v.players || [];
   const handRowH = 150;
   const H = 20 + gridH + 40 + 110 + handRowH + 40;

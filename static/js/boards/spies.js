@@ -3,6 +3,7 @@
 import { s } from "../dom.js";
 import { currentLang } from "../i18n.js";
 import { sentence, label } from "./common.js";
+import { flatValue } from "../decisions.js";
 
 export const strings = {
   en: {
@@ -135,7 +136,7 @@ export function render(ctx) {
     `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}  ·  ${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}  ·  ${ctx.t("sp.deck", { n: intel.deck_size ?? 0 })}`));
   void ix;
 
-  const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => JSON.parse(val));
+  const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
 
   const sidePanel = (side, y, isOwn) => {
     const info = v.sides[side];
