@@ -296,7 +296,12 @@ export function mountTable(root, tableId) {
   }
 
   function logPanel(list, title, id) {
-    const lines = list.map(describeEvent).filter(Boolean);
+    const lines = list.map((ev) => {
+      const line = describeEvent(ev);
+      if (!line || !Array.isArray(ev.audience)) return line;
+      // A published private event: say whose it was ("you" in it means them).
+      return `${t("table.privateTo", { who: ev.audience.map((x) => seatName(doc, x, { you: false })).join(", ") })} ${line}`;
+    }).filter(Boolean);
     return h("section", { class: "panel log", id },
       h("h2", {}, title),
       h("ol", { class: "log-lines", reversed: true }, lines.slice().reverse().slice(0, 300).map((line) => h("li", {}, line))));
@@ -314,7 +319,7 @@ export function mountTable(root, tableId) {
     try {
       return board.render(ctxBase());
     } catch (err) {
-      console.warn("board failed to render; showing the generic board", err);
+      console.warn(`board failed to render; showing the generic board: ${err?.stack || err}`);
       const el = generic.render(ctxBase());
       el.dataset.boardError = String(err?.message || err);
       return el;

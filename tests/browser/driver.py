@@ -52,7 +52,8 @@ def new_player(browser: Browser, base_url: str, *, locale: str = "en-GB", width:
     player = Player(context, page)
 
     def on_console(msg: Any) -> None:
-        if msg.type == "error":
+        # Errors, and the warning the page logs when a board falls back to the outline.
+        if msg.type == "error" or (msg.type == "warning" and "board" in msg.text):
             player.errors.append(msg.text)
 
     page.on("console", on_console)

@@ -27,7 +27,7 @@ export function sentence(templates, ev, ctx, map = () => undefined) {
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
   });
-  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has)\b/g, (m, v) => `You ${{ is: "are", was: "were", has: "have" }[v]}`);
+  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has|wins)\b/g, (m, v) => `You ${{ is: "are", was: "were", has: "have", wins: "win" }[v]}`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

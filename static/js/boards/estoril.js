@@ -79,6 +79,7 @@ export function describeEvent(ev, ctx) {
   return sentence(EVENTS, e, { ...ctx, you: -1 }, (k, v, d) => {
     if (["player", "winner", "by", "first_player", "previous_controller", "owner", "controller"].includes(k)) return colourName(v, ctx);
     if (k === "tile" && v && typeof v === "object") return v.name;
+    if (k === "tile" && (v === undefined || v === null)) return es ? "una loseta boca abajo" : "a face-down tile";
     if ((k === "pile_top" || k === "reward") && v && typeof v === "object") return v.name;
     if (k === "what") return d.reward !== undefined ? (es ? `la recompensa de ${d.location}` : `the reward of ${d.location}`) : `${d.location} ${d.space ?? ""}`.trim();
     if (k === "discards" && v && typeof v === "object") return Object.entries(v).map(([c, l]) => `${colourName(c, ctx)}: ${l.join(", ") || "—"}`).join("; ");
@@ -131,7 +132,19 @@ function tileFace(x, y, w, h, tile, { marker, faceDown = false, known = true } =
     faceDown ? s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼") : null);
 }
 
-const LOOK = { here: "👁", adjacent: "👁↔", any: "👁✱" };
+const LOOK_MARK = { here: "", adjacent: "↔", any: "✱" };
+
+/** The look symbol: an eye, with its reach (here, adjacent boards, anywhere). */
+function eye(x, y, reach) {
+  return s("g", { "aria-label": `look ${reach}` },
+    s("path", { d: `M${x - 11} ${y} Q${x} ${y - 9} ${x + 11} ${y} Q${x} ${y + 9} ${x - 11} ${y} Z`, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.4 }),
+    s("circle", { cx: x, cy: y, r: 3.6, fill: "#1d2433" }),
+    LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null);
+}
+
+function shieldIcon(x, y) {
+  return s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 });
+}
 
 export function render(ctx) {
   const v = ctx.view;
@@ -149,7 +162,7 @@ export function render(ctx) {
   const gy = 20;
 
   for (const loc of grid.locations) {
-    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)];
+    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
     const r0 = Math.min(...cells.map((c) => c[0]));
     const c0 = Math.min(...cells.map((c) => c[1]));
     const r1 = Math.max(...cells.map((c) => c[0]));
@@ -160,22 +173,22 @@ export function render(ctx) {
     const bh = (r1 - r0 + 1) * cell;
     const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
     g.append(s("rect", { x: bx + 3, y: by + 3, width: bw - 6, height: bh - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
-    // Reward cell.
-    const [rr, rc] = loc.reward.cell;
-    const rx = gx + rc * cell;
-    const ry = gy + rr * cell;
+    // Reward: in its own cell, or in the board's centre (the Museum), drawn last.
+    const centred = !loc.reward.cell;
+    const rs = centred ? Math.round(cell * 0.62) : cell;
+    const rx = centred ? bx + bw / 2 - rs / 2 : gx + loc.reward.cell[1] * cell;
+    const ry = centred ? by + bh / 2 - rs / 2 : gy + loc.reward.cell[0] * cell;
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
-    rewardG.append(s("rect", { class: "hit", x: rx + 8, y: ry + 8, width: cell - 16, height: cell - 16, rx: 10, fill: loc.reward.top_secret ? "#3b3f4f" : "#e9d9a9", "fill-opacity": 0.35, stroke: "#b8913a", "stroke-dasharray": "4 3" }));
+    rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rs - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
     const tiles = loc.reward.tiles || [];
     tiles.forEach((t, i) => {
       const off = i * 10;
-      rewardG.append(tileFace(rx + 14 + off, ry + 26 + off, cell - 28 - (tiles.length - 1) * 10, cell - 40 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
+      rewardG.append(tileFace(rx + 8 + off, ry + 20 + off, rs - 16 - (tiles.length - 1) * 10, rs - 26 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
     });
-    rewardG.append(s("text", { x: rx + cell / 2, y: ry + 22, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward")));
+    rewardG.append(s("text", { x: rx + rs / 2, y: ry + 17, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward")));
     for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
     }
-    g.append(rewardG);
     // Deployment spaces.
     for (const sp of loc.spaces) {
       const [r, c] = sp.cell;
@@ -185,22 +198,23 @@ export function render(ctx) {
       sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
       sg.append(s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space));
       if (sp.top_secret) sg.append(s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, "TOP SECRET"));
-      if (sp.look) sg.append(s("text", { x: x + cell - 12, y: y + 22, "text-anchor": "end", "font-size": 13 }, LOOK[sp.look] || "👁"));
+      if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
         sg.append(tileFace(x + 4, y + 4, cell - 8, cell - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
-        if (o.shield) sg.append(s("text", { x: x + cell / 2, y: y + cell - 8, "text-anchor": "middle", "font-size": 13 }, "🛡"));
+        if (o.shield) sg.append(shieldIcon(x + cell / 2, y + cell - 14));
         if (o.double_agent) sg.append(s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, "DA"));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
     }
+    g.append(rewardG);
     // The numeral and name on the board's edge, and its data status.
     const badge = s("g", {},
       s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
       s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
       s("text", { x: bx + 42, y: by + 20, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
-      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 34, "font-size": 11, fill: "#8a5a00" }, `🎲 ${ctx.t("es.die", { n: loc.die })}`) : null,
+      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 34, "font-size": 11, fill: "#8a5a00" }, `⚀ ${ctx.t("es.die", { n: loc.die })}`) : null,
       loc.status === "reconstructed" ? s("text", { x: bx + bw - 12, y: by + 20, "text-anchor": "end", "font-size": 9, fill: "#8a4b00" }, `◆ ${ctx.t("es.reconstructed")}`) : null,
       loc.enigma ? s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma")) : null,
       loc.resolved ? s("text", { x: bx + bw / 2, y: by + bh / 2, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("es.resolved")) : null);
