@@ -107,22 +107,12 @@ def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef) -> list[Pending]:
 
 
 def roulette_actions(state: EstorilState, seat: int) -> list[Action]:
-    hand = [
-        {"type": "roulette", "tile": character(t).label, "from": "hand"} for t in state.hands[seat]
+    """One more tile from your hand, or from your own (public) discard pile."""
+    return [
+        {"type": "roulette", "tile": label, "from": source}
+        for source, tiles in (("hand", state.hands[seat]), ("discards", state.discards[seat]))
+        for label in sorted(character(t).label for t in tiles)
     ]
-    pile = [
-        {"type": "roulette", "tile": character(t).label, "from": "discards"}
-        for t in state.discards[seat]
-    ]
-    return sorted(hand, key=lambda a: a["tile"]) + _unique(pile)
-
-
-def _unique(actions: list[Action]) -> list[Action]:
-    out: list[Action] = []
-    for a in sorted(actions, key=lambda a: a["tile"]):
-        if a not in out:
-            out.append(a)
-    return out
 
 
 def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool) -> list[Event]:
@@ -132,13 +122,13 @@ def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool
     state.grid[pending.slot].roulette.append(
         RouletteTile(tile=tile, placer=seat, from_discards=from_discards)
     )
-    source = "discards" if from_discards else "hand"
-    events = [Event.public("roulette_fed", player=COLOURS[seat], source=source)]
+    label = character(tile).label
     if from_discards:  # the discard pile is public: everyone sees which tile left it
-        events[0].data["tile"] = character(tile).label
-    else:
-        events.append(Event.private(seat, "roulette_tile", tile=character(tile).label))
-    return events
+        return [Event.public("roulette_fed", player=COLOURS[seat], source="discards", tile=label)]
+    return [
+        Event.public("roulette_fed", player=COLOURS[seat], source="hand"),
+        Event.private(seat, "roulette_tile", tile=label),
+    ]
 
 
 # -- Alcântara and the Airport ------------------------------------------------------------
