@@ -24,13 +24,22 @@ def where(state: EstorilState, ref: SpaceRef) -> dict[str, Any]:
     return {"location": location_name(state, ref[0]), "space": NUMERALS[ref[1]]}
 
 
-def _tiles_on(state: EstorilState, slots: tuple[int, ...] | list[int]) -> list[SpaceRef]:
+def _tiles_on(
+    state: EstorilState, slots: tuple[int, ...] | list[int]
+) -> list[tuple[SpaceRef, Occupant]]:
+    """The Character tiles on these Locations (never the Reward tiles), with their spaces."""
     return [
-        (slot, n)
+        ((slot, n), occ)
         for slot in slots
         for n, occ in enumerate(state.grid[slot].spaces)
         if occ is not None
     ]
+
+
+def _at(state: EstorilState, ref: SpaceRef) -> Occupant:
+    occ = state.occupant(ref)
+    assert occ is not None, ref
+    return occ
 
 
 def _free_spaces(state: EstorilState, slot: int) -> list[int]:
@@ -60,11 +69,7 @@ def assassin_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
     """ASSASSIN: a Character tile (not a Reward tile, not shielded) from this Location."""
     if church_forbids_assassins(state, ref[0]):
         return []
-    return [
-        t
-        for t in _tiles_on(state, [ref[0]])
-        if t != ref and not state.occupant(t).shield  # type: ignore[union-attr]
-    ]
+    return [t for t, occ in _tiles_on(state, [ref[0]]) if t != ref and not occ.shield]
 
 
 def assassin(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
@@ -85,7 +90,7 @@ def conspiracy_rewards(state: EstorilState, ref: SpaceRef) -> list[int]:
 
 def conspiracy(state: EstorilState, ref: SpaceRef, reward: int) -> list[Event]:
     """CONSPIRACY: secretly look at the top tile of the draw pile and the Reward tile."""
-    seat = state.occupant(ref).controller  # type: ignore[union-attr]
+    seat = _at(state, ref).controller
     state.pending.insert(0, Pending(kind="conspiracy", seat=seat, slot=ref[0], reward=reward))
     top = state.pile[0]
     reward_tile = state.grid[ref[0]].rewards[reward].tile
@@ -158,12 +163,7 @@ def seduction_targets(state: EstorilState, ref: SpaceRef) -> list[tuple[SpaceRef
     if not free:
         return []
     targets = _tiles_on(state, state.geometry().adjacent(ref[0]))
-    return [
-        (t, n)
-        for t in targets
-        if not state.occupant(t).shield  # type: ignore[union-attr]
-        for n in free
-    ]
+    return [(t, n) for t, occ in targets if not occ.shield for n in free]
 
 
 def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> list[Event]:
@@ -191,11 +191,7 @@ def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
     """DIPLOMACY: any Character (even itself) here or on an adjacent Location, face up or down."""
     if state.shields <= 0:
         return []
-    return [
-        t
-        for t in _tiles_on(state, state.geometry().reach(ref[0]))
-        if not state.occupant(t).shield  # type: ignore[union-attr]
-    ]
+    return [t for t, occ in _tiles_on(state, state.geometry().reach(ref[0])) if not occ.shield]
 
 
 def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
@@ -204,7 +200,7 @@ def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Even
     assert occ is not None
     occ.shield = True
     state.shields -= 1
-    seat = state.occupant(ref).controller  # type: ignore[union-attr]
+    seat = _at(state, ref).controller
     return [Event.public("shielded", player=COLOURS[seat], **where(state, target))]
 
 
@@ -214,17 +210,14 @@ def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Even
 def double_agent_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
     """DOUBLE AGENT: a space of an adjacent Location holding another player's Character that
     is neither shielded nor already under a Double Agent."""
-    occ = state.occupant(ref)
-    assert occ is not None
+    occ = _at(state, ref)
     if occ.double_agent:
         return []  # no chains of Double Agents
-    out = []
-    for t in _tiles_on(state, state.geometry().adjacent(ref[0])):
-        other = state.occupant(t)
-        assert other is not None
-        if other.controller != occ.controller and not other.shield and not other.double_agent:
-            out.append(t)
-    return out
+    return [
+        t
+        for t, other in _tiles_on(state, state.geometry().adjacent(ref[0]))
+        if other.controller != occ.controller and not other.shield and not other.double_agent
+    ]
 
 
 def double_agent(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:

@@ -20,7 +20,10 @@ def resolution_number(state: EstorilState, slot: int) -> int:
     """Center number: the order in which each Location Board is resolved (Airport: its d12)."""
     loc = state.grid[slot]
     number = board(loc.board).number
-    return loc.die if number is None else number  # type: ignore[return-value]
+    if number is None:
+        assert loc.die is not None, "the Airport's die is rolled when it is laid"
+        return loc.die
+    return number
 
 
 def resolution_order(state: EstorilState) -> list[int]:
