@@ -57,7 +57,8 @@ export function mountLobby(root) {
     const g = selected || games[0];
     const props = g.options_schema.properties || {};
     const seatsSel = h("select", { name: "seats", id: "f-seats" },
-      g.default_seats.map((n) => h("option", { value: n }, n)));
+      Array.from({ length: g.max_seats - g.min_seats + 1 }, (_, i) => g.min_seats + i)
+        .map((n) => h("option", { value: n, selected: n === g.default_seats[0] }, n)));
     const botsSel = h("select", { name: "bots", id: "f-bots" });
     const fillBots = () => {
       const n = Number(seatsSel.value);
@@ -101,7 +102,7 @@ export function mountLobby(root) {
       h("div", { class: "row" },
         h("label", {}, t("create.seats"), seatsSel),
         h("label", {}, t("create.bots"), botsSel)),
-      h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname" })),
+      h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: true }), t("create.private")),

@@ -96,9 +96,13 @@ export function mountTable(root, tableId) {
 
   /** Make a board element a clickable choice when `partial` agrees with a legal action. */
   function choice(el, partial, label) {
-    if (sending || !decision.allows(partial)) return el;
+    if (sending) return el;
+    if (decision.fixed.size && decision.isFixed(partial)) { el.classList.add("selected"); return el; }
+    const total = decision.candidates().length;
+    const left = decision.candidates(partial).length;
+    // Offer only what is legal and moves the decision on (a click that narrows nothing is noise).
+    if (left === 0 || (left === total && total > 1)) return el;
     el.classList.add("choice");
-    if (decision.fixed.size && decision.isFixed(partial)) el.classList.add("selected");
     el.dataset.key = JSON.stringify(partial);
     return pressable(el, () => choose(partial), label);
   }
@@ -228,7 +232,9 @@ export function mountTable(root, tableId) {
     if (!doc || doc.status !== "playing") return null;
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
     const parts = [h("h2", {}, t("table.decide"))];
-    const prompt = board.prompt?.(ctxBase()) ?? doc.view?.prompt?.text ?? null;
+    const kind = doc.view?.prompt?.kind;
+    const prompt = (kind && has(`prompt.${doc.game}.${kind}`) ? t(`prompt.${doc.game}.${kind}`, doc.view.prompt) : null)
+      ?? doc.view?.prompt?.text ?? null;
     if (decision.empty) {
       parts.push(h("p", { class: "muted" }, t("table.nothing")));
     } else {

@@ -172,13 +172,13 @@ def play_to_end(
             continue
         p = rng.choice(movers)
         # Click offered choices until the page sends a move (narrowing takes several clicks).
-        for _ in range(12):
+        for _ in range(40):
             click_random_choice(p.page, rng)
             clicks += 1
             if p.attr("sending") or p.attr("version") != str(docs[players.index(p)]["version"]):
                 break
         else:
-            raise AssertionError("a dozen clicks did not make a move")
+            raise AssertionError("40 clicks did not make a move")
         wait_synced(p, docs[players.index(p)]["version"] + 1)
         assert not p.page.query_selector("#notice"), p.page.inner_text("#notice")
     raise AssertionError("the game did not end")

@@ -2,6 +2,11 @@
 import { s, pressable } from "../dom.js";
 import { currentLang } from "../i18n.js";
 
+const VERBS = {
+  is: "are", was: "were", has: "have", wins: "win", orders: "order", guesses: "guess", carries: "carry",
+  exhausts: "exhaust", earns: "earn", takes: "take", keeps: "keep", loses: "lose",
+};
+
 /**
  * A sentence for an event from per-language templates keyed by event type.
  * Placeholders: {actor} (data.seat or the acting seat, "You" for yourself), {target}
@@ -27,7 +32,7 @@ export function sentence(templates, ev, ctx, map = () => undefined) {
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
   });
-  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has|wins)\b/g, (m, v) => `You ${{ is: "are", was: "were", has: "have", wins: "win" }[v]}`);
+  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has|wins|orders|guesses|carries|exhausts|earns|takes|keeps|loses)\b/g, (m, v) => `You ${VERBS[v]}`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
