@@ -41,12 +41,18 @@ class Player:
 
     def state(self) -> tuple[str, str]:
         """(version, sending) in one round trip."""
-        v, sending = self.page.eval_on_selector("#main", "el => [el.dataset.version || '', el.dataset.sending || '']")
+        v, sending = self.page.eval_on_selector(
+            "#main", "el => [el.dataset.version || '', el.dataset.sending || '']"
+        )
         return v, sending
 
 
-def new_player(browser: Browser, base_url: str, *, locale: str = "en-GB", width: int = 1280) -> Player:
-    context = browser.new_context(base_url=base_url, locale=locale, viewport={"width": width, "height": 900})
+def new_player(
+    browser: Browser, base_url: str, *, locale: str = "en-GB", width: int = 1280
+) -> Player:
+    context = browser.new_context(
+        base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     player = Player(context, page)
@@ -61,7 +67,9 @@ def new_player(browser: Browser, base_url: str, *, locale: str = "en-GB", width:
     return player
 
 
-def create_table(host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None) -> str:
+def create_table(
+    host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None
+) -> str:
     """Create a private table from the lobby; returns the invite link."""
     page = host.page
     page.goto("/")
@@ -116,7 +124,9 @@ def settled(http: httpx.Client, players: list[Player]) -> list[dict[str, Any]]:
         for p in players:
             wait_synced(p, version)
         again = [view(http, p) for p in players]
-        if all(a["version"] == version for a in again) and all(p.attr("version") == str(version) for p in players):
+        if all(a["version"] == version for a in again) and all(
+            p.attr("version") == str(version) for p in players
+        ):
             return again
     raise AssertionError("the table never settled")
 
@@ -160,7 +170,9 @@ def play_to_end(
                 for j, other in enumerate(players):
                     if i != j:
                         leaks = leak_check(p.page, docs[i], docs[j])
-                        assert not leaks, f"seat {p.seat}'s page shows seat {other.seat}'s secrets: {leaks}"
+                        assert not leaks, (
+                            f"seat {p.seat}'s page shows seat {other.seat}'s secrets: {leaks}"
+                        )
         if docs[0]["status"] == "finished":
             return docs[0]
         if on_step:

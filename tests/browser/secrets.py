@@ -31,7 +31,9 @@ def _strings(value: Any, out: set[str]) -> set[str]:
 
 def unknown_strings(mine: dict[str, Any], theirs: dict[str, Any]) -> set[str]:
     """Names in the other seat's view that appear nowhere in this seat's documents."""
-    known = _strings([mine["view"], mine["legal_actions"], mine["seats"], mine.get("_events")], set())
+    known = _strings(
+        [mine["view"], mine["legal_actions"], mine["seats"], mine.get("_events")], set()
+    )
     known_text = "\n".join(known)
     return {
         s
@@ -72,7 +74,7 @@ def check(
     for s in sorted(unknown_strings(mine, theirs) - public):
         if s in content:
             i = content.index(s)
-            leaks.append(f"page shows {s!r}: ...{content[max(0, i - 120):i + 40]}...")
+            leaks.append(f"page shows {s!r}: ...{content[max(0, i - 120) : i + 40]}...")
     for owner in owners:
         if owner != str(mine["you"]):
             leaks.append(f"page renders seat {owner}'s private object")

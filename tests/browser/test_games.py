@@ -39,7 +39,12 @@ def no_slots(mine: dict[str, Any], theirs: dict[str, Any]) -> list[tuple[str, st
 
 
 PUBLIC = {"agencia": frozenset({"Hall", "Garden"})}
-SLOTS = {"agencia": agencia_slots, "spies": spies_slots, "estoril": no_slots, "conspiracy": no_slots}
+SLOTS = {
+    "agencia": agencia_slots,
+    "spies": spies_slots,
+    "estoril": no_slots,
+    "conspiracy": no_slots,
+}
 
 CASES = [
     pytest.param("agencia", 3, 1, {}, 11, id="agencia"),
@@ -50,7 +55,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("game", "seats", "bots", "options", "seed"), CASES)
-def test_game_played_to_the_end_by_clicking(browser, site, output_dir, game, seats, bots, options, seed):
+def test_game_played_to_the_end_by_clicking(
+    browser, site, output_dir, game, seats, bots, options, seed
+):
     ann = new_player(browser, site.url)
     bob = new_player(browser, site.url, width=390)  # a phone-width screen
     try:
