@@ -29,3 +29,13 @@ def test_publish_log_is_in_the_view_document(http):
     start(http, table)
     doc = http.get(f"/api/tables/{table.id}/view", headers=auth(table.tokens[0])).json()
     assert doc["publish_log"] is True
+
+
+def test_public_tables_show_their_invite_code_private_ones_never(http):
+    public = http.post("/api/tables", json={"game": "highcard", "seats": 2, "private": False})
+    private = http.post("/api/tables", json={"game": "highcard", "seats": 2})
+    listed = {t["table_id"]: t for t in http.get("/api/tables").json()}
+    assert listed[public.json()["table_id"]]["invite_code"] == public.json()["invite_code"]
+    assert private.json()["table_id"] not in listed
+    one = http.get(f"/api/tables/{private.json()['table_id']}").json()
+    assert one["invite_code"] is None

@@ -66,6 +66,9 @@ class TableSummary(BaseModel):
     private: bool
     spectators: bool
     publish_log: bool = Field(description="The full log is published once the game ends")
+    invite_code: str | None = Field(
+        None, description="Public tables only: the code anyone may join with (null if private)"
+    )
     options: dict[str, Any]
     seats: list[SeatInfo]
 

@@ -302,6 +302,7 @@ class TableService:
             "private": row.private,
             "spectators": row.spectators,
             "publish_log": row.publish_log,
+            "invite_code": None if row.private else row.invite_code,
             "options": row.options,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in row.seats],
         }
