@@ -28,7 +28,7 @@ const GAMES = {
       { en: "VIP expansion: all 17 characters (names, flags, strengths, abilities, black medals).", es: "Expansión VIP: los 17 personajes (nombres, banderas, fuerza, habilidades, medallas negras)." },
       { en: "Garret (board #10) and Portela Airport boards: space layout, look symbols and reward spaces.", es: "Tableros Garret (#10) y Aeropuerto de Portela: disposición de espacios, ojos y recompensas." },
       { en: "VIP missions: the flag set of \"most different flags\" and \"fewest Seduction symbols\".", es: "Misiones VIP: banderas de «más banderas distintas» y «menos símbolos de Seducción»." },
-      { en: "Location boards #0–#9 and the promo / Double Agent characters are marked likely (from photos, not the printed list).", es: "Los tableros #0–#9 y los personajes promo / Agente Doble son probables (de fotos, no de la lista impresa)." },
+      { status: "likely", en: "Location boards #0–#9 and the promo / Double Agent characters are marked likely (from photos, not the printed list).", es: "Los tableros #0–#9 y los personajes promo / Agente Doble son probables (de fotos, no de la lista impresa)." },
     ],
   },
   agencia: {

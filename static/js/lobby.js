@@ -31,7 +31,7 @@ export function mountLobby(root) {
           tables.length
             ? h("ul", { class: "table-list" }, tables.map((tb) => h("li", {},
                 h("span", {}, tb.title, " · ", tb.seats.filter((s) => s.kind !== "open").length, "/", tb.seats.length),
-                h("a", { class: "button small", href: `#/table/${tb.table_id}` }, t("lobby.open")))))
+                h("a", { class: "button small", href: tb.invite_code ? `#/join/${tb.invite_code}` : `#/table/${tb.table_id}` }, t("lobby.join")))))
             : h("p", { class: "muted" }, t("lobby.noPublic")),
           mine()),
       ),

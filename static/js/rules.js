@@ -21,7 +21,8 @@ export function mountRules(root, gameId) {
       h("h2", {}, t("rules.data")),
       h("p", { class: "note" }, h("span", { class: "badge reconstructed" }, t("rules.reconstructed")), " ", t("rules.reconstructedNote")),
       h("ul", { class: "reconstructed-list" }, rules.reconstructed.map((item) =>
-        h("li", {}, h("span", { class: "badge reconstructed" }, t("rules.reconstructed")), " ", pick(item))))));
+        h("li", { "data-status": item.status || "reconstructed" },
+          h("span", { class: `badge ${item.status || "reconstructed"}` }, t(item.status === "likely" ? "rules.likely" : "rules.reconstructed")), " ", pick(item))))));
   };
   const off = onLangChange(render);
   render();

@@ -114,6 +114,21 @@ def test_spectator_sees_only_public_information_and_language_switch(browser, sit
         eve.page.select_option("#lang", "en")
         eve.page.wait_for_selector("text=spectator")
         screenshot(eve, output_dir, "spectator-phone")
+
+        # The lobby lists public tables waiting for players, not private ones.
+        r = httpx.post(
+            f"{site.url}/api/tables", json={"game": "spies", "seats": 2, "private": False}
+        )
+        assert r.status_code == 201, r.text
+        eve.page.goto("/")
+        eve.page.click(f"a[href='#/join/{r.json()['invite_code']}']")
+        eve.page.wait_for_selector("#join-name")
+        assert eve.page.locator(f"a[href='#/table/{ann.table_id}']").count() == 0
+
+        # The rules reference marks reconstructed component data.
+        eve.page.goto("/#/rules/conspiracy")
+        eve.page.wait_for_selector("#rules li[data-status=reconstructed] .badge")
+        assert "Reconstructed" in eve.page.inner_text("#rules")
         assert ann.errors == [] and eve.errors == []
     finally:
         ann.context.close()
