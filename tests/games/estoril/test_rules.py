@@ -454,3 +454,41 @@ def test_equal_but_differently_typed_json_is_normalised():
     state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "alcantara", "II")})
     state, _ = act(state, RED, {"type": "rotate", "degrees": 90.0})
     assert state.grid[0].rotation == 1 and isinstance(state.grid[0].rotation, int)
+
+
+# -- Ability edges the rulings decide ----------------------------------------------------------
+
+
+def test_double_nationalism_counts_each_flag_twice():
+    state = new_state(4)
+    lay_out(state, LAYOUT)
+    put(state, "tamariz", "I", "Salazar", RED).nationalism = 2  # both symbols used
+    put(state, "tamariz", "II", "Araújo", BLUE, colour="blue")  # PT, face up
+    put(state, "museum", "I", "Pires", GREEN, face_up=False)  # PT but face down
+    tamariz = slot(state, "tamariz")
+    assert resolution.strength_totals(state, tamariz) == {RED: 2 + 2, BLUE: 2}
+
+
+def test_assassin_never_targets_itself_and_seduction_needs_a_free_space():
+    state = new_state(4)
+    lay_out(state, LAYOUT)
+    put(state, "tamariz", "I", "S. Smith", RED)
+    tamariz = slot(state, "tamariz")
+    assert actions(state, (tamariz, 0), "Assassin") == []
+    put(state, "tamariz", "II", "Zsa Zsa G.", BLUE)
+    put(state, "tamariz", "III", "Garbo", GREEN)
+    put(state, "museum", "I", "Pires", YELLOW)
+    assert actions(state, (tamariz, 1), "Seduction") == [], "no free space at Tamariz"
+
+
+def test_diplomacy_skips_shielded_tiles_and_needs_a_shield_left():
+    state = new_state(4)
+    lay_out(state, LAYOUT)
+    put(state, "tamariz", "I", "Guedes", RED, colour="red")
+    put(state, "tamariz", "II", "Garbo", BLUE).shield = True
+    state.shields -= 1
+    tamariz = slot(state, "tamariz")
+    targets = [(a["location"], a["space"]) for a in actions(state, (tamariz, 0), "Diplomacy")]
+    assert targets == [("Tamariz beach", "I")]
+    state.shields = 0
+    assert actions(state, (tamariz, 0), "Diplomacy") == []
