@@ -10,6 +10,7 @@ document of another seat (``theirs``) and the page; it returns the leaks it foun
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page
@@ -38,7 +39,11 @@ def unknown_strings(mine: dict[str, Any], theirs: dict[str, Any]) -> set[str]:
     return {
         s
         for s in _strings(theirs["view"], set()) - known
-        if len(s) >= 3 and s not in known_text and "\n" not in s and len(s) <= 40
+        if len(s) >= 3
+        and s not in known_text
+        and "\n" not in s
+        and len(s) <= 40
+        and not re.fullmatch(r"[a-z_ -]+", s)  # identifiers ("look", "here"), not names
     }
 
 

@@ -142,7 +142,7 @@ export function render(ctx) {
     const info = v.sides[side];
     const colour = COLOUR[side] || "#555";
     const g = s("g", { "data-side": side });
-    g.append(s("rect", { x: 10, y, width: W - 20, height: 270, rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
+    g.append(s("rect", { x: 10, y, width: W - 20, height: isOwn ? 270 : 262, rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
     g.append(s("text", { x: 26, y: y + 28, "font-size": 17, "font-weight": 700, fill: colour, class: "serif" },
       `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""} — ${info.players.map((p) => ctx.name(p)).join(", ")}`));
     // Infiltration track 0..10.
