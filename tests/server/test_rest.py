@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -301,24 +302,28 @@ def test_retried_request_is_idempotent(http):
 
 
 def test_concurrent_double_submit_one_wins(live):
-    async def race():
-        async with httpx.AsyncClient(base_url=live.url, timeout=30) as client:
-            with httpx.Client(base_url=live.url) as sync:
-                table = open_table(sync, "highcard", 2)
-                start(sync, table)
-                v = view(sync, table, 0)["version"]
-            # seats 0 and 1 are both to act at version v: only one commit can take v+1
-            posts = [
-                client.post(
-                    f"/api/tables/{table.id}/actions",
-                    json={"action": {"type": "keep"}, "version": v},
-                    headers=auth(table.tokens[seat]),
-                )
-                for seat in (0, 1, 0, 1)
-            ]
-            return [r.status_code for r in await asyncio.gather(*posts)], table, v
+    """Four requests at the same version, released together: exactly one commits."""
+    with httpx.Client(base_url=live.url) as sync:
+        table = open_table(sync, "highcard", 2)
+        start(sync, table)
+        v = view(sync, table, 0)["version"]
+    # seats 0 and 1 are both to act at version v: only one commit can take v+1
+    seats = (0, 1, 0, 1)
+    gate = threading.Barrier(len(seats))
 
-    statuses, table, v = asyncio.run(race())
+    def submit(seat: int) -> int:
+        with httpx.Client(base_url=live.url, timeout=30) as client:
+            request = client.build_request(
+                "POST",
+                f"/api/tables/{table.id}/actions",
+                json={"action": {"type": "keep"}, "version": v},
+                headers=auth(table.tokens[seat]),
+            )
+            gate.wait()
+            return client.send(request).status_code
+
+    with ThreadPoolExecutor(len(seats)) as pool:
+        statuses = list(pool.map(submit, seats))
     assert sorted(statuses) == [200, 409, 409, 409], statuses
     with httpx.Client(base_url=live.url) as sync:
         assert view(sync, table, 0)["version"] == v + 1
