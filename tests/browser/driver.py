@@ -142,11 +142,17 @@ PICKABLE = """() => {
 }"""
 
 
-def click_random_choice(page: Page, rng: random.Random) -> None:
-    """Click one of the choices the page offers (board or decision panel), at random."""
+def click_random_choice(page: Page, rng: random.Random, keyboard: bool = False) -> None:
+    """Click one of the choices the page offers (board or decision panel), at random;
+    with ``keyboard``, focus it and press Enter instead."""
     n = page.evaluate(PICKABLE)
     assert n, "the page offers no choice"
-    page.click(f"[data-pick='{rng.randrange(n)}']")
+    target = f"[data-pick='{rng.randrange(n)}']"
+    if keyboard:
+        page.focus(target)
+        page.keyboard.press("Enter")
+    else:
+        page.click(target)
 
 
 def play_to_end(
@@ -156,6 +162,7 @@ def play_to_end(
     leak_check: LeakCheck | None = None,
     max_clicks: int = 3000,
     on_step: Callable[[int], None] | None = None,
+    keyboard: bool = False,
 ) -> dict[str, Any]:
     """Click random offered choices until the game ends; check secrecy at every step."""
     rng = random.Random(seed)
@@ -185,7 +192,7 @@ def play_to_end(
         p = rng.choice(movers)
         # Click offered choices until the page sends a move (narrowing takes several clicks).
         for _ in range(40):
-            click_random_choice(p.page, rng)
+            click_random_choice(p.page, rng, keyboard)
             clicks += 1
             if p.attr("sending") or p.attr("version") != str(docs[players.index(p)]["version"]):
                 break

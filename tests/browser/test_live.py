@@ -72,7 +72,7 @@ def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
             ann.page.wait_for_selector("#conn[data-conn=open]")
             settled(http, [ann, bob])
             assert ann.page.eval_on_selector("#main", "el => el.dataset.status") == "playing"
-            final = play_to_end(http, [ann, bob], seed=5)
+            final = play_to_end(http, [ann, bob], seed=5, keyboard=True)  # by keyboard only
         assert final["status"] == "finished"
         ann.page.wait_for_selector("#scores")
         ann.page.wait_for_selector("#full-log")  # published by the host at creation
