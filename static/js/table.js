@@ -282,22 +282,24 @@ export function mountTable(root, tableId) {
       board.renderOutcome?.(o, ctxBase()) || breakdown(o.detail));
   }
 
+  const bdLabel = (k) => (has(`bd.${k}`) ? t(`bd.${k}`) : humanise(k));
+
   function breakdown(detail) {
     const cell = (v) => {
       if (v === null || v === undefined) return "—";
       if (Array.isArray(v)) return v.map(cell).join(", ");
-      if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${humanise(k)}: ${cell(x)}`).join("; ");
+      if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${bdLabel(k)}: ${cell(x)}`).join("; ");
       if (typeof v === "boolean") return v ? t("yes") : t("no");
       return String(v);
     };
     return h("div", { class: "breakdown" }, Object.entries(detail || {}).map(([k, v]) => {
       if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
         const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
-        return h("div", { class: "scroll-x" }, h("table", {}, h("caption", {}, humanise(k)),
-          h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, humanise(c))))),
+        return h("div", { class: "scroll-x" }, h("table", {}, h("caption", {}, bdLabel(k)),
+          h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, bdLabel(c))))),
           h("tbody", {}, v.map((x) => h("tr", {}, cols.map((c) => h("td", {}, (c === "seat" && typeof x[c] === "number") ? seatName(doc, x[c]) : cell(x[c]))))))));
       }
-      return h("p", {}, h("strong", {}, `${humanise(k)}: `), cell(v));
+      return h("p", {}, h("strong", {}, `${bdLabel(k)}: `), cell(v));
     }));
   }
 
