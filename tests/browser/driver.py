@@ -54,7 +54,7 @@ def new_player(
         base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     player = Player(context, page)
 
     def on_console(msg: Any) -> None:
@@ -106,7 +106,7 @@ def events(http: httpx.Client, p: Player) -> list[dict[str, Any]]:
     return r.json()
 
 
-def wait_synced(p: Player, version: int, timeout: float = 15) -> None:
+def wait_synced(p: Player, version: int, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         v, sending = p.state()

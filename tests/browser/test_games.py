@@ -84,6 +84,7 @@ def test_game_played_to_the_end_by_clicking(
         assert final["outcome"] is not None
         for p in (ann, bob):
             p.page.wait_for_selector("#scores")
+            assert p.page.query_selector(f"svg[data-board={game}]"), "the game's own SVG board"
             assert not p.page.query_selector("[data-board-error]")
         screenshot(ann, output_dir, f"{game}-final")
         assert ann.errors == [], ann.errors

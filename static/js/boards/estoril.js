@@ -113,14 +113,13 @@ export function valueLabel(path, value) {
 
 const FLAG_FILL = { PT: "#2e7d4f", GB: "#23508f", US: "#3a6fc4", DE: "#444", FR: "#2f5fb3", IT: "#2e8b57", ES: "#c23b32", SU: "#a8322d", JP: "#c23b32", HU: "#2e7d4f", PL: "#c23b32", RO: "#d4a017", YU: "#2f5fb3", BR: "#2e8b57" };
 
-function tileFace(x, y, w, h, tile, { marker, faceDown = false, known = true } = {}) {
+function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
     return s("g", {},
       s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, "stroke-width": marker ? 4 : 1.5 }),
       s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?"));
   }
-  void known;
   return s("g", { "data-tile": tile.name },
     s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
     s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),

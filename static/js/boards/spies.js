@@ -131,10 +131,8 @@ export function render(ctx) {
 
   // Intel: the current card, old ones and the deck.
   const intel = v.intel || {};
-  const ix = 20;
   svg.append(s("text", { x: W / 2, y: trackY + 96, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" },
     `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}  ·  ${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}  ·  ${ctx.t("sp.deck", { n: intel.deck_size ?? 0 })}`));
-  void ix;
 
   const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
 
