@@ -1,5 +1,9 @@
 // One table's WebSocket: auth frame, live state frames, actions, and automatic
-// reconnection with `since` so nothing is lost while away.
+// reconnection with `since` so nothing is lost while away. A heartbeat (ping/pong)
+// notices a connection that died silently and replaces it.
+
+const HEARTBEAT_MS = 20000;
+const PONG_TIMEOUT_MS = 8000;
 
 export class TableSocket {
   /**
@@ -40,10 +44,24 @@ export class TableSocket {
       const hello = { type: "auth", since: this.version };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
+      this.lastHeard = Date.now();
+      clearInterval(this._beat);
+      this._beat = setInterval(() => {
+        if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+        if (Date.now() - this.lastHeard > HEARTBEAT_MS + PONG_TIMEOUT_MS) {
+          ws.close(4998, "silent"); // may never complete on a dead link: move on now
+          this._lost(ws);
+          return;
+        }
+        ws.send(JSON.stringify({ type: "ping" }));
+      }, HEARTBEAT_MS);
     };
     ws.onmessage = (msg) => {
+      if (this.ws !== ws) return; // a replaced connection's late frame
       let frame;
       try { frame = JSON.parse(msg.data); } catch { return; }
+      this.lastHeard = Date.now();
+      if (frame.type === "pong") return;
       if (frame.type === "state") {
         const wasReconnect = !this.authed && this.retries > 0;
         this.authed = true;
@@ -60,17 +78,21 @@ export class TableSocket {
         this.h.onError?.(frame);
       }
     };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      this.authed = false;
-      if (this.closed || this.fatal) { this.h.onStatus?.(this.status); return; }
-      this.retries += 1;
-      this.h.onStatus?.(this.status);
-      const delay = Math.min(5000, 250 * 2 ** Math.min(this.retries - 1, 5));
-      this._timer = setTimeout(() => this._connect(), delay);
-    };
+    ws.onclose = () => this._lost(ws);
     ws.onerror = () => { /* onclose follows */ };
+  }
+
+  /** The connection `ws` is gone: schedule a reconnection (once per socket). */
+  _lost(ws) {
+    clearInterval(this._beat);
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.authed = false;
+    if (this.closed || this.fatal) { this.h.onStatus?.(this.status); return; }
+    this.retries += 1;
+    this.h.onStatus?.(this.status);
+    const delay = Math.min(5000, 250 * 2 ** Math.min(this.retries - 1, 5));
+    this._timer = setTimeout(() => this._connect(), delay);
   }
 
   /** Send an action chosen at `version`; returns its request id. */
@@ -93,6 +115,7 @@ export class TableSocket {
   close() {
     this.closed = true;
     clearTimeout(this._timer);
+    clearInterval(this._beat);
     window.removeEventListener("online", this._onOnline);
     if (this.ws) this.ws.close(1000, "bye");
     this.ws = null;
