@@ -1,7 +1,7 @@
 // The lobby: the games, a create-table form rendered from each game's option schema,
 // public tables waiting for players and this browser's own tables.
 import { h, clear } from "./dom.js";
-import { t, pick, onLangChange } from "./i18n.js";
+import { t, has, pick, onLangChange } from "./i18n.js";
 import { api } from "./api.js";
 import { saveGrant, savedName, saveName, myTables } from "./storage.js";
 import { gameBlurb } from "./games.js";
@@ -47,7 +47,11 @@ export function mountLobby(root) {
   };
 
   const gameCard = (g) => h("li", { class: `game-card${selected?.id === g.id ? " selected" : ""}` },
-    h("button", { class: "game-pick", "data-game": g.id, "aria-pressed": String(selected?.id === g.id), onclick: () => { selected = g; render(); } },
+    h("button", { class: "game-pick", "data-game": g.id, "aria-pressed": String(selected?.id === g.id), onclick: () => {
+      selected = g;
+      render();
+      if (matchMedia("(max-width: 900px)").matches) root.querySelector("#create-h")?.scrollIntoView({ behavior: "smooth" });
+    } },
       h("strong", {}, g.title),
       h("span", { class: "muted" }, t("lobby.players", { min: g.min_seats, max: g.max_seats }))),
     h("p", {}, pick(gameBlurb(g.id)) || g.description),
@@ -66,7 +70,11 @@ export function mountLobby(root) {
     };
     seatsSel.addEventListener("change", fillBots);
     fillBots();
-    const optionInputs = Object.entries(props).map(([key, p]) => optionField(key, p));
+    const optionInputs = Object.entries(props).map(([key, p]) => optionField(key, {
+      ...p,
+      title: has(`opt.${g.id}.${key}`) ? t(`opt.${g.id}.${key}`) : p.title,
+      description: has(`opt.${g.id}.${key}.help`) ? t(`opt.${g.id}.${key}.help`) : p.description,
+    }));
     const form = h("form", { class: "form", onsubmit: async (e) => {
       e.preventDefault();
       const fd = new FormData(form);
