@@ -320,7 +320,13 @@ export function mountTable(root, tableId) {
     return h("section", { class: "panel players" }, h("h2", {}, t("table.players")),
       h("ul", { class: "seats compact" }, doc.seats.map((s) => h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
         board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
-        h("span", {}, seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null))));
+        h("span", {}, seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+        // The host may hand an absent player's seat to a bot so the table never hangs.
+        grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you
+          ? h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: async () => {
+            try { await api.bot(tableId, s.seat, grant.host); } catch (err) { notice = problemText(err); render(); }
+          } }, t("table.toBot"))
+          : null))));
   }
 
   function boardView() {

@@ -31,3 +31,22 @@ def test_highcard_from_invite_link_to_final_scores(browser, site, output_dir):
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def test_host_hands_an_absent_players_seat_to_a_bot(browser, site):
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    try:
+        invite = create_table(ann, "highcard", 2, 0)
+        join(bob, invite, "Bob")
+        ann.page.click("#start")
+        bob.context.close()  # Bob walks away
+        ann.page.click("[data-replace='1']")
+        ann.page.wait_for_selector(".players li:has-text('bot')")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            final = play_to_end(http, [ann], seed=2)
+        assert final["status"] == "finished"
+        ann.page.wait_for_selector("#scores")
+        assert ann.errors == []
+    finally:
+        ann.context.close()
