@@ -147,3 +147,20 @@ def all_tiles(state: EstorilState) -> list[int]:
         out += [r.tile for r in loc.rewards]
         out += [r.tile for r in loc.roulette]
     return out
+
+
+BASE_LAYOUT = [
+    ("palacio", 0),
+    ("tamariz", 0),
+    ("museum", 0),
+    ("atlantico", 0),
+    ("casino", 0),
+    ("hells_mouth", 0),
+]
+"""The base grid the examples use: Tamariz (3) sits top middle, adjacent to Palácio,
+the Museum and the Casino."""
+
+
+def pending_kind(state: EstorilState) -> tuple[str, int] | None:
+    """The first pending decision as (kind, seat), or None."""
+    return (state.pending[0].kind, state.pending[0].seat) if state.pending else None

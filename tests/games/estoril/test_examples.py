@@ -9,6 +9,7 @@ from spyhouse.games.estoril import GAME, placement, resolution, scoring
 from spyhouse.games.estoril.components import character
 from spyhouse.games.estoril.state import EstorilState
 from tests.games.estoril.helpers import (
+    BASE_LAYOUT,
     BLUE,
     GREEN,
     RED,
@@ -17,6 +18,7 @@ from tests.games.estoril.helpers import (
     lay_out,
     new_state,
     pass_until,
+    pending_kind,
     put,
     set_reward,
     slot,
@@ -24,23 +26,6 @@ from tests.games.estoril.helpers import (
     tile_id,
     where,
 )
-
-BASE_LAYOUT = [
-    ("palacio", 0),
-    ("tamariz", 0),
-    ("museum", 0),
-    ("atlantico", 0),
-    ("casino", 0),
-    ("hells_mouth", 0),
-]
-"""Tamariz (3) sits top middle: adjacent to Palácio, the Museum and the Casino."""
-
-
-def pending_kind(state: EstorilState) -> tuple[str, int] | None:
-    if not state.pending:
-        return None
-    return state.pending[0].kind, state.pending[0].seat
-
 
 # -- End of Game -------------------------------------------------------------------------
 

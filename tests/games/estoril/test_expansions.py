@@ -20,6 +20,7 @@ from tests.games.estoril.helpers import (
     lay_out,
     new_state,
     pass_until,
+    pending_kind,
     put,
     set_reward,
     slot,
@@ -39,10 +40,6 @@ FIVE_LAYOUT = [
     ("muchaxo", 0),
 ]
 """A 4x2 grid for five players: Casino (6) next to Hotel Avenida Palace (9)."""
-
-
-def pending_kind(state: EstorilState) -> tuple[str, int] | None:
-    return (state.pending[0].kind, state.pending[0].seat) if state.pending else None
 
 
 def five_players() -> EstorilState:

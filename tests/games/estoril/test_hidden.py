@@ -10,6 +10,7 @@ from spyhouse.games.estoril import GAME, hidden
 from spyhouse.games.estoril.components import character
 from spyhouse.games.estoril.state import RouletteTile
 from tests.games.estoril.helpers import (
+    BASE_LAYOUT,
     BLUE,
     GREEN,
     PINK,
@@ -27,15 +28,6 @@ from tests.games.estoril.helpers import (
     where,
 )
 
-LAYOUT = [
-    ("palacio", 0),
-    ("tamariz", 0),
-    ("museum", 0),
-    ("atlantico", 0),
-    ("casino", 0),
-    ("hells_mouth", 0),
-]
-
 
 def text(view: dict) -> str:
     return json.dumps(view, ensure_ascii=False)
@@ -43,7 +35,7 @@ def text(view: dict) -> str:
 
 def test_face_down_tiles_are_placeholders_for_others():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "atlantico", "I", "C. Lucky Luciano", BLUE, face_up=False)
     assert "Lucky" in text(GAME.view(state, BLUE))
     for seat in (RED, GREEN, YELLOW, None):
@@ -55,7 +47,7 @@ def test_face_down_tiles_are_placeholders_for_others():
 
 def test_face_down_rewards_and_the_pile_stay_hidden():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     set_reward(state, "museum", "Garbo", face_up=False)
     top = character(state.pile[0]).label
     for seat in (RED, BLUE, None):
@@ -74,7 +66,7 @@ def test_other_hands_show_only_their_size():
 
 def test_other_looks_stay_private():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "atlantico", "I", "C. Lucky Luciano", BLUE, face_up=False)
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
@@ -88,7 +80,7 @@ def test_other_looks_stay_private():
 
 def test_pending_discards_are_secret_until_revealed():
     state = new_state(3)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     give(state, RED, "C. Lucky Luciano")
     give(state, BLUE, "Garbo")
     start_resolving(state)
@@ -102,7 +94,7 @@ def test_pending_discards_are_secret_until_revealed():
 
 def test_conspiracy_pile_top_is_shown_only_to_the_conspirator():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "Otto M.", GREEN)
     set_reward(state, "tamariz", "Garbo")
     start_resolving(state)
@@ -119,7 +111,7 @@ def test_conspiracy_pile_top_is_shown_only_to_the_conspirator():
 
 def test_roulette_tiles_are_seen_by_nobody():
     state = new_state(4, vip=True, roulette=True)
-    lay_out(state, [("casino", 0), *LAYOUT[1:4], ("church", 0), ("hells_mouth", 0)])
+    lay_out(state, [("casino", 0), *BASE_LAYOUT[1:4], ("church", 0), ("hells_mouth", 0)])
     casino = slot(state, "casino")
     lucky = give(state, RED, "C. Lucky Luciano")
     state.hands[RED].remove(lucky)

@@ -10,6 +10,7 @@ from spyhouse.games.estoril.abilities import actions, usable_abilities
 from spyhouse.games.estoril.components import board, character, mission
 from spyhouse.games.estoril.state import EstorilState, Pending
 from tests.games.estoril.helpers import (
+    BASE_LAYOUT,
     BLUE,
     GREEN,
     RED,
@@ -18,6 +19,7 @@ from tests.games.estoril.helpers import (
     give,
     lay_out,
     new_state,
+    pending_kind,
     put,
     set_reward,
     slot,
@@ -25,20 +27,6 @@ from tests.games.estoril.helpers import (
     tile_id,
     where,
 )
-
-LAYOUT = [
-    ("palacio", 0),
-    ("tamariz", 0),
-    ("museum", 0),
-    ("atlantico", 0),
-    ("casino", 0),
-    ("hells_mouth", 0),
-]
-
-
-def pending_kind(state: EstorilState) -> tuple[str, int] | None:
-    return (state.pending[0].kind, state.pending[0].seat) if state.pending else None
-
 
 # -- Game Setup and Start of Each Round ------------------------------------------------------
 
@@ -80,7 +68,7 @@ def test_each_round_lays_six_of_the_eight_boards_with_random_rotations():
 
 def test_placement_outer_or_inner_next_to_your_own_tile():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     state.turn, state.placed = RED, False
     geo = state.geometry()
     spaces = placement.placement_spaces(state, RED)
@@ -97,10 +85,10 @@ def test_placement_outer_or_inner_next_to_your_own_tile():
 
 def test_rare_fallback_any_free_space():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     geo = state.geometry()
     names = {0: "I", 1: "II", 2: "III", 3: "IV"}
-    keys = [key for key, _ in LAYOUT]
+    keys = [key for key, _ in BASE_LAYOUT]
     filler = iter(t for t in list(state.pile))
     for ref in sorted(geo.outer):
         tile = next(filler)
@@ -113,7 +101,7 @@ def test_rare_fallback_any_free_space():
 
 def test_top_secret_places_face_down_and_tamariz_face_up():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
     state, events = act(
@@ -157,7 +145,7 @@ def _skip_follow_ups(state: EstorilState) -> EstorilState:
 
 def test_look_symbol_reveals_only_to_the_looker():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "atlantico", "I", "Garbo", BLUE, face_up=False)
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
@@ -176,7 +164,7 @@ def test_look_symbol_reveals_only_to_the_looker():
 
 def test_locations_resolve_in_order_of_their_numbers():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     events = start_resolving(state)
     resolved = [e.data["location"] for e in events if e.type == "resolving"]
     assert resolved[:6] == [
@@ -191,7 +179,7 @@ def test_locations_resolve_in_order_of_their_numbers():
 
 def test_church_forbids_assassins():
     state = new_state(4)
-    lay_out(state, [("church", 0), *LAYOUT[1:]])
+    lay_out(state, [("church", 0), *BASE_LAYOUT[1:]])
     put(state, "church", "I", "S. Smith", RED)
     put(state, "church", "II", "Garbo", BLUE)
     church = slot(state, "church")
@@ -201,7 +189,7 @@ def test_church_forbids_assassins():
 
 def test_palacio_and_atlantico_bonuses():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "palacio", "I", "I.L. Fleming", RED)
     put(state, "palacio", "II", "Otto M.", BLUE)
     put(state, "atlantico", "I", "Walser S.", GREEN)
@@ -212,7 +200,7 @@ def test_palacio_and_atlantico_bonuses():
 
 def test_ties_go_to_the_lowest_space_and_zero_strength_counts():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "II", "Linda X.", RED, colour="red")  # 0 strength, alone
     tamariz = slot(state, "tamariz")
     assert resolution.strongest(state, tamariz) == RED
@@ -222,7 +210,7 @@ def test_ties_go_to_the_lowest_space_and_zero_strength_counts():
 
 def test_unclaimed_reward_goes_face_down_to_the_bottom_of_the_pile():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     set_reward(state, "tamariz", "Garbo")
     resolution.receive_reward(state, slot(state, "tamariz"))
     assert state.pile[-1] == tile_id("Garbo")
@@ -230,7 +218,7 @@ def test_unclaimed_reward_goes_face_down_to_the_bottom_of_the_pile():
 
 def test_hells_mouth_tie_the_lower_space_survives_and_single_tile_is_automatic():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     hm = slot(state, "hells_mouth")
     put(state, "hells_mouth", "I", "Otto M.", BLUE)  # 2
     put(state, "hells_mouth", "II", "C. Rosa", RED)  # 2
@@ -242,7 +230,7 @@ def test_hells_mouth_tie_the_lower_space_survives_and_single_tile_is_automatic()
 
 def test_hells_mouth_needs_two_players():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "hells_mouth", "I", "Otto M.", BLUE)
     put(state, "hells_mouth", "II", "C. Rosa", BLUE)
     assert resolution.weakest(state, slot(state, "hells_mouth")) is None
@@ -251,7 +239,7 @@ def test_hells_mouth_needs_two_players():
 def test_retrieve_discard_secretly_reveal_together_and_pass_first_player_left():
     state = new_state(3, seed=2)
     first = state.first_player
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     for name in ["Garbo", "Pires"]:
         give(state, RED, name)
     give(state, BLUE, "Otto M.")
@@ -272,7 +260,7 @@ def test_retrieve_discard_secretly_reveal_together_and_pass_first_player_left():
 
 def test_discard_actions_list_each_hand_tile_once():
     state = new_state(2)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     give(state, RED, "Garbo")
     start_resolving(state)
     actions = GAME.legal_actions(state, RED)
@@ -330,7 +318,7 @@ def test_enigma_starts_on_a_random_reward_space_face_up():
 
 def test_enigma_location_is_all_face_up_and_follows_the_reward():
     state = new_state(4, promo=True)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     state.enigma_slot = slot(state, "atlantico")
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
@@ -354,7 +342,7 @@ def test_enigma_holder_must_place_it_next_round():
 
 def test_enigma_unclaimed_goes_back_to_random_placement():
     state = new_state(4, promo=True)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     state.enigma_slot = slot(state, "tamariz")
     resolution.receive_reward(state, slot(state, "tamariz"))
     assert state.enigma_holder is None and state.enigma_slot is None
@@ -395,7 +383,7 @@ def test_promo_adds_four_characters():
 )
 def test_illegal_actions_are_refused_and_change_nothing(action, code):
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "Garbo", BLUE)
     state.turn, state.placed = RED, False
     before = GAME.dump(state)
@@ -415,7 +403,7 @@ def test_wrong_seat_is_refused():
 
 def test_refusal_message_does_not_reveal_a_face_down_tile():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "atlantico", "I", "Garbo", BLUE, face_up=False)
     state.turn, state.placed = RED, False
     with pytest.raises(IllegalAction) as err:
@@ -427,7 +415,7 @@ def test_refusal_message_does_not_reveal_a_face_down_tile():
 
 def test_look_here_reaches_only_this_location():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "museum", "I", "Garbo", BLUE, face_up=False)
     put(state, "atlantico", "I", "Pires", BLUE, face_up=False)
     state.turn, state.placed = RED, False
@@ -448,7 +436,7 @@ def test_look_here_reaches_only_this_location():
 
 def test_equal_but_differently_typed_json_is_normalised():
     state = new_state(4, double_agent=True)
-    lay_out(state, [("alcantara", 0), *LAYOUT[1:]])
+    lay_out(state, [("alcantara", 0), *BASE_LAYOUT[1:]])
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
     state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "alcantara", "II")})
@@ -461,7 +449,7 @@ def test_equal_but_differently_typed_json_is_normalised():
 
 def test_double_nationalism_counts_each_flag_twice():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "Salazar", RED).nationalism = 2  # both symbols used
     put(state, "tamariz", "II", "Araújo", BLUE, colour="blue")  # PT, face up
     put(state, "museum", "I", "Pires", GREEN, face_up=False)  # PT but face down
@@ -471,7 +459,7 @@ def test_double_nationalism_counts_each_flag_twice():
 
 def test_assassin_never_targets_itself_and_seduction_needs_a_free_space():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "S. Smith", RED)
     tamariz = slot(state, "tamariz")
     assert actions(state, (tamariz, 0), "Assassin") == []
@@ -483,7 +471,7 @@ def test_assassin_never_targets_itself_and_seduction_needs_a_free_space():
 
 def test_diplomacy_skips_shielded_tiles_and_needs_a_shield_left():
     state = new_state(4)
-    lay_out(state, LAYOUT)
+    lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "Guedes", RED, colour="red")
     put(state, "tamariz", "II", "Garbo", BLUE).shield = True
     state.shields -= 1
