@@ -38,7 +38,21 @@ def no_slots(mine: dict[str, Any], theirs: dict[str, Any]) -> list[tuple[str, st
     return []
 
 
-PUBLIC = {"agencia": frozenset({"Hall", "Garden"})}
+# Printed vocabulary a page may show whatever it knows (sides of a tile, ability names).
+PUBLIC = {
+    "agencia": frozenset({"Hall", "Garden"}),
+    "estoril": frozenset(
+        {
+            "Assassin",
+            "Seduction",
+            "Conspiracy",
+            "Diplomacy",
+            "Double Agent",
+            "Nationalism",
+            "Enigma",
+        }
+    ),
+}
 SLOTS = {
     "agencia": agencia_slots,
     "spies": spies_slots,

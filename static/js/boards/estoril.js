@@ -215,6 +215,10 @@ export function render(ctx) {
       s("text", { x: bx + 42, y: by + 20, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
       loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 34, "font-size": 11, fill: "#8a5a00" }, `⚀ ${ctx.t("es.die", { n: loc.die })}`) : null,
       loc.status === "reconstructed" ? s("text", { x: bx + bw - 12, y: by + 20, "text-anchor": "end", "font-size": 9, fill: "#8a4b00" }, `◆ ${ctx.t("es.reconstructed")}`) : null,
+      loc.roulette ? s("g", { "data-slot": `estoril-${loc.location}-roulette` },
+        s("circle", { cx: bx + bw - 24, cy: by + 40, r: 13, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 3 }),
+        s("text", { x: bx + bw - 24, y: by + 44, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
+        s("text", { x: bx + bw - 42, y: by + 44, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, ctx.t("es.roulette"))) : null,
       loc.enigma ? s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma")) : null,
       loc.resolved ? s("text", { x: bx + bw / 2, y: by + bh / 2, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("es.resolved")) : null);
     if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
