@@ -210,11 +210,14 @@ export function render(ctx) {
     g.append(rewardG);
     // The numeral and name on the board's edge, and its data status.
     const badge = s("g", {},
+      s("rect", { x: bx + 8, y: by + 8, width: 44 + loc.location.length * 7, height: loc.die !== undefined && loc.die !== null ? 34 : 28, rx: 14, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
       s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
       s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
-      s("text", { x: bx + 42, y: by + 20, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
-      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 34, "font-size": 11, fill: "#8a5a00" }, `⚀ ${ctx.t("es.die", { n: loc.die })}`) : null,
-      loc.status === "reconstructed" ? s("text", { x: bx + bw - 12, y: by + 20, "text-anchor": "end", "font-size": 9, fill: "#8a4b00" }, `◆ ${ctx.t("es.reconstructed")}`) : null,
+      s("text", { x: bx + 42, y: by + 26, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
+      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 39, "font-size": 10, fill: "#8a5a00" }, ctx.t("es.die", { n: loc.die })) : null,
+      loc.status === "reconstructed" ? s("g", {},
+        s("rect", { x: bx + bw - 96, y: by + bh - 26, width: 86, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
+        s("text", { x: bx + bw - 53, y: by + bh - 14, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, ctx.t("es.reconstructed"))) : null,
       loc.roulette ? s("g", { "data-slot": `estoril-${loc.location}-roulette` },
         s("circle", { cx: bx + bw - 24, cy: by + 40, r: 13, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 3 }),
         s("text", { x: bx + bw - 24, y: by + 44, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
