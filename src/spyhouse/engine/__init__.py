@@ -7,6 +7,7 @@ from spyhouse.engine.contract import (
     GameOptions,
     IllegalAction,
     Outcome,
+    Part,
     StateModel,
 )
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
@@ -19,6 +20,7 @@ __all__ = [
     "IllegalAction",
     "GameOptions",
     "Outcome",
+    "Part",
     "Rng",
     "StateModel",
     "all_games",

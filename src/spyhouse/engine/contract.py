@@ -100,10 +100,15 @@ class Outcome:
         }
 
 
-class StateModel(BaseModel):
-    """Base for game states: pydantic gives exact JSON round-trips for free."""
+class Part(BaseModel):
+    """Base for the pieces of a game state (a deck, a duel, a location): strict, so a
+    typo in a saved state fails loudly instead of being dropped."""
 
     model_config = ConfigDict(validate_assignment=False, extra="forbid")
+
+
+class StateModel(Part):
+    """Base for game states: pydantic gives exact JSON round-trips for free."""
 
     num_seats: int
     """How many players; the one field every state has (the generic helpers read it)."""

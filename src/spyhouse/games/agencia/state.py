@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
-
-from spyhouse.engine import StateModel
+from spyhouse.engine import Part, StateModel
 from spyhouse.games.agencia.components import CARDS, Kind
 from spyhouse.games.agencia.positions import Position
 
@@ -32,12 +30,6 @@ class Phase(StrEnum):
     """(C) An Infiltrator or Recruiter picks whose card to exchange with."""
     OVER = "over"
     """The last Round token is back in the box."""
-
-
-class Part(BaseModel):
-    """Base for the parts of the state: strict like ``StateModel``, without its seats."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 class PlayedCard(Part):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
-from spyhouse.engine import GameOptions, StateModel
+from spyhouse.engine import GameOptions, Part, StateModel
 
 Phase = Literal["setup", "action", "challenge", "duel", "briefcase", "ability", "tempest", "over"]
 """Whose decision is pending: ``setup`` (everyone's secret picks), ``action`` (the player
@@ -23,11 +23,7 @@ class ConspiracyOptions(GameOptions):
     """The rule text has no variants; the lobby shows no options."""
 
 
-class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Order(_Part):
+class Order(Part):
     """An announced move (“Spyglass to Zurich”) or burn (“Spyglass will burn Tempest”)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -39,7 +35,7 @@ class Order(_Part):
     origin: str
 
 
-class Duel(_Part):
+class Duel(Part):
     """One challenge: the challenger and the actor announce rising numbers in turn."""
 
     challenger: int
@@ -48,7 +44,7 @@ class Duel(_Part):
     to_speak: int
 
 
-class SpyglassLook(_Part):
+class SpyglassLook(Part):
     """What a Spyglass user saw: only ``looker`` knows ``amount``."""
 
     looker: int

@@ -11,7 +11,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
-from spyhouse.engine import GameOptions, StateModel
+from spyhouse.engine import GameOptions, Part, StateModel
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -62,7 +62,7 @@ def fast_copy(model: M, **changes: object) -> M:
     return new
 
 
-class Occupant(BaseModel):
+class Occupant(Part):
     """A Character tile on a Deployment space, with the Tile marker on top of it."""
 
     tile: int
@@ -80,7 +80,7 @@ class Occupant(BaseModel):
         return fast_copy(self, known_by=list(self.known_by))
 
 
-class Reward(BaseModel):
+class Reward(Part):
     """A tile in a Reward space."""
 
     tile: int
@@ -91,7 +91,7 @@ class Reward(BaseModel):
         return fast_copy(self, known_by=list(self.known_by))
 
 
-class RouletteTile(BaseModel):
+class RouletteTile(Part):
     """A tile under the Casino Roulette: nobody may look at it."""
 
     tile: int
@@ -99,7 +99,7 @@ class RouletteTile(BaseModel):
     from_discards: bool  # taken from the placer's public discard pile
 
 
-class Location(BaseModel):
+class Location(Part):
     """A Location board laid in the grid this round."""
 
     board: int
@@ -120,7 +120,7 @@ class Location(BaseModel):
         )
 
 
-class Pending(BaseModel):
+class Pending(Part):
     """A decision one seat must take before the game goes on."""
 
     kind: Literal[
@@ -143,7 +143,7 @@ class Pending(BaseModel):
         return fast_copy(self, abilities=list(self.abilities))
 
 
-class BoardResult(BaseModel):
+class BoardResult(Part):
     """The public result of one resolved location (shown until the round ends)."""
 
     slot: int

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from spyhouse.engine import GameOptions, StateModel
+from spyhouse.engine import GameOptions, Part, StateModel
 
 Phase = Literal["deploy", "intel", "missions", "over"]
 Step = Literal["deception", "guess", "ability"]
@@ -18,12 +18,6 @@ Step = Literal["deception", "guess", "ability"]
 
 class SpiesOptions(GameOptions):
     """Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams."""
-
-
-class Part(BaseModel):
-    """A piece of the state (not a whole state: no ``num_seats``), as strict as one."""
-
-    model_config = ConfigDict(validate_assignment=False, extra="forbid")
 
 
 class SideState(Part):
