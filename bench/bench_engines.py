@@ -47,7 +47,7 @@ def main() -> None:
     load_builtin_games()
     print(
         f"{'game':<12}{'steps':>7}{'playout ms':>12}{'apply':>9}{'views':>9}{'legal':>9}"
-        f"   (per step, as × one JSON round-trip = {'':>1}µs)"
+        "   (per step, as a multiple of one JSON round-trip of the state)"
     )
     for game in all_games():
         runs = [measure(game, game.min_seats, seed) for seed in range(args.games)]
