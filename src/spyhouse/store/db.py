@@ -56,10 +56,14 @@ class Database:
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
-    """WAL + a busy timeout so concurrent writers wait instead of failing; FKs on."""
+    """WAL + a busy timeout so concurrent writers wait instead of failing; FKs on.
+
+    ``synchronous=FULL`` syncs the WAL at every commit, so a committed move survives not
+    only a killed process but a crashed machine too.
+    """
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA busy_timeout=30000")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
