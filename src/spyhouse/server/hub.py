@@ -39,6 +39,3 @@ class Hub:
     def notify(self, table_id: str) -> None:
         for sub in self._subs.get(table_id, ()):
             sub.dirty.set()
-
-    def count(self, table_id: str) -> int:
-        return len(self._subs.get(table_id, ()))
