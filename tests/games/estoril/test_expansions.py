@@ -183,6 +183,37 @@ def test_double_agent_missions():
 # -- VIP -----------------------------------------------------------------------------------------
 
 
+CASINO_LAYOUT = [
+    ("casino", 0),
+    ("tamariz", 0),
+    ("church", 0),
+    ("palacio", 0),
+    ("atlantico", 0),
+    ("museum", 0),
+]
+"""Casino (6) top left, for the Roulette."""
+
+GARRET_LAYOUT = [
+    ("garret", 0),
+    ("tamariz", 0),
+    ("church", 0),
+    ("palacio", 0),
+    ("casino", 0),
+    ("museum", 0),
+]
+"""Garret (10) top left."""
+
+AIRPORT_LAYOUT = [
+    ("airport", 0),
+    ("tamariz", 0),
+    ("church", 0),
+    ("palacio", 0),
+    ("casino", 0),
+    ("museum", 0),
+]
+"""Portela Airport top left."""
+
+
 def vip_state(**options: bool) -> EstorilState:
     state = new_state(4, vip=True, **options)
     return state
@@ -190,17 +221,7 @@ def vip_state(**options: bool) -> EstorilState:
 
 def test_garret_two_rewards_and_women_plus_2():
     state = vip_state()
-    lay_out(
-        state,
-        [
-            ("garret", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("casino", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, GARRET_LAYOUT)
     set_reward(state, "garret", "Garbo", face_up=False)
     set_reward(state, "garret", "Pires", face_up=False)
     put(state, "garret", "I", "Nora S.", RED)  # woman: 1 + 2
@@ -224,17 +245,7 @@ def test_garret_gets_two_reward_tiles_each_round():
 
 def test_conspiracy_at_the_garret_names_which_reward():
     state = vip_state()
-    lay_out(
-        state,
-        [
-            ("garret", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("casino", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, GARRET_LAYOUT)
     set_reward(state, "garret", "Garbo")
     set_reward(state, "garret", "Pires")
     put(state, "garret", "I", "Otto M.", RED)
@@ -248,34 +259,14 @@ def test_conspiracy_at_the_garret_names_which_reward():
 )
 def test_airport_die_changes_by_up_to_the_numeral_without_wrapping(space, die, low, high):
     state = vip_state()
-    lay_out(
-        state,
-        [
-            ("airport", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("casino", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, AIRPORT_LAYOUT)
     state.grid[0].die = die
     assert airport_die_range(state, 0, space) == range(low, high + 1)
 
 
 def test_airport_placement_offers_the_die_and_resolves_first_on_a_tie():
     state = vip_state()
-    lay_out(
-        state,
-        [
-            ("airport", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("casino", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, AIRPORT_LAYOUT)
     state.grid[0].die = 4
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
@@ -289,17 +280,7 @@ def test_airport_placement_offers_the_die_and_resolves_first_on_a_tie():
 
 def test_roulette_needs_an_extra_tile_and_goes_to_the_winners_discards():
     state = vip_state(roulette=True)
-    lay_out(
-        state,
-        [
-            ("casino", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("atlantico", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, CASINO_LAYOUT)
     state.turn, state.placed = RED, False
     hand = sorted(state.hands[RED])
     tile = character(hand[0]).label
@@ -319,17 +300,7 @@ def test_roulette_needs_an_extra_tile_and_goes_to_the_winners_discards():
 
 def test_roulette_forbids_the_casino_without_a_tile_to_spare():
     state = vip_state(roulette=True)
-    lay_out(
-        state,
-        [
-            ("casino", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("atlantico", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, CASINO_LAYOUT)
     keep = state.hands[RED][0]
     state.removed += [t for t in state.hands[RED] if t != keep]
     state.hands[RED] = [keep]
@@ -342,17 +313,7 @@ def test_roulette_forbids_the_casino_without_a_tile_to_spare():
 
 def test_roulette_tiles_leave_the_game_when_nobody_wins_the_casino():
     state = vip_state(roulette=True)
-    lay_out(
-        state,
-        [
-            ("casino", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("atlantico", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, CASINO_LAYOUT)
     casino = slot(state, "casino")
     garbo = give(state, RED, "Garbo")
     state.hands[RED].remove(garbo)
@@ -397,17 +358,7 @@ def test_roulette_option_needs_vip():
 
 def test_roulette_tile_from_the_discard_pile_is_public():
     state = vip_state(roulette=True)
-    lay_out(
-        state,
-        [
-            ("casino", 0),
-            ("tamariz", 0),
-            ("church", 0),
-            ("palacio", 0),
-            ("atlantico", 0),
-            ("museum", 0),
-        ],
-    )
+    lay_out(state, CASINO_LAYOUT)
     garbo = give(state, RED, "Garbo")
     state.hands[RED].remove(garbo)
     state.discards[RED].append(garbo)
