@@ -18,7 +18,7 @@ from spyhouse.server.hub import Hub
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.schemas import CreateTable
 from spyhouse.settings import Settings
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.models import LogEntry, SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion, TableStore
 
 SPECTATOR = None
@@ -201,7 +201,7 @@ class TableService:
         return version
 
     @staticmethod
-    def _seat_row(row: TableRow, seat: int):  # type: ignore[no-untyped-def]
+    def _seat_row(row: TableRow, seat: int) -> SeatRow:
         for s in row.seats:
             if s.seat == seat:
                 return s
@@ -238,56 +238,46 @@ class TableService:
         game = self.game_of(row)
         state = game.load(row.state or {})
         try:
-            new_state, events = game.apply(state, seat, action)
+            change = _move(game, state, seat, action, request_id)
         except IllegalAction as exc:
             raise Problem(422, exc.code, exc.message) from None
-        outcome = game.outcome(new_state)
-        change = Change(
-            events=[e.to_json() for e in events],
-            seat=seat,
-            action=action,
-            request_id=request_id,
-            state=game.dump(new_state),
-            status="finished" if outcome is not None else None,
-            outcome=outcome.to_json() if outcome is not None else None,
-        )
         await self._commit(row, change)
         await self.run_bots(table_id)
         return await self.table(table_id), seat
 
     async def run_bots(self, table_id: str) -> None:
         """Let bot seats play until a human is to act or the game ends."""
+        # The lock only saves duplicate work (the version CAS keeps bots correct anyway),
+        # so it is dropped once idle rather than kept for every table ever played.
         lock = self._bot_locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            for _ in range(self.settings.max_bot_moves_per_commit):
-                row = await self.table(table_id)
-                if row.status != "playing":
-                    return
-                bots = {s.seat for s in row.seats if s.kind == "bot"}
-                game = self.game_of(row)
-                state = game.load(row.state or {})
-                pending = sorted(game.to_act(state) & bots)
-                if not pending:
-                    return
-                seat = pending[0]
-                # Fresh OS entropy, never the game's seed: a bot's visible choices must
-                # not let anyone reconstruct the RNG that shuffled the hidden cards.
-                action = random_action(game, state, seat, Rng(secrets.randbits(64)))
-                new_state, events = game.apply(state, seat, action)
-                outcome = game.outcome(new_state)
-                change = Change(
-                    events=[e.to_json() for e in events],
-                    seat=seat,
-                    action=action,
-                    state=game.dump(new_state),
-                    status="finished" if outcome is not None else None,
-                    outcome=outcome.to_json() if outcome is not None else None,
-                )
-                try:
-                    await self.store.commit(table_id, row.version, change)
-                except StaleVersion:
-                    continue  # a person moved meanwhile; look again
-                self.hub.notify(table_id)
+        try:
+            async with lock:
+                await self._play_bots(table_id)
+        finally:
+            if not lock.locked():
+                self._bot_locks.pop(table_id, None)
+
+    async def _play_bots(self, table_id: str) -> None:
+        for _ in range(self.settings.max_bot_moves_per_commit):
+            row = await self.table(table_id)
+            if row.status != "playing":
+                return
+            bots = {s.seat for s in row.seats if s.kind == "bot"}
+            game = self.game_of(row)
+            state = game.load(row.state or {})
+            pending = sorted(game.to_act(state) & bots)
+            if not pending:
+                return
+            seat = pending[0]
+            # Fresh OS entropy, never the game's seed: a bot's visible choices must
+            # not let anyone reconstruct the RNG that shuffled the hidden cards.
+            action = random_action(game, state, seat, Rng(secrets.randbits(64)))
+            change = _move(game, state, seat, action)
+            try:
+                await self.store.commit(table_id, row.version, change)
+            except StaleVersion:
+                continue  # a person moved meanwhile; look again
+            self.hub.notify(table_id)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -345,3 +335,27 @@ class TableService:
         """Events ``seat`` may read after version ``since``, up to the row's version."""
         entries = await self.store.entries_between(row.id, since, row.version)
         return self.filter_entries(row, entries, seat)
+
+
+def _move(
+    game: Game,  # type: ignore[type-arg]
+    state: Any,
+    seat: int,
+    action: dict[str, Any],
+    request_id: str | None = None,
+) -> Change:
+    """What one move commits: the events, the new state and, at the end, the outcome.
+
+    Raises ``IllegalAction`` (the state is untouched) when the rules refuse the move.
+    """
+    new_state, events = game.apply(state, seat, action)
+    outcome = game.outcome(new_state)
+    return Change(
+        events=[e.to_json() for e in events],
+        seat=seat,
+        action=action,
+        request_id=request_id,
+        state=game.dump(new_state),
+        status="finished" if outcome is not None else None,
+        outcome=outcome.to_json() if outcome is not None else None,
+    )
