@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import Problem
 from spyhouse.server.schemas import PostAction
 from spyhouse.server.service import TableService
@@ -114,7 +115,7 @@ async def _handle(
     await ws.send_json({"type": "ack", "version": row.version, "request_id": body.request_id})
 
 
-async def _writer(ws: WebSocket, service: TableService, sub: Any) -> None:
+async def _writer(ws: WebSocket, service: TableService, sub: Subscription) -> None:
     """Send this socket its own document whenever the table changed."""
     while True:
         await sub.dirty.wait()
