@@ -12,7 +12,18 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from spyhouse.engine import Event, Game, GameOptions, IllegalAction, Outcome, Rng, StateModel
+from spyhouse.engine import (
+    Event,
+    Game,
+    GameOptions,
+    Hidden,
+    IllegalAction,
+    Outcome,
+    Private,
+    Public,
+    Rng,
+    StateModel,
+)
 
 
 class HighCardOptions(GameOptions):
@@ -20,15 +31,15 @@ class HighCardOptions(GameOptions):
 
 
 class HighCardState(StateModel):
-    num_seats: int
-    rng: int
-    deck: list[int]
-    hands: list[int]
-    phase: Literal["swap", "show", "over"] = "swap"
-    swap_choice: list[bool | None]
-    shown: list[int | None]
-    folded: list[bool]
-    turn: int = 0
+    num_seats: Public[int]
+    rng: Hidden[int]
+    deck: Hidden[list[int]]
+    hands: Private[list[int]]
+    phase: Public[Literal["swap", "show", "over"]] = "swap"
+    swap_choice: Private[list[bool | None]]
+    shown: Public[list[int | None]]
+    folded: Public[list[bool]]
+    turn: Public[int] = 0
 
 
 class HighCard(Game[HighCardState]):
@@ -55,6 +66,9 @@ class HighCard(Game[HighCardState]):
             shown=[None] * seats,
             folded=[False] * seats,
         )
+
+    def setup_events(self, state: HighCardState) -> list[Event]:
+        return [Event.private(s, "dealt", card=card) for s, card in enumerate(state.hands)]
 
     def to_act(self, state: HighCardState) -> frozenset[int]:
         if state.phase == "swap":

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.visibility import Public
 
 JSON = Any
 Action = dict[str, Any]
@@ -110,7 +111,7 @@ class Part(BaseModel):
 class StateModel(Part):
     """Base for game states: pydantic gives exact JSON round-trips for free."""
 
-    num_seats: int
+    num_seats: Public[int]
     """How many players; the one field every state has (the generic helpers read it)."""
 
 
@@ -183,6 +184,14 @@ class Game(ABC, Generic[S]):
         knows. Feeds the generic leak test and information-set search bots."""
 
     # -- provided ------------------------------------------------------------------------
+
+    def setup_events(self, state: S) -> list[Event]:
+        """What the setup shows, with audiences (private deals, public face-up draws).
+
+        Called once by the server right after :meth:`setup` and stored in the log's
+        start entry, so the log tells everything a seat was shown. Default: nothing.
+        """
+        return []
 
     def apply(self, state: S, seat: int, action: Mapping[str, JSON]) -> tuple[S, list[Event]]:
         """Validate whose turn it is, then apply ``action`` to a copy of ``state``."""

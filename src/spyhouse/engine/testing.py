@@ -15,7 +15,9 @@ from pydantic import BaseModel
 
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.contract import Event, Game, Outcome, StateModel
+from spyhouse.engine.matching import canonical, is_one_of
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.visibility import Visibility, declared_fields, undeclared_fields, values_at
 
 StepHook = Callable[[StateModel, list[Event]], None]
 
@@ -139,3 +141,124 @@ def random_playout(
         if on_step:
             on_step(state, events)
     raise AssertionError(f"{game.id}: no outcome after {max_steps} steps (seed {seed})")
+
+
+def _options(game: Game, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:
+    return options if isinstance(options, BaseModel) else game.parse_options(options)
+
+
+def check_declarations(game: Game) -> None:
+    """Every field of the game's state says who may know it (see ``engine.visibility``)."""
+    missing = undeclared_fields(game.State)
+    assert missing == [], f"{game.id}: state fields without a visibility declaration: {missing}"
+
+
+def _empty(values: list[Any]) -> bool:
+    """A Hidden path with nothing in it (no card left, no choice pending) cannot differ."""
+    return all(v is None or v == [] or v == {} for v in values)
+
+
+def check_determinize_redraws(
+    game: Game,
+    seats: int,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    seed: int = 0,
+    *,
+    max_steps: int = 20_000,
+) -> None:
+    """``determinize`` redraws every field declared ``Hidden``.
+
+    Plays a random game, determinizes for every seat at every step, and fails if a Hidden
+    path (``declared_fields``) held something at some step yet was never given a different
+    value by any determinization in the whole game. A field the rules keep hidden but
+    ``determinize`` copies is how a chance outcome leaks without the leak test seeing it.
+    """
+    hidden = [p for p, v in declared_fields(game.State).items() if v is Visibility.HIDDEN]
+    redrawn = {path: False for path in hidden}
+    had_content = {path: False for path in hidden}
+    rng = Rng(seed * 104_729 + 3)
+    state = game.setup(seats, _options(game, options), seed)
+    for _ in range(max_steps):
+        real = game.dump(state)
+        for path in hidden:
+            if not _empty(values_at(real, path)):
+                had_content[path] = True
+        for seat in range(seats):
+            other = game.dump(game.determinize(state, seat, rng.fork()))
+            for path in hidden:
+                if not redrawn[path] and canonical(values_at(other, path)) != canonical(
+                    values_at(real, path)
+                ):
+                    redrawn[path] = True
+        if game.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(game.to_act(state)))
+        state, _ = game.apply(state, seat, random_action(game, state, seat, rng))
+    never = [p for p in hidden if had_content[p] and not redrawn[p]]
+    assert never == [], f"{game.id}: determinize never redrew these Hidden fields: {never}"
+
+
+def check_twin_histories(
+    game: Game,
+    seats: int,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    seed_a: int = 0,
+    seed_b: int = 1,
+    *,
+    max_steps: int = 20_000,
+) -> int:
+    """What a seat sees and may do depends only on the events it was shown.
+
+    Two setups from different seeds; the same random actions are applied to both while
+    they are legal in both. For every seat and for spectators (``None``), as long as the
+    events it could see (setup events included) are identical in both histories, its
+    view, its legal actions and ``to_act`` must be identical too. Independent of
+    ``determinize``, so it also catches what a too-faithful ``determinize`` hides.
+    Returns the number of actions applied to both (for tests that want a long history).
+    """
+    opts = _options(game, options)
+    a, b = game.setup(seats, opts, seed_a), game.setup(seats, opts, seed_b)
+    observers: list[int | None] = [None, *range(seats)]
+    same = {o: True for o in observers}
+
+    def see(events_a: list[Event], events_b: list[Event]) -> None:
+        for o in observers:
+            if same[o]:
+                seen_a = [canonical(e.to_json()) for e in events_a if e.visible_to(o)]
+                seen_b = [canonical(e.to_json()) for e in events_b if e.visible_to(o)]
+                same[o] = seen_a == seen_b
+
+    def compare() -> None:
+        for o in observers:
+            if not same[o]:
+                continue
+            who = "spectators" if o is None else f"seat {o}"
+            assert canonical(game.view(a, o)) == canonical(game.view(b, o)), (
+                f"{game.id}: {who} saw the same events but got different views"
+            )
+            assert game.to_act(a) == game.to_act(b), (
+                f"{game.id}: {who} saw the same events but a different seat is to act"
+            )
+            if o is not None:
+                assert canonical(game.legal_actions(a, o)) == canonical(game.legal_actions(b, o)), (
+                    f"{game.id}: {who} saw the same events but got different legal actions"
+                )
+
+    rng = Rng(seed_a * 7_919 + seed_b * 31 + 5)
+    see(game.setup_events(a), game.setup_events(b))
+    applied = 0
+    for _ in range(max_steps):
+        compare()
+        if not any(same.values()) or game.outcome(a) is not None:
+            break
+        if game.outcome(b) is not None:
+            break
+        seat = rng.choice(sorted(game.to_act(a)))
+        action = random_action(game, a, seat, rng)
+        if seat not in game.to_act(b) or not is_one_of(action, game.legal_actions(b, seat)):
+            break
+        a, events_a = game.apply(a, seat, action)
+        b, events_b = game.apply(b, seat, action)
+        see(events_a, events_b)
+        applied += 1
+    return applied

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from spyhouse.engine import IllegalAction
+from spyhouse.engine.matching import canonical, is_one_of
+
+__all__ = ["canonical", "is_one_of", "name", "number"]
 
 
 def number(action: dict[str, Any], key: str) -> int:
@@ -22,14 +24,3 @@ def name(action: dict[str, Any], key: str, allowed: Iterable[str], what: str) ->
     if not isinstance(value, str) or value not in options:
         raise IllegalAction(f"unknown_{what}", f'"{key}" must be one of: {", ".join(options)}.')
     return value
-
-
-def canonical(action: dict[str, Any]) -> str:
-    """A text key that tells ``1`` from ``true`` (Python's ``==`` does not)."""
-    return json.dumps(action, sort_keys=True)
-
-
-def is_one_of(action: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
-    """Exact membership: same keys, same values, same JSON types."""
-    key = canonical(action)
-    return any(canonical(a) == key for a in legal)

@@ -1,0 +1,75 @@
+"""Reading actions exactly: JSON types count, unknown fields are refused.
+
+Python's ``==`` says ``True == 1`` and ``{"n": 1.0} == {"n": 1}``; JSON does not, and a
+client that sends ``{"value": true}`` has not sent the number 1. Every game compares an
+action with its legal ones through :func:`is_one_of` and reads parameters through
+:func:`require_keys` and :func:`whole_number`, so a refusal always names the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
+
+from spyhouse.engine.contract import IllegalAction
+
+
+def canonical(value: Any) -> str:
+    """A text key that tells ``1`` from ``true`` and ``1`` from ``1.0``.
+
+    >>> canonical({"b": 1, "a": True}) == canonical({"a": True, "b": 1})
+    True
+    >>> canonical({"a": True}) == canonical({"a": 1})
+    False
+    """
+    return json.dumps(value, sort_keys=True)
+
+
+def is_one_of(action: Mapping[str, Any], legal: Iterable[Mapping[str, Any]]) -> bool:
+    """Exact membership: same keys, same values, same JSON types.
+
+    >>> is_one_of({"type": "set_die", "value": True}, [{"type": "set_die", "value": 1}])
+    False
+    >>> is_one_of({"value": 1, "type": "set_die"}, [{"type": "set_die", "value": 1}])
+    True
+    """
+    key = canonical(action)
+    return any(canonical(candidate) == key for candidate in legal)
+
+
+def require_keys(action: Mapping[str, Any], allowed: Collection[str]) -> None:
+    """Refuse a field the action type does not have (``"type"`` is always allowed).
+
+    >>> require_keys({"type": "pass"}, [])
+    >>> require_keys({"type": "pass", "x": 1}, [])
+    Traceback (most recent call last):
+    spyhouse.engine.contract.IllegalAction: Unknown field "x" in a pass action.
+    """
+    for key in sorted(str(k) for k in action):
+        if key != "type" and key not in allowed:
+            raise IllegalAction(
+                "unknown_key", f'Unknown field "{key}" in a {_kind(action)} action.'
+            )
+
+
+def whole_number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
+    """``action[key]`` as an int in ``[lo, hi]``; ``true`` and ``2.0`` are not numbers.
+
+    >>> whole_number({"type": "bid", "amount": 3}, "amount", 0, 5)
+    3
+    >>> whole_number({"type": "bid", "amount": True}, "amount", 0, 5)
+    Traceback (most recent call last):
+    spyhouse.engine.contract.IllegalAction: "amount" must be a whole number.
+    """
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction("bad_number", f'"{key}" must be a whole number.')
+    if not lo <= value <= hi:
+        raise IllegalAction("out_of_range", f'"{key}" must be between {lo} and {hi}.')
+    return value
+
+
+def _kind(action: Mapping[str, Any]) -> str:
+    kind = action.get("type")
+    return kind if isinstance(kind, str) else "this"

@@ -1,0 +1,200 @@
+"""The engine API every game uses: exact matching, visibility declarations, the checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from spyhouse.engine import (
+    Game,
+    Hidden,
+    IllegalAction,
+    Mixed,
+    Part,
+    Private,
+    Public,
+    StateModel,
+    Visibility,
+    canonical,
+    declared_fields,
+    is_one_of,
+    require_keys,
+    undeclared_fields,
+    whole_number,
+)
+from spyhouse.engine.testing import (
+    check_declarations,
+    check_determinize_redraws,
+    check_twin_histories,
+    scale,
+)
+from tests.toygame import HighCardState
+
+# -- matching ---------------------------------------------------------------------------
+
+
+def test_canonical_tells_true_from_one_and_ignores_key_order():
+    assert canonical({"a": 1, "b": 2}) == canonical({"b": 2, "a": 1})
+    assert canonical({"a": True}) != canonical({"a": 1})
+    assert canonical({"a": 1.0}) != canonical({"a": 1})
+
+
+def test_is_one_of_is_exact():
+    legal = [{"type": "set_die", "value": 1}, {"type": "pass"}]
+    assert is_one_of({"type": "set_die", "value": 1}, legal)
+    assert is_one_of({"value": 1, "type": "set_die"}, legal)
+    assert not is_one_of({"type": "set_die", "value": True}, legal)
+    assert not is_one_of({"type": "set_die", "value": 1.0}, legal)
+    assert not is_one_of({"type": "set_die", "value": 1, "x": 0}, legal)
+    assert not is_one_of({"type": "pass"}, [])
+
+
+def test_require_keys_names_the_unknown_field():
+    require_keys({"type": "move", "to": 3}, ["to"])
+    require_keys({"type": "move", "to": 3}, ["type", "to"])
+    with pytest.raises(IllegalAction) as err:
+        require_keys({"type": "move", "to": 3, "zz": 1, "extra": 2}, ["to"])
+    assert err.value.code == "unknown_key"
+    assert err.value.message == 'Unknown field "extra" in a move action.'
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (True, "bad_number"),
+        (False, "bad_number"),
+        (2.0, "bad_number"),
+        ("2", "bad_number"),
+        (None, "bad_number"),
+        (-1, "out_of_range"),
+        (7, "out_of_range"),
+    ],
+)
+def test_whole_number_refuses_with_a_reason(value, code):
+    with pytest.raises(IllegalAction) as err:
+        whole_number({"type": "bid", "n": value}, "n", 0, 6)
+    assert err.value.code == code
+    assert '"n"' in err.value.message
+
+
+def test_whole_number_accepts_the_bounds():
+    assert whole_number({"n": 0}, "n", 0, 6) == 0
+    assert whole_number({"n": 6}, "n", 0, 6) == 6
+
+
+# -- visibility --------------------------------------------------------------------------
+
+
+class _Card(Part):
+    face: Hidden[str]
+    owner: Public[int]
+
+
+class _Spot(Part):
+    card: Mixed[_Card | None] = None
+    note: Private[str] = ""
+
+
+class _State(StateModel):
+    board: Mixed[list[_Spot]]
+    by_name: Mixed[dict[str, _Card]]
+    rng: Hidden[int]
+
+
+def test_declared_fields_descend_into_mixed_parts():
+    assert declared_fields(_State) == {
+        "num_seats": Visibility.PUBLIC,
+        "board[].card.face": Visibility.HIDDEN,
+        "board[].card.owner": Visibility.PUBLIC,
+        "board[].note": Visibility.PRIVATE,
+        "by_name{}.face": Visibility.HIDDEN,
+        "by_name{}.owner": Visibility.PUBLIC,
+        "rng": Visibility.HIDDEN,
+    }
+    assert undeclared_fields(_State) == []
+
+
+def test_a_field_without_declaration_is_reported_with_its_path():
+    class Loose(Part):
+        fine: Public[int] = 0
+        secret: int = 0
+
+    class State(StateModel):
+        spots: Mixed[list[Loose]]
+        extra: str = ""
+        wrong: Mixed[int] = 0
+
+    assert undeclared_fields(State) == [
+        "spots[].secret",
+        "extra",
+        "wrong (Mixed but holds no Part)",
+    ]
+
+
+def test_redeclaring_num_seats_without_a_marker_is_undeclared():
+    class State(StateModel):
+        num_seats: int
+
+    assert undeclared_fields(State) == ["num_seats"]
+
+
+def test_setup_events_default_to_nothing(highcard):
+    state = highcard.setup(2, highcard.parse_options({}), 1)
+    assert Game.setup_events(highcard, state) == []
+
+
+# -- the generic checks on High Card -------------------------------------------------------
+
+
+def test_check_declarations(highcard, monkeypatch):
+    check_declarations(highcard)
+
+    class Worse(HighCardState):
+        peeked: bool = False
+
+    monkeypatch.setattr(highcard, "State", Worse)
+    with pytest.raises(AssertionError, match="peeked"):
+        check_declarations(highcard)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_highcard_passes_every_check(highcard, seats):
+    for seed in range(scale(10)):
+        check_determinize_redraws(highcard, seats, {}, seed)
+        check_twin_histories(highcard, seats, {}, seed, seed + 1000)
+
+
+def test_determinize_that_keeps_the_deck_is_caught(highcard, monkeypatch):
+    real = highcard.determinize
+
+    def lazy(state, seat, rng):
+        other = real(state, seat, rng)
+        other.deck = list(state.deck)
+        return other
+
+    monkeypatch.setattr(highcard, "determinize", lazy)
+    with pytest.raises(AssertionError, match=r"never redrew.*deck"):
+        check_determinize_redraws(highcard, 2, {}, 0)
+
+
+def test_twin_histories_catch_a_leaky_view(highcard, monkeypatch):
+    real = highcard.view
+
+    def leaky(state, seat):
+        return {**real(state, seat), "next_card": state.deck[-1] if state.deck else None}
+
+    monkeypatch.setattr(highcard, "view", leaky)
+    with pytest.raises(AssertionError, match="spectators saw the same events"):
+        for seed in range(20):
+            check_twin_histories(highcard, 2, {}, seed, seed + 1)
+
+
+def test_twin_histories_catch_dropped_setup_events(highcard, monkeypatch):
+    monkeypatch.setattr(highcard, "setup_events", lambda state: [])
+    with pytest.raises(AssertionError, match="seat 0 saw the same events"):
+        for seed in range(20):
+            check_twin_histories(highcard, 2, {}, seed, seed + 1)
+
+
+def test_twin_histories_play_a_shared_history(highcard):
+    # Same seed twice: both histories are the same game, so it runs to the end.
+    assert check_twin_histories(highcard, 3, {}, 4, 4) >= 3 + 3
