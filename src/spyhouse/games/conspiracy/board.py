@@ -22,9 +22,16 @@ def move_destinations(city: str) -> tuple[str, ...]:
 
 def agents_in(state: ConspiracyState, city: str) -> list[str]:
     """Agents standing in ``city``, in the agents' printed order."""
-    return [a for a, where in state.agents.items() if where == city]
+    return [a for a in components().agent_names if state.agents[a] == city]
 
 
 def live_agents(state: ConspiracyState) -> list[str]:
-    """Agents still on the board (not burned)."""
-    return [a for a, where in state.agents.items() if where is not None]
+    """Agents still on the board (not burned), in the agents' printed order."""
+    return [a for a in components().agent_names if state.agents[a] is not None]
+
+
+def payoff_board(state: ConspiracyState, seat: int) -> dict[str, int]:
+    """``seat``'s payoff board in the printed order of its spaces (six agents, then Dr.
+    Solomon), whatever order the stored state's keys came back in."""
+    board = state.payoffs[seat]
+    return {space: board[space] for space in components().payoff_spaces}

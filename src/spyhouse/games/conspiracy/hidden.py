@@ -80,7 +80,9 @@ def _plausible_shield(
         board[agent] += box.setup_pick_amount
     payoffs_left = state.payoffs_made[s]
     # Lower bounds the viewer knows, raised so every burn had 5 to spend.
-    for space, need in _known_floors(state, seat, s).items():
+    floors = _known_floors(state, seat, s)
+    for space in box.payoff_spaces:
+        need = floors[space]
         if need > board[space]:
             if payoffs_left == 0 or (space == DR_SOLOMON and need > payoffs_left):
                 return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spyhouse.engine import Event, IllegalAction, Rng
+from spyhouse.games.conspiracy.board import payoff_board
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.state import ConspiracyState
 
@@ -84,7 +85,7 @@ def _place_setup_payoffs(state: ConspiracyState) -> list[Event]:
             state.reserve[seat] -= amount
         events.append(
             Event.private(
-                seat, "setup_payoffs_placed", player=seat, payoffs=dict(state.payoffs[seat])
+                seat, "setup_payoffs_placed", player=seat, payoffs=payoff_board(state, seat)
             )
         )
     state.phase = "action"

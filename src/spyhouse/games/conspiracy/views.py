@@ -9,7 +9,13 @@ from functools import cache
 from typing import Any
 
 from spyhouse.games.conspiracy.abilities import ability_uses, legal_pushes
-from spyhouse.games.conspiracy.board import move_destinations, red_line_neighbours
+from spyhouse.games.conspiracy.board import (
+    agents_in,
+    live_agents,
+    move_destinations,
+    payoff_board,
+    red_line_neighbours,
+)
 from spyhouse.games.conspiracy.challenges import opening_minimum, paid_to_acting_agent
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
 from spyhouse.games.conspiracy.state import ConspiracyState
@@ -105,7 +111,7 @@ def _shield(state: ConspiracyState, seat: int) -> dict[str, JSON]:
     """Behind your own shield: reserve, payoff board, starting tile, setup picks."""
     return {
         "reserve": state.reserve[seat],
-        "payoffs": dict(state.payoffs[seat]),
+        "payoffs": payoff_board(state, seat),
         "starting_agent": state.starting_agent[seat],
         "setup_picks": None
         if state.setup_picks[seat] is None
@@ -186,8 +192,8 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             if restricted
             else [
                 {"agent": a, "from": c, "to": list(move_destinations(c))}
-                for a, c in state.agents.items()
-                if c is not None
+                for a in live_agents(state)
+                if (c := state.agents[a]) is not None
             ],
             "burns": [] if restricted else _burn_options(state, seat),
         }
@@ -243,10 +249,11 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
 
 def _burn_options(state: ConspiracyState, seat: int) -> list[dict[str, JSON]]:
     out = []
-    for agent, city in state.agents.items():
+    for agent in live_agents(state):
+        city = state.agents[agent]
         if city is None or state.payoffs[seat][agent] < components().burn_cost:
             continue
-        targets = [t for t, c in state.agents.items() if c == city and t != agent]
+        targets = [t for t in agents_in(state, city) if t != agent]
         if targets:
             out.append({"agent": agent, "targets": targets})
     return out
