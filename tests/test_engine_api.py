@@ -26,6 +26,7 @@ from spyhouse.engine.testing import (
     check_determinize_redraws,
     check_twin_histories,
     scale,
+    twin_seeds,
 )
 from tests.toygame import HighCardState
 
@@ -198,3 +199,13 @@ def test_twin_histories_catch_dropped_setup_events(highcard, monkeypatch):
 def test_twin_histories_play_a_shared_history(highcard):
     # Same seed twice: both histories are the same game, so it runs to the end.
     assert check_twin_histories(highcard, 3, {}, 4, 4) >= 3 + 3
+
+
+def test_twin_seeds_start_indistinguishable(highcard):
+    pairs = twin_seeds(highcard, 2, {}, observer=0, pairs=3)
+    assert len(pairs) == 3
+    for a, b in pairs:
+        assert a != b
+        hand_a = highcard.setup(2, highcard.parse_options({}), a).hands[0]
+        assert hand_a == highcard.setup(2, highcard.parse_options({}), b).hands[0]
+        check_twin_histories(highcard, 2, {}, a, b)

@@ -262,3 +262,33 @@ def check_twin_histories(
         see(events_a, events_b)
         applied += 1
     return applied
+
+
+def twin_seeds(
+    game: Game,
+    seats: int,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    *,
+    observer: int | None = None,
+    pairs: int = 1,
+    search: int = 2_000,
+) -> list[tuple[int, int]]:
+    """Seed pairs whose setups show ``observer`` the same events (for twin histories).
+
+    Two random seeds usually differ in something public at once (a face-up card), which
+    would end a twin history before it starts; pairs found here begin indistinguishable
+    for ``observer``, so the check then compares whole games.
+    """
+    opts = _options(game, options)
+    first: dict[str, int] = {}
+    found: list[tuple[int, int]] = []
+    for seed in range(search):
+        events = game.setup_events(game.setup(seats, opts, seed))
+        key = canonical([e.to_json() for e in events if e.visible_to(observer)])
+        if key in first:
+            found.append((first.pop(key), seed))
+            if len(found) == pairs:
+                break
+        else:
+            first[key] = seed
+    return found

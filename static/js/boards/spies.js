@@ -44,6 +44,7 @@ const EVENTS = {
     no_deception: "{side} played no Deception token on mission {mission}", points_carried_over: "{side} carries {points} IP over",
     retreated: "{side}'s {soldier} on mission {mission} retreated ({reason})", revealed: "{guesser} guessed {guess} on {side}'s mission {mission}: it was {soldier} — {correct}",
     turn: "{guesser} guesses mission {mission}", game_over: "Game over: {winner} wins ({ending})",
+    setup: "Old Intel: {old_intel}; exhausted: {exhausted}", hand: "Your soldiers in hand: {soldiers}", starting_player: "Starting Player card: {side} begins",
   },
   es: {
     activated: "Se activa {soldier} de {side}", bomb_exploded: "Explotó la Bomba de {side}", captain_choice: "Capitán de {side}: {option}",
@@ -56,6 +57,7 @@ const EVENTS = {
     no_deception: "{side} no jugó Engaño en la misión {mission}", points_carried_over: "{side} conserva {points} PI",
     retreated: "{soldier} de {side} en la misión {mission} se retiró ({reason})", revealed: "{guesser} dijo {guess} en la misión {mission} de {side}: era {soldier} — {correct}",
     turn: "{guesser} adivina la misión {mission}", game_over: "Fin: gana {winner} ({ending})",
+    setup: "Inteligencia antigua: {old_intel}; agotados: {exhausted}", hand: "Tus soldados en mano: {soldiers}", starting_player: "Carta de Jugador Inicial: empieza {side}",
   },
 };
 
@@ -64,6 +66,7 @@ export function describeEvent(ev, ctx) {
   return sentence(EVENTS, ev, ctx, (k, v) => {
     if (["side", "guesser", "starting_side", "winner"].includes(k) && typeof v === "string") return sideName(v);
     if (k === "option") return OPTIONS[currentLang()][v] || v;
+    if (k === "exhausted" && v && typeof v === "object") return Object.entries(v).map(([side, n]) => `${sideName(side)}: ${n}`).join(", ");
     if (k === "correct") return v ? (es ? "¡acierto!" : "correct!") : (es ? "fallo" : "wrong");
     if (k === "soldiers" && v && !Array.isArray(v) && typeof v === "object") return Object.entries(v).map(([m, n]) => `${m}: ${n}`).join(", ");
     return undefined;

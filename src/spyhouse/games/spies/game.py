@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
-from spyhouse.games.spies import decisions, hidden, views
+from spyhouse.games.spies import decisions, hidden, rounds, views
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
 from spyhouse.games.spies.state import SpiesOptions, SpiesState, copy_state
@@ -31,8 +31,10 @@ class SpiesAndLies(Game[SpiesState]):
     def setup(self, seats: int, options: BaseModel, seed: int) -> SpiesState:
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"Spies & Lies is played by 2 to 4 players, not {seats}")
-        state, _events = setup_game(seats, seed)
-        return state
+        return setup_game(seats, seed)
+
+    def setup_events(self, state: SpiesState) -> list[Event]:
+        return rounds.setup_events(state)
 
     def copy(self, state: SpiesState) -> SpiesState:
         return copy_state(state)

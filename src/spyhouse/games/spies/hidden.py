@@ -1,6 +1,6 @@
 """Determinization: redraw every secret a seat cannot know, consistently with what it knows.
 
-What a seat may not know: soldiers face down under other players' Mission cards (and
+What a seat may not know: the Starting Player card before the first Mission phase, soldiers face down under other players' Mission cards (and
 so which soldiers stay in hand), a Sergeant's secret Intel choice before the tokens
 show, the Intel deck order and the RNG. What constrains the redraw: the rank-order
 rule, the soldiers already face up, the Intel tokens on the table, and the soldiers the
@@ -14,6 +14,7 @@ from functools import cache
 from spyhouse.engine import Rng
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components
 from spyhouse.games.spies.deployment import matching_line_ups
+from spyhouse.games.spies.missions import starting_side_known
 from spyhouse.games.spies.state import SpiesState, copy_state
 from spyhouse.games.spies.teams import controller, knows_card
 
@@ -23,6 +24,8 @@ def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
     for side in (0, 1):
         redraw_hidden_soldiers(state, new, seat, side, rng)
         redraw_sergeant_choice(state, new, seat, side, rng)
+    if not starting_side_known(state):
+        new.starting_side = rng.below(2)
     rng.shuffle(new.intel_deck)
     new.rng = rng.next64()
     return new

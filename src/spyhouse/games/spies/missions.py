@@ -24,6 +24,16 @@ def current_mission(state: SpiesState) -> int:
     return state.turn // 2
 
 
+def starting_side_known(state: SpiesState) -> bool:
+    """The Starting Player card is spun in the first Mission phase, not before.
+
+    >>> from spyhouse.games.spies import GAME
+    >>> starting_side_known(GAME.setup(2, GAME.Options(), seed=1))
+    False
+    """
+    return state.day > 1 or state.phase in ("missions", "over")
+
+
 def attacker(state: SpiesState) -> int:
     """The side guessing this turn: the starting side on even turns."""
     return state.starting_side if state.turn % 2 == 0 else 1 - state.starting_side

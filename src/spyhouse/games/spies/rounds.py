@@ -7,7 +7,7 @@ from spyhouse.games.spies.components import ALL_RANKS, MISSIONS, SERGEANT, compo
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.missions import begin_turn
 from spyhouse.games.spies.state import SideState, SpiesState
-from spyhouse.games.spies.teams import side_name
+from spyhouse.games.spies.teams import side_name, side_seats
 
 
 def new_side() -> SideState:
@@ -24,9 +24,12 @@ def new_side() -> SideState:
     )
 
 
-def setup_game(num_seats: int, seed: int) -> tuple[SpiesState, list[Event]]:
-    """Shuffle the Intel deck (top card to Old Intel), exhaust one random soldier a side,
-    and spin the Starting Player card."""
+def setup_game(num_seats: int, seed: int) -> SpiesState:
+    """Shuffle the Intel deck (top card to Old Intel) and exhaust one random soldier a side.
+
+    The Starting Player card's spin is drawn here too, from the same seed, but stays
+    secret until the first Mission phase turns it over (:func:`spin_starting_player`).
+    """
     rng = Rng(seed)
     deck = list(range(len(components().intel_cards)))
     rng.shuffle(deck)
@@ -44,15 +47,40 @@ def setup_game(num_seats: int, seed: int) -> tuple[SpiesState, list[Event]]:
         intel_submitted=[False] * num_seats,
     )
     state.rng = rng.state
+    return state
+
+
+def setup_events(state: SpiesState) -> list[Event]:
+    """What the setup shows: the Old Intel card and both exhausted soldiers to everyone,
+    and to each side's players the 9 soldiers kept in hand."""
     events = [
         Event.public(
             "setup",
-            old_intel=components().intel_cards[old[0]].name,
-            exhausted={side_name(i): soldier_name(s.exhausted[0]) for i, s in enumerate(sides)},
-            starting_side=side_name(state.starting_side),
+            old_intel=components().intel_cards[state.old_intel[0]].name,
+            exhausted={
+                side_name(i): soldier_name(s.exhausted[0]) for i, s in enumerate(state.sides)
+            },
         )
     ]
-    return state, events
+    for index, side in enumerate(state.sides):
+        events.append(
+            Event.private(
+                side_seats(state.num_seats, index),
+                "hand",
+                side=side_name(index),
+                soldiers=[soldier_name(r) for r in side.hand],
+            )
+        )
+    return events
+
+
+def spin_starting_player(state: SpiesState) -> list[Event]:
+    """ "Mission phase: flip or spin the Starting Player card to decide who'll begin the
+    first round (players then take turns when it's time to start rounds 2 and 3)."
+    The spin was drawn at setup; this is the moment everyone learns it."""
+    if state.day != 1:
+        return []
+    return [Event.public("starting_player", side=side_name(state.starting_side))]
 
 
 def exhaust(side: SideState, ranks: list[int]) -> None:
@@ -90,7 +118,7 @@ def place_intel_tokens(state: SpiesState) -> list[Event]:
         )
     state.phase = "missions"
     state.turn = 0
-    return events + begin_turn(state)
+    return events + spin_starting_player(state) + begin_turn(state)
 
 
 def end_of_day(state: SpiesState) -> list[Event]:

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from spyhouse.engine import GameOptions, Part, StateModel
+from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 
 Phase = Literal["deploy", "intel", "missions", "over"]
 Step = Literal["deception", "guess", "ability"]
@@ -23,27 +23,33 @@ class SpiesOptions(GameOptions):
 class SideState(Part):
     """One side's soldiers, track and tokens (shared by teammates in team play)."""
 
-    hand: list[int] = Field(description="Ranks in hand, not deployed nor exhausted")
-    exhausted: list[int] = Field(description="Face-up exhausted ranks, not deployable today")
-    missions: list[int | None] = Field(description="Rank deployed under each Mission card")
-    face_up: list[bool]
-    tilted: list[bool] = Field(description="Retreated: its ability cannot be activated")
-    intel_tokens: list[bool | None] = Field(description="Intel token on each mission, once placed")
-    guesses: list[int | None] = Field(description="Rank the enemy named for each mission")
-    deception_on: list[bool] = Field(description="A Deception token was played on the mission")
-    sergeant_choice: bool | None = Field(
+    hand: Private[list[int]] = Field(description="Ranks in hand, not deployed nor exhausted")
+    exhausted: Public[list[int]] = Field(
+        description="Face-up exhausted ranks, not deployable today"
+    )
+    missions: Private[list[int | None]] = Field(description="Rank deployed under each Mission card")
+    face_up: Public[list[bool]]
+    tilted: Public[list[bool]] = Field(description="Retreated: its ability cannot be activated")
+    intel_tokens: Public[list[bool | None]] = Field(
+        description="Intel token on each mission, once placed"
+    )
+    guesses: Public[list[int | None]] = Field(description="Rank the enemy named for each mission")
+    deception_on: Public[list[bool]] = Field(
+        description="A Deception token was played on the mission"
+    )
+    sergeant_choice: Private[bool | None] = Field(
         default=None,
         description="Secret Intel choice for a deployed Sergeant until the tokens show",
     )
-    infiltration_points: int = 0
-    deception_tokens: int = 1
-    scout_active: bool = False
-    spy_active: bool = False
-    miner_active: bool = False
-    bomb_armed: bool = Field(
+    infiltration_points: Public[int] = 0
+    deception_tokens: Public[int] = 1
+    scout_active: Public[bool] = False
+    spy_active: Public[bool] = False
+    miner_active: Public[bool] = False
+    bomb_armed: Public[bool] = Field(
         default=False, description="The next enemy card this side reveals retreats"
     )
-    exhausts_two: bool = Field(
+    exhausts_two: Public[bool] = Field(
         default=False, description="Double damage: exhaust 2 soldiers next day"
     )
 
@@ -51,32 +57,39 @@ class SideState(Part):
 class PendingAbility(Part):
     """An activated soldier whose owner must choose (Captain, Marshal) before play goes on."""
 
-    kind: Literal["captain", "marshal"]
-    side: int
-    mission: int
-    deception_bonus: bool = Field(description="A Deception token still pays +4 afterwards")
+    kind: Public[Literal["captain", "marshal"]]
+    side: Public[int]
+    mission: Public[int]
+    deception_bonus: Public[bool] = Field(description="A Deception token still pays +4 afterwards")
 
 
 class SpiesState(StateModel):
-    num_seats: int
-    rng: int
-    day: int = 1
-    phase: Phase = "deploy"
-    sides: list[SideState]
-    starting_side: int
-    turn: int = Field(default=0, description="0-7: which guess of the day (mission = turn // 2)")
-    step: Step = "guess"
-    pending: PendingAbility | None = None
-    intel_deck: list[int] = Field(description="Face-down Intel cards (indexes), top last")
-    old_intel: list[int]
-    current_intel: int | None = None
-    intel_submitted: list[bool]
-    double_agent: int = Field(
+    num_seats: Public[int]
+    rng: Hidden[int]
+    day: Public[int] = 1
+    phase: Public[Phase] = "deploy"
+    sides: Mixed[list[SideState]]
+    starting_side: Hidden[int] = Field(
+        description="Spun at setup but secret until the first Mission phase turns it over; "
+        "known to all from then on (see views.starting_side_known)"
+    )
+    turn: Public[int] = Field(
+        default=0, description="0-7: which guess of the day (mission = turn // 2)"
+    )
+    step: Public[Step] = "guess"
+    pending: Public[PendingAbility | None] = None
+    intel_deck: Hidden[list[int]] = Field(description="Face-down Intel cards (indexes), top last")
+    old_intel: Public[list[int]]
+    current_intel: Public[int | None] = None
+    intel_submitted: Public[list[bool]]
+    double_agent: Public[int] = Field(
         default=0, description="0 = centre; + towards blue's flag, - towards red's"
     )
-    wall_stop: bool = Field(default=False, description="The Double Agent reached a wall this turn")
-    winner_side: int | None = None
-    ending: str | None = None
+    wall_stop: Public[bool] = Field(
+        default=False, description="The Double Agent reached a wall this turn"
+    )
+    winner_side: Public[int | None] = None
+    ending: Public[str | None] = None
 
 
 def copy_state(state: SpiesState) -> SpiesState:

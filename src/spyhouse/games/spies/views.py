@@ -12,7 +12,12 @@ from spyhouse.games.spies.abilities import captain_options
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components, soldier_name
 from spyhouse.games.spies.decisions import holds_sergeant, to_act
 from spyhouse.games.spies.infiltration import flag_space, space_name, wall_space
-from spyhouse.games.spies.missions import attacker, current_mission, defender
+from spyhouse.games.spies.missions import (
+    attacker,
+    current_mission,
+    defender,
+    starting_side_known,
+)
 from spyhouse.games.spies.state import SpiesState
 from spyhouse.games.spies.teams import (
     controller,
@@ -45,7 +50,7 @@ def view(state: SpiesState, seat: int | None) -> JSON:
         "you": None if seat is None else seat_view(state, seat),
         "seats": [seat_view(state, s) for s in range(state.num_seats)],
         "to_act": sorted(pending),
-        "starting_side": side_name(state.starting_side),
+        "starting_side": side_name(state.starting_side) if starting_side_known(state) else None,
         "sides": {side_name(i): side_view(state, seat, i) for i in (0, 1)},
         "double_agent": {
             "position": state.double_agent,
