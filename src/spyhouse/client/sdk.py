@@ -145,9 +145,9 @@ class Seat:
         self, action: dict[str, Any], version: int, request_id: str | None = None
     ) -> dict[str, Any]:
         body = {"action": action, "version": version, "request_id": request_id}
-        return self.api.request(
+        return self.api.request(  # type: ignore[no-any-return]
             "POST", f"/api/tables/{self.table_id}/actions", self.token, json=body
-        )  # type: ignore[no-any-return]
+        )
 
     def events(self, since: int = 0) -> list[dict[str, Any]]:
         return self.api.request(  # type: ignore[no-any-return]

@@ -14,10 +14,10 @@ from fastapi.staticfiles import StaticFiles
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
 from spyhouse.server import problems
+from spyhouse.server.context import Context
 from spyhouse.server.hub import Hub
 from spyhouse.server.limits import BodyLimit
 from spyhouse.server.routes import router as rest_router
-from spyhouse.server.service import TableService
 from spyhouse.server.ws import router as ws_router
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
         hub = Hub()
-        app.state.service = TableService(TableStore(db), hub, settings)
+        app.state.context = Context(TableStore(db), hub, settings)
         listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify)
         if listener is not None:  # serve sockets only once changes elsewhere reach us
             with contextlib.suppress(TimeoutError):

@@ -21,10 +21,12 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from spyhouse.server import play, reading
+from spyhouse.server.context import Context, load
+from spyhouse.server.deps import reader_of, seat_of
 from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import Problem
 from spyhouse.server.schemas import PostAction
-from spyhouse.server.service import TableService
 
 router = APIRouter()
 AUTH_TIMEOUT = 10.0
@@ -50,16 +52,16 @@ async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
-    service: TableService = ws.app.state.service
-    limit = service.settings.max_ws_message_bytes
+    ctx: Context = ws.app.state.context
+    limit = ctx.settings.max_ws_message_bytes
     await ws.accept()
     try:
         hello = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
         if hello.get("type") != "auth":
             raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
-        row = await service.table(table_id)
+        row = await load(ctx, table_id)
         token = hello.get("token")
-        seat = service.reader(row, token if isinstance(token, str) else None)
+        seat = reader_of(row, token if isinstance(token, str) else None)
         since = hello.get("since", 0)
         since = since if isinstance(since, int) and since >= 0 else 0
     except (Problem, TimeoutError) as exc:
@@ -71,27 +73,27 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         return
 
-    sub = service.hub.subscribe(table_id, seat, since)
+    sub = ctx.hub.subscribe(table_id, seat, since)
     sub.dirty.set()  # send the current view at once
-    writer = asyncio.create_task(_writer(ws, service, sub))
+    writer = asyncio.create_task(_writer(ws, ctx, sub))
     try:
         while True:
             try:
                 message = await _receive_json(ws, limit)
-                await _handle(ws, service, table_id, token, message)
+                await _handle(ws, ctx, table_id, token, message)
             except Problem as problem:
                 await _send_problem(ws, problem)
     except WebSocketDisconnect:
         pass
     finally:
-        service.hub.unsubscribe(sub)
+        ctx.hub.unsubscribe(sub)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
 
 
 async def _handle(
-    ws: WebSocket, service: TableService, table_id: str, token: Any, message: dict[str, Any]
+    ws: WebSocket, ctx: Context, table_id: str, token: Any, message: dict[str, Any]
 ) -> None:
     kind = message.get("type")
     if kind == "ping":
@@ -108,24 +110,26 @@ async def _handle(
             422, "malformed_body", "An action message needs action and version."
         ) from None
     try:
-        row, _ = await service.play(table_id, token, body.action, body.version, body.request_id)
+        row = await load(ctx, table_id)  # the token is checked again: seats change hands
+        seat = seat_of(row, token)
+        moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
     except Problem as problem:
         await _send_problem(ws, problem, request_id=body.request_id)
         return
-    await ws.send_json({"type": "ack", "version": row.version, "request_id": body.request_id})
+    await ws.send_json({"type": "ack", "version": moved.row.version, "request_id": body.request_id})
 
 
-async def _writer(ws: WebSocket, service: TableService, sub: Subscription) -> None:
+async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
     """Send this socket its own document whenever the table changed."""
     while True:
         await sub.dirty.wait()
         sub.dirty.clear()
-        row = await service.store.get(sub.table_id)
-        if row is None:
+        try:
+            row = await load(ctx, sub.table_id)
+        except Problem:
             return
         if row.version < sub.last_version:
             sub.last_version = 0  # the client's ``since`` was from the future: resend all
-        doc = service.document(row, sub.seat)
-        doc["events"] = await service.events(row, sub.seat, sub.last_version)
+        doc = await reading.document_with_events(ctx, row, sub.seat, sub.last_version)
         sub.last_version = row.version
         await ws.send_json({"type": "state", **doc})

@@ -1,0 +1,107 @@
+"""Who is asking, resolved once per request: the table, the reader, host and seat checks.
+
+Routes declare what they need (``Table``, ``Reader``, ``Seated``, ``Host``) and FastAPI
+resolves each at most once per request; service functions then take ``(row, seat)``,
+never a raw token. The plain functions (:func:`reader_of`, :func:`seat_of`,
+:func:`require_host`) are the same checks for the WebSocket, which authenticates in a
+frame rather than a header.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, cast
+
+from fastapi import Depends, Request
+
+from spyhouse.server.auth import bearer, same_token
+from spyhouse.server.context import Context, load
+from spyhouse.server.problems import Problem
+from spyhouse.store.models import TableRow
+
+SPECTATOR = None
+
+
+# -- the checks, as plain functions ---------------------------------------------------
+
+
+def reader_of(row: TableRow, token: str | None) -> int | None:
+    """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise."""
+    if token is None:
+        if not row.spectators:
+            raise Problem(401, "missing_token", "This table has no spectators; send a token.")
+        return SPECTATOR
+    for s in row.seats:
+        if same_token(token, s.token_hash):
+            return s.seat
+    if same_token(token, row.host_token_hash):
+        return SPECTATOR
+    raise Problem(403, "invalid_token", "That token does not belong to this table.")
+
+
+def seat_of(row: TableRow, token: str) -> int:
+    """The seat a token sits at; 403 for a spectator, the host alone or a stranger."""
+    seat = reader_of(row, token)
+    if seat is None:
+        raise Problem(403, "not_a_seat", "Only a seated player may act.")
+    return seat
+
+
+def require_host(row: TableRow, token: str) -> None:
+    if not same_token(token, row.host_token_hash):
+        raise Problem(403, "not_host", "Only the table's host may do that.")
+
+
+# -- the same, as FastAPI dependencies -------------------------------------------------
+
+
+def context(request: Request) -> Context:
+    return cast(Context, request.app.state.context)
+
+
+Ctx = Annotated[Context, Depends(context)]
+
+
+def _token(request: Request) -> str:
+    return cast(str, bearer(request))
+
+
+def _maybe_token(request: Request) -> str | None:
+    return bearer(request, required=False)
+
+
+Token = Annotated[str, Depends(_token)]
+MaybeToken = Annotated[str | None, Depends(_maybe_token)]
+
+
+async def _table(table_id: str, ctx: Ctx) -> TableRow:
+    return await load(ctx, table_id)
+
+
+Table = Annotated[TableRow, Depends(_table)]
+"""The table named by the path's ``table_id``; 404 ``unknown_table``."""
+
+
+def _reader(row: Table, token: MaybeToken) -> int | None:
+    return reader_of(row, token)
+
+
+Reader = Annotated[int | None, Depends(_reader)]
+"""The seat reading (``None``: spectator or host); 401 without a token where no
+spectators are allowed, 403 for a token of another table."""
+
+
+def _seated(row: Table, token: Token) -> int:
+    return seat_of(row, token)
+
+
+Seated = Annotated[int, Depends(_seated)]
+"""The seat acting; 401 without a token, 403 ``not_a_seat`` / ``invalid_token``."""
+
+
+def _host(row: Table, token: Token) -> TableRow:
+    require_host(row, token)
+    return row
+
+
+Host = Annotated[TableRow, Depends(_host)]
+"""The table, once the token is proven to be its host's; 403 ``not_host``."""

@@ -1,0 +1,155 @@
+"""The lobby: open a table, join by invite, seat bots, empty seats, start, list.
+
+Every lobby change is one versioned commit with a public event, so a reader's log tells
+who came and went.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from spyhouse.engine import Event, get_game
+from spyhouse.server import play
+from spyhouse.server.auth import hash_token, new_token
+from spyhouse.server.context import Context, commit, game_of, try_commit
+from spyhouse.server.problems import Problem, not_found
+from spyhouse.server.schemas import CreateTable
+from spyhouse.store.models import SeatRow, TableRow
+from spyhouse.store.repository import Change, SeatChange, StaleVersion
+
+_JOIN_RETRIES = 8
+
+
+async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
+    """Open a table; with ``host_name`` the creator also takes seat 0."""
+    game = get_game(req.game)
+    if game is None:
+        raise Problem(422, "unknown_game", f"No game with id {req.game!r}.")
+    try:
+        options = game.parse_options(req.options)
+    except ValueError as exc:
+        raise Problem(422, "invalid_options", f"Invalid options: {exc}") from None
+    allowed = game.seat_range(options)
+    seats = req.seats if req.seats is not None else allowed.start
+    if seats not in allowed:
+        raise Problem(
+            422,
+            "invalid_seat_count",
+            f"{game.title} takes {allowed.start}-{allowed.stop - 1} players with these options.",
+        )
+    host_token = new_token()
+    row = TableRow(
+        id=secrets.token_urlsafe(16),
+        game_id=game.id,
+        options=options.model_dump(mode="json"),
+        num_seats=seats,
+        private=req.private,
+        spectators=req.spectators,
+        publish_log=req.publish_log,
+        status="waiting",
+        invite_code=secrets.token_urlsafe(9),
+        host_token_hash=hash_token(host_token),
+        seed=secrets.randbits(63),
+        version=0,
+    )
+    seat_token = new_token() if req.host_name else None
+    changes = [SeatChange(i, "open", None, None) for i in range(seats)]
+    if req.host_name:
+        changes[0] = SeatChange(0, "human", req.host_name.strip(), hash_token(seat_token or ""))
+    await ctx.store.create(row, changes)
+    return {
+        "table_id": row.id,
+        "invite_code": row.invite_code,
+        "invite_url": f"{ctx.settings.public_url}/#/join/{row.invite_code}",
+        "host_token": host_token,
+        "seat": {"table_id": row.id, "seat": 0, "seat_token": seat_token} if seat_token else None,
+    }
+
+
+async def by_invite(ctx: Context, code: str) -> TableRow:
+    row = await ctx.store.by_invite(code)
+    if row is None:
+        raise not_found("invite")
+    return row
+
+
+async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
+    """Take the first open seat; retried when the lobby changed under us."""
+    for _ in range(_JOIN_RETRIES):
+        row = await by_invite(ctx, code)
+        if row.status != "waiting":
+            raise Problem(409, "already_started", "This game has already started.")
+        open_seats = [s.seat for s in row.seats if s.kind == "open"]
+        if not open_seats:
+            raise Problem(409, "table_full", "Every seat at this table is taken.")
+        token = new_token()
+        seat = open_seats[0]
+        change = Change(
+            events=[Event.public("joined", seat=seat, name=name.strip()).to_json()],
+            seats=[SeatChange(seat, "human", name.strip(), hash_token(token))],
+        )
+        try:
+            await try_commit(ctx, row, change)
+        except StaleVersion:
+            continue  # someone else joined or changed the lobby: look again
+        return {"table_id": row.id, "seat": seat, "seat_token": token}
+    raise Problem(409, "busy", "The table is changing quickly; try again.")
+
+
+async def seat_bot(ctx: Context, row: TableRow, seat: int) -> None:
+    """Host: a bot takes an open seat, or during play the seat of an absent player."""
+    target = _seat_row(row, seat)
+    if row.status == "finished":
+        raise Problem(409, "game_over", "The game is over.")
+    if row.status == "waiting" and target.kind != "open":
+        raise Problem(409, "seat_taken", "Only an open seat can be given to a bot.")
+    if row.status == "playing" and target.kind != "human":
+        raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
+    await _seat_commit(ctx, row, SeatChange(seat, "bot", f"Bot {seat + 1}", None), "bot_seated")
+    if row.status == "playing":
+        await play.run_bots(ctx, row.id)
+
+
+async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
+    """Host: empty a seat before the start (its token stops working at once)."""
+    target = _seat_row(row, seat)
+    if row.status != "waiting":
+        raise Problem(409, "already_started", "Seats can only be emptied before the start.")
+    if target.kind == "open":
+        raise Problem(409, "seat_open", "That seat is already open.")
+    await _seat_commit(ctx, row, SeatChange(seat, "open", None, None), "seat_emptied")
+
+
+async def start(ctx: Context, row: TableRow) -> None:
+    """Host: deal the game once every seat holds a player or a bot."""
+    if row.status != "waiting":
+        raise Problem(409, "already_started", "This game has already started.")
+    if any(s.kind == "open" for s in row.seats):
+        raise Problem(409, "seats_open", "Fill every seat (players or bots) before starting.")
+    game = game_of(row)
+    state = game.setup(row.num_seats, game.parse_options(row.options), row.seed)
+    change = Change(
+        events=[Event.public("game_started").to_json()],
+        state=game.dump(state),
+        status="playing",
+    )
+    await commit(ctx, row, change)
+    await play.run_bots(ctx, row.id)
+
+
+async def waiting_public(ctx: Context) -> list[TableRow]:
+    """Public tables still waiting for players, newest first."""
+    return await ctx.store.waiting_public()
+
+
+async def _seat_commit(ctx: Context, row: TableRow, seat: SeatChange, kind: str) -> None:
+    events = [Event.public(kind, seat=seat.seat).to_json()]
+    await commit(ctx, row, Change(events=events, seats=[seat]))
+
+
+def _seat_row(row: TableRow, seat: int) -> SeatRow:
+    for s in row.seats:
+        if s.seat == seat:
+            return s
+    raise Problem(404, "unknown_seat", f"This table has no seat {seat}.")

@@ -1,0 +1,14 @@
+"""REST routes, one module per concern; each only parses, resolves deps and calls its
+service module (never the store)."""
+
+from fastapi import APIRouter
+
+from spyhouse.server.problems import PROBLEM_RESPONSES
+from spyhouse.server.routes import lobby, play, reading
+
+router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
+router.include_router(lobby.router)
+router.include_router(reading.router)
+router.include_router(play.router)
+
+__all__ = ["router"]

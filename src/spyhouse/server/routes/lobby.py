@@ -1,0 +1,76 @@
+"""REST routes of the lobby: games, tables, invites, seats, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from spyhouse.engine import all_games
+from spyhouse.server import lobby, reading
+from spyhouse.server.deps import Ctx, Host, Table
+from spyhouse.server.schemas import (
+    CreatedTable,
+    CreateTable,
+    GameInfo,
+    JoinTable,
+    SeatGrant,
+    TableSummary,
+)
+
+router = APIRouter()
+
+
+@router.get("/games", response_model=list[GameInfo], tags=["games"])
+async def list_games() -> list[dict[str, Any]]:
+    """The games this server hosts, their player counts and the JSON schema of options."""
+    return [g.info() for g in all_games()]
+
+
+@router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
+async def create_table(body: CreateTable, ctx: Ctx) -> dict[str, Any]:
+    """Open a table. Returns the host token (keep it) and the invite code/link;
+    with ``host_name`` the creator also takes seat 0."""
+    return await lobby.create(ctx, body)
+
+
+@router.get("/tables", response_model=list[TableSummary], tags=["lobby"])
+async def list_public_tables(ctx: Ctx) -> list[dict[str, Any]]:
+    """Public tables still waiting for players."""
+    return [reading.summary(row) for row in await lobby.waiting_public(ctx)]
+
+
+@router.get("/tables/{table_id}", response_model=TableSummary, tags=["lobby"])
+async def get_table(row: Table) -> dict[str, Any]:
+    """Who sits where and the table's status (no game view)."""
+    return reading.summary(row)
+
+
+@router.get("/invites/{code}", response_model=TableSummary, tags=["lobby"])
+async def get_invite(code: str, ctx: Ctx) -> dict[str, Any]:
+    """The table an invite code leads to."""
+    return reading.summary(await lobby.by_invite(ctx, code))
+
+
+@router.post("/invites/{code}/join", response_model=SeatGrant, status_code=201, tags=["lobby"])
+async def join_table(code: str, body: JoinTable, ctx: Ctx) -> dict[str, Any]:
+    """Take the first open seat under a display name; returns the seat token (keep it)."""
+    return await lobby.join(ctx, code, body.name)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204, tags=["lobby"])
+async def seat_bot(seat: int, row: Host, ctx: Ctx) -> None:
+    """Host: put a bot in an open seat (or, during play, in place of an absent player)."""
+    await lobby.seat_bot(ctx, row, seat)
+
+
+@router.delete("/tables/{table_id}/seats/{seat}", status_code=204, tags=["lobby"])
+async def empty_seat(seat: int, row: Host, ctx: Ctx) -> None:
+    """Host: empty a seat before the game starts."""
+    await lobby.empty_seat(ctx, row, seat)
+
+
+@router.post("/tables/{table_id}/start", status_code=204, tags=["lobby"])
+async def start_table(row: Host, ctx: Ctx) -> None:
+    """Host: start the game once every seat holds a player or a bot."""
+    await lobby.start(ctx, row)

@@ -1,0 +1,21 @@
+"""REST route for playing: one action of the caller's seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from spyhouse.server import play, reading
+from spyhouse.server.deps import Ctx, Seated, Table
+from spyhouse.server.schemas import ActionResult, PostAction
+
+router = APIRouter(tags=["play"])
+
+
+@router.post("/tables/{table_id}/actions", response_model=ActionResult)
+async def post_action(body: PostAction, row: Table, seat: Seated, ctx: Ctx) -> dict[str, Any]:
+    """Play one of your legal actions, chosen at ``version``. Stale version → 409;
+    illegal → 422 with the rules' reason. Nothing changes on any error."""
+    moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
+    return await reading.document_with_events(ctx, moved.row, seat, body.version)

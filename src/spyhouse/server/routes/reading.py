@@ -1,0 +1,36 @@
+"""REST routes for reading a table: a reader's view and filtered event log."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from spyhouse.server import reading
+from spyhouse.server.deps import Ctx, Reader, Table
+from spyhouse.server.schemas import LoggedEvent, TableDocument
+
+router = APIRouter(tags=["play"])
+
+
+@router.get("/tables/{table_id}/view", response_model=TableDocument)
+async def get_view(row: Table, seat: Reader) -> dict[str, Any]:
+    """Your view (or the public one, without a token, if spectators are allowed), the
+    version, who is to act and your legal actions."""
+    return reading.document(row, seat)
+
+
+@router.get(
+    "/tables/{table_id}/events",
+    response_model=list[LoggedEvent],
+    response_model_exclude_unset=True,
+)
+async def get_events(
+    row: Table,
+    seat: Reader,
+    ctx: Ctx,
+    since: Annotated[int, Query(ge=0, description="Only events after this version")] = 0,
+) -> list[dict[str, Any]]:
+    """Your filtered event log. Once the game is over, if the table publishes its log,
+    every event, each with its ``audience`` (who could read it during the game)."""
+    return await reading.events(ctx, row, seat, since)
