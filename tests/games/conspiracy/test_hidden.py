@@ -228,3 +228,31 @@ def test_events_a_seat_reads_do_not_depend_on_what_it_cannot_know(seats):
                 compared += 1
             state = new
     assert compared > 100
+
+
+def test_the_table_sees_whom_the_spyglass_looked_at_but_not_which_space():
+    """C-8: “only you learn the number; everyone sees whom you looked at” -- the space
+    stays the looker's secret, from the table and from the player looked at (ruling 24)."""
+    state = position(
+        3, agents={"Spyglass": "Paris"}, briefcase="Rome", payoffs={2: {"Tempest": 7, "Beacon": 4}}
+    )
+    state, _ = play(
+        state,
+        (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}),
+        (1, {"type": "pass"}),
+        (2, {"type": "pass"}),
+    )
+    looked_at_tempest, events = act(state, 0, "spyglass", player=2, on="Tempest")
+    looked_at_beacon, beacon_events = act(state, 0, "spyglass", player=2, on="Beacon")
+    for seat in (None, 1, 2):
+        seen = [e.to_json() for e in events if e.visible_to(seat)]
+        assert seen == [e.to_json() for e in beacon_events if e.visible_to(seat)]
+        assert {"type": "spyglass_looked", "data": {"player": 0, "at": 2}, "audience": None} in seen
+        assert "Tempest" not in json.dumps(seen)
+        assert GAME.view(looked_at_tempest, seat) == GAME.view(looked_at_beacon, seat)
+        assert GAME.view(looked_at_tempest, seat)["spyglass_looks"] == [{"player": 0, "at": 2}]
+    mine = [e.to_json()["data"] for e in events if e.visible_to(0)]
+    assert {"at": 2, "on": "Tempest", "amount": 7} in mine
+    assert GAME.view(looked_at_tempest, 0)["spyglass_looks"] == [
+        {"player": 0, "at": 2, "on": "Tempest", "amount": 7}
+    ]

@@ -168,7 +168,7 @@ def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list
         SpyglassLook(looker=seat, player=player, space=space, amount=amount, floor=amount)
     )
     return [
-        Event.public("spyglass_looked", player=seat, at=player, on=space),
+        Event.public("spyglass_looked", player=seat, at=player),
         Event.private(seat, "spyglass_saw", at=player, on=space, amount=amount),
         *end_turn(state),
     ]

@@ -26,15 +26,21 @@ def determinize(
     copy.rng = rng.next64()
     others = [s for s in range(state.num_seats) if s != seat]
     drawn = _redraw_shields(state, seat, others, rng)
-    if drawn is None:
-        return copy
-    for s, (tile, picks, reserve, board) in zip(others, drawn, strict=True):
+    for s, (tile, picks, reserve, board) in zip(others, drawn or [], strict=False):
         copy.starting_agent[s] = tile
         copy.setup_picks[s] = picks
         copy.reserve[s] = reserve
         copy.payoffs[s] = board
+    _redraw_others_looks(copy, seat, rng)
+    return copy
+
+
+def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
+    """Only the looker knows which space a Spyglass look was on (ruling 24)."""
+    spaces = components().payoff_spaces
     for look in copy.looks:
-        if seat not in (look.looker, look.player):
+        if look.looker != seat:
+            look.space = rng.choice(spaces)
             look.amount = look.floor = copy.payoffs[look.player][look.space]
     return copy
 

@@ -45,7 +45,8 @@ class Duel(Part):
 
 
 class SpyglassLook(Part):
-    """What a Spyglass user saw: only ``looker`` knows ``amount``."""
+    """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
+    knows ``space`` and ``amount``."""
 
     looker: int
     player: int

@@ -65,8 +65,8 @@ def player_view(
         "order": _order(state),
         "challenge": _challenge(state),
         "spyglass_looks": [
-            {"player": look.looker, "at": look.player, "on": look.space}
-            | ({"amount": look.amount} if seat in (look.looker, look.player) else {})
+            {"player": look.looker, "at": look.player}
+            | ({"on": look.space, "amount": look.amount} if seat == look.looker else {})
             for look in state.looks
         ],
         "my_shield": None if seat is None else _shield(state, seat),
