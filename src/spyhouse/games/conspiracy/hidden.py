@@ -42,7 +42,6 @@ def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
         if look.looker != seat:
             look.space = rng.choice(spaces)
             look.amount = look.floor = copy.payoffs[look.player][look.space]
-    return copy
 
 
 Shield = tuple[str, list[str] | None, int, dict[str, int]]
