@@ -43,6 +43,7 @@ const EVENTS = {
   en: {
     card_played: "{actor} played {card} ({position})", card_drawn: "{actor} drew a card into {position}{cardOpt}",
     card_seen: "You see {card} in {actor}'s {position}", discarded: "{actor} discarded {card}",
+    getting_ready: "Getting ready: {rounds} rounds, {information} Information each; seat {ambassador} is the Ambassador", card_dealt: "{actor} was dealt {card} ({position})",
     agents_solved: "{actor}'s {card} at the {location}: {result} {information} information", embassy_location_chosen: "{actor} placed the Embassy: {location}",
     infiltrated: "{actor} infiltrated {target} and took {took} information", recruited: "{actor} recruited {target}'s {card} ({reward} on the Reward tile)",
     new_ambassador: "{actor} is the new Ambassador", round_token_returned: "A round token is returned ({round_tokens_left} left)", game_over: "The game is over",
@@ -50,6 +51,7 @@ const EVENTS = {
   es: {
     card_played: "{actor} jugó {card} ({position})", card_drawn: "{actor} robó una carta a {position}{cardOpt}",
     card_seen: "Ves {card} en {position} de {actor}", discarded: "{actor} descartó {card}",
+    getting_ready: "Preparación: {rounds} rondas, {information} de Información cada uno; el asiento {ambassador} es el Embajador", card_dealt: "{actor} recibió {card} ({position})",
     agents_solved: "{card} de {actor} en el {location}: {result} {information} de información", embassy_location_chosen: "{actor} colocó la Embajada: {location}",
     infiltrated: "{actor} infiltró a {target} y se llevó {took} de información", recruited: "{actor} reclutó {card} de {target} ({reward} en la recompensa)",
     new_ambassador: "{actor} es el nuevo Embajador", round_token_returned: "Se devuelve una ficha de ronda (quedan {round_tokens_left})", game_over: "La partida ha terminado",

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from spyhouse.engine import Action, Event, Game, GameOptions, IllegalAction, Outcome, Rng
 from spyhouse.games.agencia import actions, hidden_information, views
 from spyhouse.games.agencia.components import ROUNDS
-from spyhouse.games.agencia.getting_ready import getting_ready
+from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
 from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
 from spyhouse.games.agencia.resolution import solve_choice
 from spyhouse.games.agencia.scoring import final_scores, winners
@@ -39,6 +39,9 @@ class Agencia(Game[AgenciaState]):
         if seats not in ROUNDS:
             raise ValueError(f"La Agencia is for {self.min_seats}–{self.max_seats} players")
         return getting_ready(seats, seed)
+
+    def setup_events(self, state: AgenciaState) -> list[Event]:
+        return setup_events(state)
 
     def to_act(self, state: AgenciaState) -> frozenset[int]:
         return actions.to_act(state)

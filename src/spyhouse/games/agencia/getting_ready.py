@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from spyhouse.engine import Rng
+from spyhouse.engine import Event, Rng
 from spyhouse.games.agencia.components import AGENCY, ROUNDS, STARTING_INFORMATION, TOKENS_VALUE
-from spyhouse.games.agencia.positions import DEAL_ORDER, Position
+from spyhouse.games.agencia.positions import DEAL_ORDER, Position, seen_by
 from spyhouse.games.agencia.state import AgenciaState, Player
 
 
@@ -42,3 +42,28 @@ def getting_ready(num_seats: int, seed: int) -> AgenciaState:
         round_tokens=rounds,
         rounds=rounds,
     )
+
+
+def setup_events(state: AgenciaState) -> list[Event]:
+    """What Getting Ready shows: the Ambassador and the rounds to everyone, and each
+    dealt card to the seats that see its position (the face-down card to nobody)."""
+    events = [
+        Event.public(
+            "getting_ready",
+            ambassador=state.ambassador,
+            rounds=state.rounds,
+            information=STARTING_INFORMATION,
+        )
+    ]
+    for owner, player in enumerate(state.players):
+        for position in DEAL_ORDER:
+            card = player.positions[position]
+            seers = seen_by(position, owner, state.num_seats)
+            if card is None or not seers:
+                continue
+            data = {"seat": owner, "position": position.value, "card": card}
+            if position is Position.TABLE_FACE_UP:
+                events.append(Event.public("card_dealt", **data))
+            else:
+                events.append(Event.private(seers, "card_dealt", **data))
+    return events

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from spyhouse.engine import Part, StateModel
+from spyhouse.engine import Hidden, Mixed, Part, Private, Public, StateModel
 from spyhouse.games.agencia.components import CARDS, Kind
 from spyhouse.games.agencia.positions import Position
 
@@ -35,9 +35,9 @@ class Phase(StrEnum):
 class PlayedCard(Part):
     """The card a player played this hand, face up in front of them."""
 
-    card: str
-    position: Position
-    in_game: bool = True
+    card: Public[str]
+    position: Public[Position]
+    in_game: Public[bool] = True
     """Still in the game: played this hand and not yet discarded."""
 
     @property
@@ -48,18 +48,19 @@ class PlayedCard(Part):
 class Player(Part):
     """One seat's Information, four positions, deck and played card."""
 
-    information: int
-    positions: dict[Position, str | None]
+    information: Public[int]
+    positions: Private[dict[Position, str | None]]
     """The card in each position; ``None`` only between playing it and drawing anew."""
-    remembered: list[Position] = []
+    remembered: Public[list[Position]] = []
     """Positions (never face up) whose card every player knows though they cannot see
     it: it was drawn from the public part of the deck."""
-    deck: list[str]
-    """Top card first."""
-    unseen: int
+    deck: Hidden[list[str]]
+    """Top card first. Hidden: nobody knows the order of the unseen top (below it lie
+    the public discards, whose order ``determinize`` keeps)."""
+    unseen: Public[int]
     """How many cards on top of the deck nobody has seen since the shuffle. The cards
     below them were discarded face up, one per hand, so their order is public."""
-    played: PlayedCard | None = None
+    played: Public[PlayedCard | None] = None
 
     def owned(self) -> list[str]:
         """The 8 cards this player owns: positions, played card, deck."""
@@ -83,26 +84,26 @@ class Player(Part):
 class AgenciaState(StateModel):
     """Everything on the table and in the box (``num_seats`` comes from ``StateModel``)."""
 
-    rng: int
-    players: list[Player]
-    bank: int
+    rng: Hidden[int]
+    players: Mixed[list[Player]]
+    bank: Public[int]
     """Value left in the Data Bank. The bank is unlimited (clarification 3), so this is
     a ledger that may fall below zero: it makes every point accountable."""
-    reward: int = 0
+    reward: Public[int] = 0
     """Information on the Reward tile; Infiltrators copy it, nobody takes it."""
-    ambassador: int
-    round_token_holder: int
+    ambassador: Public[int]
+    round_token_holder: Public[int]
     """The first Ambassador, who keeps the Round tokens in front of them."""
-    round_tokens: int
-    rounds: int
-    hand: int = 1
+    round_tokens: Public[int]
+    rounds: Public[int]
+    hand: Public[int] = 1
     """Number of the hand being played, from 1."""
-    embassy: Location | None = None
+    embassy: Public[Location | None] = None
     """The Embassy tile's face for this hand; ``None`` until the Ambassador chooses."""
-    phase: Phase = Phase.CHOOSE_LOCATION
-    to_play: int | None = None
+    phase: Public[Phase] = Phase.CHOOSE_LOCATION
+    to_play: Public[int | None] = None
     """The seat whose turn it is to play a card."""
-    choosing: int | None = None
+    choosing: Public[int | None] = None
     """The seat whose Infiltrator or Recruiter is choosing a target."""
 
     def duplicate(self) -> AgenciaState:
