@@ -1,6 +1,8 @@
 // A table: the waiting room before the start, then the board, the decision panel,
-// whose turn it is, the log in words and the final scores. Everything arrives over the
-// table's WebSocket; the page only ever holds this seat's own view.
+// whose turn it is, the log in words and the end of the game. Everything arrives over
+// the table's WebSocket; the page only ever holds this seat's own view. The pieces live
+// in table/: log.js, highlight.js, reveal.js, confirm.js, attention.js, gameover.js,
+// knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
 import { h, clear, humanise, pressable } from "./dom.js";
 import { t, has, onLangChange, extend } from "./i18n.js";
 import { api } from "./api.js";
@@ -9,9 +11,40 @@ import { Decision, flatValue } from "./decisions.js";
 import { tableGrant, saveGrant } from "./storage.js";
 import { problemText } from "./problems.js";
 import { seatName } from "./names.js";
+import { pref, setPref } from "./prefs.js";
+import { logGroups, logPanel } from "./table/log.js";
+import { Highlighter } from "./table/highlight.js";
+import { RevealPlayer } from "./table/reveal.js";
+import { confirmBar, askFirst } from "./table/confirm.js";
+import { showTurn, resetTurn, askNotifications } from "./table/attention.js";
+import { gameOverPanel } from "./table/gameover.js";
+import { knowledgePanel } from "./table/knowledge.js";
+import { glossaryPanel } from "./table/glossary.js";
 import * as generic from "./boards/generic.js";
 
+extend({
+  en: {
+    "prefs.title": "Settings", "prefs.confirm": "Ask before sending a move", "prefs.reveals": "Play reveals step by step",
+    "prefs.sound": "Sound on your turn", "prefs.notify": "Notify me when the tab is hidden",
+    "since.title": "Since you left", "since.more": "…and {n} more (see the log)", "since.dismiss": "Got it",
+    "offline.paused": "Connection lost: your move is kept and will be sent when the connection is back.",
+    "offline.stale": "The table moved on while you were offline; choose again.",
+    "table.thinking": "Showing what happened…",
+  },
+  es: {
+    "prefs.title": "Ajustes", "prefs.confirm": "Preguntar antes de enviar una jugada", "prefs.reveals": "Mostrar las revelaciones paso a paso",
+    "prefs.sound": "Sonido en tu turno", "prefs.notify": "Avisarme cuando la pestaña esté oculta",
+    "since.title": "Desde que te fuiste", "since.more": "…y {n} más (mira el registro)", "since.dismiss": "Entendido",
+    "offline.paused": "Conexión perdida: tu jugada se guarda y se enviará cuando vuelva la conexión.",
+    "offline.stale": "La mesa avanzó mientras estabas sin conexión; vuelve a elegir.",
+    "table.thinking": "Mostrando lo que ha pasado…",
+  },
+});
+
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
+
+/** Extension points for other client modules (clocks, chat): each gets the table's context. */
+export const tableHooks = { side: [], head: [] };
 
 async function loadBoard(game) {
   if (!BOARDS.has(game)) return generic;
@@ -28,25 +61,39 @@ async function loadBoard(game) {
 export function mountTable(root, tableId) {
   const grant = tableGrant(tableId) || {};
   const token = grant.token || grant.host || null;
-  let doc = null;
+  let doc = null;          // the document on screen
+  let held = null;         // a newer document waiting while a reveal plays
   let board = generic;
   let boardGame = null;
   let decision = new Decision([]);
   let events = [];
+  let lastEventVersion = -1;
   let fullLog = null;
   let notice = null;
   let sending = false;
+  let proposed = null;     // the action waiting for Confirm
+  let queued = null;       // {action, version} kept while offline
   let conn = "connecting";
   let fatal = null;
   let disposed = false;
+  let since = null;        // "since you left" lines
+  let rematch = { busy: false };
+  let showPrefs = false;
+  const seenAtLoad = grant.seen ?? null;
+  const highlighter = new Highlighter();
+  const reveal = new RevealPlayer(() => {
+    if (!reveal.active && held) { const next = held; held = null; apply(next); } else render();
+  });
 
   // -- names, labels, descriptions -------------------------------------------------------
 
-  const ctxBase = () => ({
-    doc, view: doc?.view, you: doc?.you, t, decision,
-    name: (seat, opts) => seatName(doc, seat, opts),
+  const name = (seat, opts) => seatName(doc, seat, opts);
+  const ctxFor = (d) => ({
+    doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
+    name: (seat, opts) => seatName(d, seat, opts),
     choice, choose, selected: (partial) => decision.fixed.size > 0 && decision.isFixed(partial),
   });
+  const ctxBase = () => ctxFor(doc);
 
   const typeLabel = (type) => (has(`act.${type}`) ? t(`act.${type}`) : humanise(type));
 
@@ -62,8 +109,7 @@ export function mountTable(root, tableId) {
     const custom = board.valueLabel?.(path, value, ctxBase());
     if (custom) return custom;
     if (path === "type") return typeLabel(value);
-    if (value === undefined) return t("none");
-    if (value === null) return t("none");
+    if (value === undefined || value === null) return t("none");
     if (typeof value === "boolean") return value ? t("yes") : t("no");
     if (/(^|\.)(seat|target_seat|player_seat)$/.test(path) && typeof value === "number") return seatName(doc, value);
     if (typeof value === "object") return JSON.stringify(value);
@@ -78,25 +124,30 @@ export function mountTable(root, tableId) {
     return [typeLabel(action.type), ...rest].join(" · ");
   };
 
-  const describeEvent = (ev) => {
-    const custom = board.describeEvent?.(ev, ctxBase());
+  /** One event in words for `reader` (null: third person); `sees` is whose view it was. */
+  const describeEvent = (ev, reader = doc?.you ?? null, sees = reader) => {
+    const ctx = { ...ctxBase(), reader, sees };
+    const custom = board.describeEvent?.(ev, ctx);
     if (custom) return custom;
     const d = ev.data || {};
-    if (["joined", "bot_seated", "seat_emptied", "game_started"].includes(ev.type)) {
+    if (["joined", "bot_seated", "seat_emptied", "game_started", "rematch"].includes(ev.type)) {
       return t(`ev.${ev.type}`, { name: d.name, seat: (d.seat ?? 0) + 1 });
     }
+    if (board !== generic) return null; // a game event its board does not word: not raw data
     const actor = ev.seat ?? (typeof d.seat === "number" ? d.seat : null);
     const details = Object.entries(d).filter(([k]) => k !== "seat")
       .map(([k, v]) => `${humanise(k).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
     const head = has(`ev.${ev.type}`) ? t(`ev.${ev.type}`, d) : humanise(ev.type);
-    return `${actor !== null ? `${seatName(doc, actor)}: ` : ""}${head}${details.length ? ` (${details.join(", ")})` : ""}`;
+    return `${actor !== null ? `${seatName(doc, actor, { you: false })}: ` : ""}${head}${details.length ? ` (${details.join(", ")})` : ""}`;
   };
 
   // -- choices ---------------------------------------------------------------------------
 
+  const busy = () => sending || !!proposed || !!queued || reveal.active;
+
   /** Make a board element a clickable choice when `partial` agrees with a legal action. */
   function choice(el, partial, label) {
-    if (sending) return el;
+    if (busy()) return el;
     if (decision.fixed.size && decision.isFixed(partial)) { el.classList.add("selected"); return el; }
     const total = decision.candidates().length;
     const left = decision.candidates(partial).length;
@@ -110,35 +161,49 @@ export function mountTable(root, tableId) {
   function choose(partial) {
     notice = null;
     const action = decision.fix(partial);
-    if (action) send(action); else render();
+    if (action) propose(action); else render({ focusDecision: true });
   }
 
   function choosePair(pair) {
     notice = null;
     const action = decision.fixPair(pair);
-    if (action) send(action); else render();
+    if (action) propose(action); else render({ focusDecision: true });
+  }
+
+  /** The decision is complete: ask first (unless the player turned that off). */
+  function propose(action) {
+    if (pref("confirm")) { proposed = action; render({ focusDecision: true }); } else send(action);
   }
 
   function send(action) {
     if (!socket || !doc) return;
+    proposed = null;
+    if (conn !== "open") {
+      queued = { action, version: doc.version };
+      notice = t("offline.paused");
+      render();
+      return;
+    }
     sending = true;
     socket.act(action, doc.version);
     render();
   }
 
+  /** Back online: send the kept move if the table is still where it was chosen. */
+  function flushQueued() {
+    if (!queued || conn !== "open" || !doc) return;
+    const q = queued;
+    queued = null;
+    if (doc.version === q.version) { notice = null; sending = true; socket.act(q.action, q.version); } else { notice = t("offline.stale"); decision.reset(); }
+    render();
+  }
+
   // -- socket ----------------------------------------------------------------------------
 
-  const onState = async (frame) => {
-    if (boardGame !== frame.game) {
-      boardGame = frame.game;
-      board = await loadBoard(frame.game);
-    }
-    if (disposed) return;
+  function apply(frame) {
     const changed = !doc || doc.version !== frame.version;
     doc = frame;
-    if (frame.events?.length) events = events.concat(frame.events);
-    if (changed) { decision = new Decision(frame.legal_actions); sending = false; }
-    if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
+    if (changed) { decision = new Decision(frame.legal_actions); sending = false; proposed = null; }
     if (frame.status === "finished" && frame.publish_log && fullLog === null) {
       fullLog = [];
       api.events(tableId, token, 0).then((all) => {
@@ -146,7 +211,42 @@ export function mountTable(root, tableId) {
         render();
       }, () => {});
     }
-    render();
+    flushQueued();
+    render({ focusDecision: changed && frame.you !== null && frame.to_act.includes(frame.you) && root.contains(document.activeElement) });
+  }
+
+  function sinceYouLeft(from, newEvents) {
+    const mine = doc?.you ?? null;
+    const lines = newEvents.filter((e) => e.version > from && e.seat !== mine).map((e) => describeEvent(e)).filter(Boolean);
+    if (!lines.length) return null;
+    return lines.length > 8 ? [...lines.slice(-8), t("since.more", { n: lines.length - 8 })] : lines;
+  }
+
+  const onState = async (frame, info = {}) => {
+    if (boardGame !== frame.game) {
+      boardGame = frame.game;
+      board = await loadBoard(frame.game);
+    }
+    if (disposed) return;
+    const fresh = (frame.events || []).filter((e) => e.version > lastEventVersion);
+    if (fresh.length) { events = events.concat(fresh); lastEventVersion = fresh[fresh.length - 1].version; }
+    if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
+    if (!doc) {
+      apply(frame);
+      if (seenAtLoad !== null && frame.version > seenAtLoad) { since = sinceYouLeft(seenAtLoad, fresh); render(); }
+      return;
+    }
+    const base = held || doc;
+    if (info.resync && frame.version > base.version) since = sinceYouLeft(base.version, fresh) || since;
+    const steps = frame.version !== base.version && pref("reveals") && !info.resync && !document.hidden
+      ? (board.revealSteps?.(fresh, ctxFor(frame), events) || []) : [];
+    if (steps.length || reveal.active) {
+      held = frame;
+      reveal.play(steps);
+      render();
+    } else {
+      apply(frame);
+    }
   };
 
   const socket = new TableSocket(tableId, token, {
@@ -161,8 +261,17 @@ export function mountTable(root, tableId) {
       notice = problemText(frame);
       render();
     },
-    onStatus: (status) => { conn = status; renderStatus(); },
+    onStatus: (status) => {
+      conn = status;
+      renderStatus();
+      if (status === "open") flushQueued();
+    },
   });
+
+  const onVisible = () => {
+    if (!document.hidden && doc) saveGrant(tableId, { seen: doc.version });
+  };
+  document.addEventListener("visibilitychange", onVisible);
 
   window.spyhouse = {
     dropSocket: () => socket.drop(),
@@ -182,11 +291,13 @@ export function mountTable(root, tableId) {
     root.dataset.conn = conn;
   }
 
+  const myTurn = () => !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
+
   function turnBanner() {
     if (!doc) return null;
     if (doc.status === "waiting") return h("p", { class: "turn" }, t("wait.title"));
     if (doc.status === "finished") return h("p", { class: "turn over", id: "turn" }, t("table.gameOver"));
-    const mine = doc.you !== null && doc.to_act.includes(doc.you);
+    const mine = myTurn();
     const others = doc.to_act.filter((s) => s !== doc.you).map((s) => seatName(doc, s));
     return h("p", { class: `turn${mine ? " mine" : ""}`, id: "turn", "aria-live": "polite" },
       mine ? h("strong", {}, t("table.yourTurn")) : null,
@@ -194,14 +305,15 @@ export function mountTable(root, tableId) {
       others.length ? t("table.waitingFor", { who: others.join(", ") }) : null);
   }
 
+  const hostCall = async (fn) => {
+    try { await fn(); } catch (err) { notice = problemText(err); render(); }
+  };
+
   function waitingRoom() {
     const isHost = !!grant.host;
     const open = doc.seats.filter((s) => s.kind === "open");
     const inviteUrl = grant.inviteUrl || (grant.invite ? `/#/join/${grant.invite}` : null);
     const absolute = inviteUrl ? new URL(inviteUrl, location.href).href : null;
-    const hostCall = async (fn) => {
-      try { await fn(); } catch (err) { notice = problemText(err); render(); }
-    };
     const copyBtn = h("button", { class: "button", id: "copy-invite", type: "button" }, t("wait.copy"));
     copyBtn.addEventListener("click", async () => {
       try { await navigator.clipboard.writeText(absolute); } catch {
@@ -215,9 +327,14 @@ export function mountTable(root, tableId) {
         h("div", { class: "row" }, h("input", { id: "invite-url", readonly: true, value: absolute, onfocus: (e) => e.target.select() }), copyBtn)) : null,
       h("ul", { class: "seats", id: "seats" }, doc.seats.map((s) => h("li", { class: `seat ${s.kind}`, "data-seat": s.seat },
         h("span", { class: "seat-n" }, s.seat + 1),
-        s.kind === "open" ? h("em", {}, t("wait.open")) : h("span", {}, seatName(doc, s.seat), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null),
+        s.kind === "open"
+          ? h("em", {}, s.name ? t("wait.reserved", { name: s.name }) : t("wait.open"))
+          : h("span", {}, seatName(doc, s.seat), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null),
         isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
-        isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", onclick: () => hostCall(() => api.emptySeat(tableId, s.seat, grant.host)) }, t("wait.remove")) : null))),
+        isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", "data-remove": s.seat, onclick: () => hostCall(async () => {
+          if (s.kind === "human" && !(await askFirst(t("confirm.remove", { name: seatName(doc, s.seat, { you: false }), n: s.seat + 1 })))) return;
+          await api.emptySeat(tableId, s.seat, grant.host);
+        }) }, t("wait.remove")) : null))),
       isHost
         ? h("div", { class: "row" },
             h("button", { class: "button primary", id: "start", type: "button", disabled: open.length > 0, onclick: () => hostCall(() => api.start(tableId, grant.host)) }, t("wait.start")),
@@ -231,88 +348,98 @@ export function mountTable(root, tableId) {
   function decisionPanel() {
     if (!doc || doc.status !== "playing") return null;
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
-    const parts = [h("h2", {}, t("table.decide"))];
+    const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
     const kind = doc.view?.prompt?.kind;
     const prompt = (kind && has(`prompt.${doc.game}.${kind}`) ? t(`prompt.${doc.game}.${kind}`, doc.view.prompt) : null)
       ?? doc.view?.prompt?.text ?? null;
-    if (decision.empty) {
+    if (reveal.active) {
+      parts.push(h("p", { class: "muted" }, t("table.thinking")));
+    } else if (decision.empty) {
       parts.push(h("p", { class: "muted" }, t("table.nothing")));
+    } else if (proposed) {
+      parts.push(confirmBar(describeAction(proposed), () => send(proposed), () => { proposed = null; decision.reset(); render({ focusDecision: true }); }));
     } else {
       if (prompt) parts.push(h("p", { class: "prompt" }, prompt));
       if (sending) parts.push(h("p", { class: "muted" }, t("table.sending")));
+      if (queued) parts.push(h("p", { class: "muted", id: "queued" }, t("offline.paused")));
       if (decision.fixed.size) {
         const chosen = [...decision.fixed].map(([p, v]) => `${fieldLabel(p)}: ${valueLabel(p, flatValue(v))}`);
         parts.push(h("p", { class: "chosen" }, `${t("table.selected")}: ${chosen.join(" · ")} `,
-          h("button", { class: "button small ghost", type: "button", id: "reset-choice", onclick: () => { decision.reset(); render(); } }, t("table.back"))));
+          h("button", { class: "button small ghost", type: "button", id: "reset-choice", onclick: () => { decision.reset(); render({ focusDecision: true }); } }, t("table.back"))));
       }
       const next = decision.nextField();
-      if (next && !sending) {
+      if (next && !busy()) {
         parts.push(h("p", { class: "field" }, t("table.choose", { field: fieldLabel(next.path).toLowerCase() })));
         parts.push(h("div", { class: "choices", role: "group" }, next.options.map((o) => {
           const b = h("button", { class: "button choice", type: "button", "data-key": JSON.stringify(o.constraint) }, valueLabel(next.path, o.value));
           b.addEventListener("click", () => choosePair(o.constraint));
           return b;
         })));
-      } else if (!next && !sending && decision.candidates().length === 1) {
+      } else if (!next && !busy() && decision.candidates().length === 1) {
         const only = decision.candidates()[0].action;
-        parts.push(h("button", { class: "button primary choice", type: "button", onclick: () => send(only) }, describeAction(only)));
+        parts.push(h("button", { class: "button primary choice", type: "button", onclick: () => propose(only) }, describeAction(only)));
       }
       const cands = decision.candidates();
-      if (!sending && cands.length > 1) {
+      if (!busy() && cands.length > 1) {
         parts.push(h("details", { class: "all-choices" }, h("summary", {}, t("table.allChoices", { n: cands.length })),
-          h("ul", {}, cands.slice(0, 400).map((c) => h("li", {}, h("button", { class: "link", type: "button", onclick: () => send(c.action) }, describeAction(c.action)))))));
+          h("ul", {}, cands.slice(0, 400).map((c) => h("li", {}, h("button", { class: "link", type: "button", onclick: () => propose(c.action) }, describeAction(c.action)))))));
       }
     }
-    if (notice) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
-    return h("section", { class: "panel decide", id: "decision" }, parts);
+    if (notice && !queued) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
+    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision" }, parts);
   }
 
-  function scores() {
+  function prefsPanel() {
+    const box = (key, label, extra) => h("label", { class: "check" },
+      h("input", { type: "checkbox", id: `pref-${key}`, checked: !!pref(key), onchange: async (e) => {
+        let on = e.target.checked;
+        if (on && extra) on = await extra();
+        setPref(key, on);
+        render();
+      } }), label);
+    return h("details", { class: "panel prefs", id: "prefs", open: showPrefs || null, ontoggle: (e) => { showPrefs = e.target.open; } },
+      h("summary", {}, t("prefs.title")),
+      h("div", { class: "form" },
+        box("confirm", t("prefs.confirm")), box("reveals", t("prefs.reveals")),
+        box("sound", t("prefs.sound")), box("notify", t("prefs.notify"), askNotifications)));
+  }
+
+  function sincePanel() {
+    if (!since) return null;
+    return h("section", { class: "panel since", id: "since", role: "status" },
+      h("h2", {}, t("since.title")),
+      h("ul", {}, since.map((l) => h("li", {}, l))),
+      h("button", { class: "button small", type: "button", id: "since-dismiss", onclick: () => { since = null; render(); } }, t("since.dismiss")));
+  }
+
+  function rematchInfo() {
+    const ev = [...events].reverse().find((e) => e.type === "rematch");
+    if (!ev) return null;
+    const d = ev.data || {};
+    const mine = grant.host && d.table_id;
+    return { who: seatName(doc, d.host_seat ?? 0, { you: false }), href: mine ? `#/table/${d.table_id}` : `#/join/${d.invite_code}`, mine: !!mine };
+  }
+
+  function gameOver() {
     if (!doc?.outcome) return null;
-    const o = doc.outcome;
-    const winners = o.winners || [];
-    const rows = doc.seats.map((s) => h("tr", { class: winners.includes(s.seat) ? "winner" : "" },
-      h("td", {}, winners.includes(s.seat) ? "★ " : "", seatName(doc, s.seat)),
-      h("td", { class: "num" }, o.scores ? String(o.scores[s.seat]) : "")));
-    return h("section", { class: "panel scores", id: "scores" },
-      h("h2", {}, t("table.scores")),
-      h("p", {}, winners.length ? `${t(winners.length > 1 ? "table.winners" : "table.winner")}: ${winners.map((w) => seatName(doc, w)).join(", ")}` : t("table.draw")),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("table.seat")), h("th", {}, t("table.score")))), h("tbody", {}, rows)),
-      h("h3", {}, t("table.breakdown")),
-      board.renderOutcome?.(o, ctxBase()) || breakdown(o.detail));
-  }
-
-  const bdLabel = (k) => (has(`bd.${k}`) ? t(`bd.${k}`) : humanise(k));
-
-  function breakdown(detail) {
-    const cell = (v) => {
-      if (v === null || v === undefined) return "—";
-      if (Array.isArray(v)) return v.map(cell).join(", ");
-      if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${bdLabel(k)}: ${cell(x)}`).join("; ");
-      if (typeof v === "boolean") return v ? t("yes") : t("no");
-      return String(v);
-    };
-    return h("div", { class: "breakdown" }, Object.entries(detail || {}).map(([k, v]) => {
-      if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
-        const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
-        return h("div", { class: "scroll-x" }, h("table", {}, h("caption", {}, bdLabel(k)),
-          h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, bdLabel(c))))),
-          h("tbody", {}, v.map((x) => h("tr", {}, cols.map((c) => h("td", {}, (c === "seat" && typeof x[c] === "number") ? seatName(doc, x[c]) : cell(x[c]))))))));
-      }
-      return h("p", {}, h("strong", {}, `${bdLabel(k)}: `), cell(v));
-    }));
-  }
-
-  function logPanel(list, title, id) {
-    const lines = list.map((ev) => {
-      const line = describeEvent(ev);
-      if (!line || !Array.isArray(ev.audience)) return line;
-      // A published private event: say whose it was ("you" in it means them).
-      return `${t("table.privateTo", { who: ev.audience.map((x) => seatName(doc, x, { you: false })).join(", ") })} ${line}`;
-    }).filter(Boolean);
-    return h("section", { class: "panel log", id },
-      h("h2", {}, title),
-      h("ol", { class: "log-lines", reversed: true }, lines.slice().reverse().slice(0, 300).map((line) => h("li", {}, line))));
+    return gameOverPanel({
+      doc, board, name: (s) => seatName(doc, s), boardCtx: ctxBase(), isHost: !!grant.host,
+      rematch: {
+        busy: rematch.busy,
+        invite: rematchInfo(),
+        onClick: api.rematch ? () => hostCall(async () => {
+          rematch.busy = true; render();
+          try {
+            const created = await api.rematch(tableId, grant.host);
+            saveGrant(created.table_id, {
+              game: doc.game, seat: created.seat?.seat ?? 0, token: created.seat?.seat_token, host: created.host_token,
+              invite: created.invite_code, inviteUrl: created.invite_url, name: grant.name,
+            });
+            location.hash = `#/table/${created.table_id}`;
+          } finally { rematch.busy = false; }
+        }) : null,
+      },
+    });
   }
 
   function playersPanel() {
@@ -323,9 +450,10 @@ export function mountTable(root, tableId) {
         h("span", {}, seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
         // The host may hand an absent player's seat to a bot so the table never hangs.
         grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you
-          ? h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: async () => {
-            try { await api.bot(tableId, s.seat, grant.host); } catch (err) { notice = problemText(err); render(); }
-          } }, t("table.toBot"))
+          ? h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: () => hostCall(async () => {
+            if (!(await askFirst(t("confirm.toBot", { name: seatName(doc, s.seat, { you: false }) })))) return;
+            await api.bot(tableId, s.seat, grant.host);
+          }) }, t("table.toBot"))
           : null))));
   }
 
@@ -340,47 +468,79 @@ export function mountTable(root, tableId) {
     }
   }
 
-  function render() {
+  function logs() {
+    const opts = { doc, board, name: (s) => seatName(doc, s, { you: false }), describe: describeEvent };
+    if (fullLog?.length) return logPanel(logGroups(fullLog, opts), t("table.fullLog"), "full-log");
+    const shown = doc ? events.filter((e) => e.version <= doc.version) : events;
+    return logPanel(logGroups(shown, opts), t("table.log"), "log");
+  }
+
+  function render({ focusDecision = false } = {}) {
     if (disposed) return;
     const focusKey = document.activeElement?.dataset?.key;
     const focusId = document.activeElement?.id;
+    const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     root.dataset.version = doc ? String(doc.version) : "";
     root.dataset.status = doc ? doc.status : "";
     root.dataset.sending = sending ? "1" : "";
+    root.dataset.revealing = reveal.active ? "1" : "";
+    if (doc && !document.hidden) saveGrant(tableId, { seen: doc.version });
+    const title = doc?.title || "…";
+    if (doc) showTurn(myTurn() && !reveal.active, title, t("table.yourTurn"));
     const head = h("header", { class: "table-head" },
-      h("div", {}, h("h1", {}, doc?.title || "…"), doc?.view ? board.status?.(ctxBase()) || null : null),
+      h("div", {}, h("h1", {}, title), doc?.view ? board.status?.(ctxBase()) || null : null),
       turnBanner(),
       h("div", { class: "head-side" },
+        ...tableHooks.head.map((fn) => fn(ctxBase())),
         doc ? h("a", { href: `#/rules/${doc.game}`, class: "small-link" }, t("table.rules")) : null,
-        h("span", { class: "conn", id: "conn", "data-conn": conn }, statusText())));
+        h("span", { class: "conn", id: "conn", "data-conn": conn, role: "status" }, statusText())));
     let body;
+    let boardEl = null;
     if (fatal && !doc) body = h("section", { class: "panel narrow" }, h("p", { class: "error", role: "alert" }, fatal), h("a", { href: "#/" }, t("table.toLobby")));
     else if (!doc) body = h("p", { class: "muted" }, t("table.connecting"));
-    else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, logPanel(events, t("table.log"), "log")));
+    else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, logs()));
     else {
-      body = h("div", { class: "table-grid" },
-        h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView()),
+      boardEl = h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView());
+      const focus = reveal.current?.focus;
+      if (focus) for (const el of boardEl.querySelectorAll(focus)) el.classList.add("revealing");
+      body = h("div", { class: `table-grid${doc.status === "finished" ? " finished" : ""}` },
+        h("div", { class: "main-col" },
+          reveal.panel(),
+          sincePanel(),
+          boardEl,
+          glossaryPanel(doc.game, board)),
         h("aside", { class: "side" },
-          scores(),
+          gameOver(),
           decisionPanel(),
           notice && doc.status !== "playing" ? h("p", { class: "error", role: "alert" }, notice) : null,
+          knowledgePanel(board, ctxBase(), events.filter((e) => e.version <= doc.version)),
           playersPanel(),
-          logPanel(events, t("table.log"), "log"),
-          fullLog?.length ? logPanel(fullLog, t("table.fullLog"), "full-log") : null));
+          ...tableHooks.side.map((fn) => fn(ctxBase())),
+          logs(),
+          prefsPanel()));
     }
     clear(root).append(h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body));
+    if (boardEl && !reveal.active) highlighter.apply(boardEl, doc.version);
     renderStatus();
     const again = (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey))
       || (focusId && document.getElementById(focusId));
-    if (again) again.focus({ preventScroll: true });
+    if (again && !focusDecision) again.focus({ preventScroll: true });
+    else if (focusDecision || (hadFocus && !again)) {
+      // Keyboard focus stays on the decision instead of jumping to the top of the page.
+      const target = root.querySelector("#confirm-send, #decision .choices .button, #decision .button.choice, #decision-h");
+      if (target) target.focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
+    }
   }
 
-  const off = onLangChange(render);
+  const off = onLangChange(() => render());
   render();
   return () => {
     disposed = true;
     off();
+    reveal.stop();
     socket.close();
+    resetTurn();
+    document.removeEventListener("visibilitychange", onVisible);
     if (window.spyhouse?.dropSocket) delete window.spyhouse;
   };
 }

@@ -1,8 +1,8 @@
 // La Agencia: each player's four card positions, information, the Embassy (Hall or
 // Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
-import { s } from "../dom.js";
+import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label } from "./common.js";
+import { sentence, label, tr } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -13,14 +13,20 @@ export const strings = {
     "ag.fill": "at least {n} Agents", "ag.hidden": "hidden", "ag.inGame": "in the game", "ag.out": "solved",
     "field.position": "card", "field.target": "player", "field.location": "Embassy side",
     "act.play": "Play a card", "act.recruit": "Recruit", "act.infiltrate": "Infiltrate", "act.choose_location": "Place the Embassy",
+    "ag.infiltrators": "Infiltrators", "ag.recruiters": "Recruiters", "ag.agents": "Agents",
+    "ag.know.seen": "Cards you saw in others' hands", "ag.know.played": "Cards the others played",
+    "ag.score.tokens": "{n} in tokens", "ag.score.cards": "{n} from the eight cards", "ag.ending": "Most Information (tokens plus the value of the eight cards) wins.",
   },
   es: {
     "ag.status": "Ronda {round}/{rounds} · mano {hand}/{hands}", "ag.embassy": "Embajada", "ag.notChosen": "aún sin colocar",
-    "ag.reward": "Loseta de recompensa", "ag.bank": "Banco de datos", "ag.tokens": "Fichas de ronda", "ag.info": "Información",
+    "ag.reward": "Recompensa", "ag.bank": "Banco de datos", "ag.tokens": "Fichas de ronda", "ag.info": "Información",
     "ag.deck": "mazo {n}", "ag.played": "Jugada", "ag.ambassador": "Embajador", "ag.capacity": "como máximo {n} Agentes",
     "ag.fill": "al menos {n} Agentes", "ag.hidden": "oculta", "ag.inGame": "en juego", "ag.out": "resuelta",
     "field.position": "carta", "field.target": "jugador", "field.location": "lado de la Embajada",
     "act.play": "Jugar una carta", "act.recruit": "Reclutar", "act.infiltrate": "Infiltrar", "act.choose_location": "Colocar la Embajada",
+    "ag.infiltrators": "Infiltrados", "ag.recruiters": "Reclutadores", "ag.agents": "Agentes",
+    "ag.know.seen": "Cartas que viste en manos ajenas", "ag.know.played": "Cartas que jugaron los demás",
+    "ag.score.tokens": "{n} en fichas", "ag.score.cards": "{n} por las ocho cartas", "ag.ending": "Gana quien más Información tenga (fichas más el valor de sus ocho cartas).",
   },
 };
 
@@ -29,45 +35,148 @@ const POSITIONS = {
   es: { table_face_up: "Mesa, boca arriba", table_face_down: "Mesa, boca abajo", hand_facing_owner: "Mano, hacia ti", hand_facing_others: "Mano, hacia los demás" },
 };
 const OWNER_POS = {
-  en: { hand_facing_owner: "Hand, facing owner" }, es: { hand_facing_owner: "Mano, hacia su dueño" },
+  en: { hand_facing_owner: "Hand, facing its owner" }, es: { hand_facing_owner: "Mano, hacia su dueño" },
+};
+// Where a card is, in a sentence, from the reader's side: "your hand, facing you".
+const POS_PHRASE = {
+  en: {
+    mine: { table_face_up: "the table, face up", table_face_down: "the table, face down", hand_facing_owner: "your hand, facing you", hand_facing_others: "your hand, facing the others" },
+    theirs: { table_face_up: "the table, face up", table_face_down: "the table, face down", hand_facing_owner: "their hand, facing them", hand_facing_others: "their hand, facing the others" },
+  },
+  es: {
+    mine: { table_face_up: "la mesa, boca arriba", table_face_down: "la mesa, boca abajo", hand_facing_owner: "tu mano, hacia ti", hand_facing_others: "tu mano, hacia los demás" },
+    theirs: { table_face_up: "la mesa, boca arriba", table_face_down: "la mesa, boca abajo", hand_facing_owner: "su mano, hacia su dueño", hand_facing_others: "su mano, hacia los demás" },
+  },
 };
 const LOCATIONS = { en: { Hall: "Hall", Garden: "Garden" }, es: { Hall: "Salón", Garden: "Jardín" } };
+const CARDS = { es: { "1 Agent": "1 Agente", "2 Agents": "2 Agentes", "3 Agents": "3 Agentes", "4 Agents": "4 Agentes", "5 Agents": "5 Agentes", Recruiter: "Reclutador", Infiltrator: "Infiltrado" } };
+export const cardName = (c) => tr(CARDS, c);
 
 const posName = (p, mine = true) => {
   const l = currentLang();
   return (!mine && OWNER_POS[l][p]) || POSITIONS[l][p] || POSITIONS.en[p] || p;
 };
+const posPhrase = (p, mine) => POS_PHRASE[currentLang()][mine ? "mine" : "theirs"][p] || p;
 const locName = (x) => LOCATIONS[currentLang()][x] || x;
 
 const EVENTS = {
   en: {
-    card_played: "{actor} played {card} ({position})", card_drawn: "{actor} drew a card into {position}{cardOpt}",
-    card_seen: "You see {card} in {actor}'s {position}", discarded: "{actor} discarded {card}",
-    getting_ready: "Getting ready: {rounds} rounds, {information} Information each; seat {ambassador} is the Ambassador", card_dealt: "{actor} was dealt {card} ({position})",
-    agents_solved: "{actor}'s {card} at the {location}: {result} {information} information", embassy_location_chosen: "{actor} placed the Embassy: {location}",
-    infiltrated: "{actor} infiltrated {target} and took {took} information", recruited: "{actor} recruited {target}'s {card} ({reward} on the Reward tile)",
-    new_ambassador: "{actor} is the new Ambassador", round_token_returned: "A round token is returned ({round_tokens_left} left)", game_over: "The game is over",
+    card_played: ["{actor} played {card} from {position}", "You played {card} from {position}"],
+    card_drawn: ["{actor} drew a card into {position}", "You drew a card into {position}"],
+    card_seen: ["{subject} saw {card} in {owner}'s hand, facing the others", "You see {card} in {owner}'s hand, facing the others"],
+    discarded: ["{actor} discarded {card}", "You discarded {card}"],
+    agents_solved: ["{actor}'s {card} in the {location}: {result} {information} Information", "Your {card} in the {location}: you {result} {information} Information"],
+    embassy_location_chosen: ["{actor} placed the Embassy in the {location}", "You placed the Embassy in the {location}"],
+    infiltrated: ["{actor} infiltrated {target} and took {took} Information", "You infiltrated {target} and took {took} Information"],
+    recruited: ["{actor} recruited {target}'s {card} ({reward} on the Reward tile)", "You recruited {target}'s {card} ({reward} on the Reward tile)"],
+    new_ambassador: ["{actor} is the new Ambassador", "You are the new Ambassador"],
+    round_token_returned: "A round token is returned ({round_tokens_left} left)", game_over: "The game is over",
+    getting_ready: "Getting ready: {rounds} rounds, {information} Information each; {ambassador} is the Ambassador",
+    card_dealt: ["{actor} was dealt {card} into {position}", "You were dealt {card} into {position}"],
   },
   es: {
-    card_played: "{actor} jugó {card} ({position})", card_drawn: "{actor} robó una carta a {position}{cardOpt}",
-    card_seen: "Ves {card} en {position} de {actor}", discarded: "{actor} descartó {card}",
-    getting_ready: "Preparación: {rounds} rondas, {information} de Información cada uno; el asiento {ambassador} es el Embajador", card_dealt: "{actor} recibió {card} ({position})",
-    agents_solved: "{card} de {actor} en el {location}: {result} {information} de información", embassy_location_chosen: "{actor} colocó la Embajada: {location}",
-    infiltrated: "{actor} infiltró a {target} y se llevó {took} de información", recruited: "{actor} reclutó {card} de {target} ({reward} en la recompensa)",
-    new_ambassador: "{actor} es el nuevo Embajador", round_token_returned: "Se devuelve una ficha de ronda (quedan {round_tokens_left})", game_over: "La partida ha terminado",
+    card_played: ["{actor} jugó {card} desde {position}", "Jugaste {card} desde {position}"],
+    card_drawn: ["{actor} robó una carta a {position}", "Robaste una carta a {position}"],
+    card_seen: ["{subject} vio {card} en la mano de {owner}, hacia los demás", "Ves {card} en la mano de {owner}, hacia los demás"],
+    discarded: ["{actor} descartó {card}", "Descartaste {card}"],
+    agents_solved: ["{card} de {actor} en el {location}: {result} {information} de Información", "Tu {card} en el {location}: {result} {information} de Información"],
+    embassy_location_chosen: ["{actor} colocó la Embajada en el {location}", "Colocaste la Embajada en el {location}"],
+    infiltrated: ["{actor} se infiltró en {target} y se llevó {took} de Información", "Te infiltraste en {target} y te llevaste {took} de Información"],
+    recruited: ["{actor} reclutó {card} de {target} ({reward} en la loseta de Recompensa)", "Reclutaste {card} de {target} ({reward} en la loseta de Recompensa)"],
+    new_ambassador: ["{actor} es el nuevo Embajador", "Eres el nuevo Embajador"],
+    round_token_returned: "Se devuelve una ficha de ronda (quedan {round_tokens_left})", game_over: "La partida ha terminado",
+    getting_ready: "Preparación: {rounds} rondas, {information} de Información cada uno; {ambassador} es el Embajador",
+    card_dealt: ["{actor} recibió {card} en {position}", "Recibiste {card} en {position}"],
   },
 };
-const RESULTS = { en: { paid: "paid", took: "took" }, es: { paid: "pagó", took: "ganó" } };
+const RESULTS = {
+  en: { paid: "pays", took: "takes" }, es: { paid: "paga", took: "gana" },
+};
+const RESULTS_YOU = { en: { paid: "pay", took: "take" }, es: { paid: "pagas", took: "ganas" } };
 
 export function describeEvent(ev, ctx) {
-  return sentence(EVENTS, ev, ctx, (k, v, d) => {
-    if (k === "position") return posName(v).toLowerCase();
+  const d = ev.data || {};
+  const subject = ev.type === "card_seen" ? ctx.sees : d.seat;
+  const mine = typeof d.seat === "number" && d.seat === ctx.reader;
+  return sentence(EVENTS, ev, ctx, (k, v) => {
+    if (k === "position") return posPhrase(v, mine);
     if (k === "location") return locName(v);
-    if (k === "result") return RESULTS[currentLang()][v] || v;
-    if (k === "cardOpt") return d.card ? ` (${d.card})` : "";
+    if (k === "card") return cardName(v);
+    if (k === "owner") return ctx.name(d.seat, { you: d.seat !== subject });
+    if (k === "ambassador" && typeof v === "number") return ctx.name(v);
+    if (k === "result") return ((mine ? RESULTS_YOU : RESULTS)[currentLang()] || RESULTS.en)[v] || v;
     return undefined;
-  });
+  }, subject);
 }
+
+/** A new group in the log at each hand (the Ambassador places the Embassy). */
+export function logGroup(ev, state) {
+  if (ev.type !== "embassy_location_chosen") return null;
+  state.hand = (state.hand || 0) + 1;
+  return currentLang() === "es" ? `Mano ${state.hand}` : `Hand ${state.hand}`;
+}
+
+const KIND_ORDER = [["infiltrated", "ag.infiltrators"], ["recruited", "ag.recruiters"], ["agents_solved", "ag.agents"]];
+
+/** A hand's resolution, step by step: the cards played, then Infiltrators → Recruiters → Agents. */
+export function revealSteps(fresh, ctx, all) {
+  if (!fresh.some((e) => KIND_ORDER.some(([k]) => k === e.type))) return [];
+  const from = all.findLastIndex((e) => e.type === "embassy_location_chosen" && e.version <= fresh[0].version);
+  const played = all.slice(Math.max(0, from)).filter((e) => e.type === "card_played");
+  const steps = played.map((e) => ({
+    text: describeEvent(e, ctx),
+    focus: `[data-player="${e.data.seat}"]`,
+  }));
+  for (const [type, key] of KIND_ORDER) {
+    const evs = fresh.filter((e) => e.type === type);
+    if (!evs.length) continue;
+    steps.push({
+      text: ctx.t(key),
+      detail: h("ul", {}, evs.map((e) => h("li", {}, describeEvent(e, ctx)))),
+      focus: evs.map((e) => `[data-player="${e.data.seat}"]`).join(","),
+    });
+  }
+  return steps;
+}
+
+/** What this seat has seen: cards in others' hands, and the cards played this game. */
+export function knowledge(events, ctx) {
+  const seen = [];
+  const played = {};
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.type === "card_seen" && d.seat !== ctx.you) seen.push(`${ctx.name(d.seat, { you: false })}: ${cardName(d.card)} (${posName(d.position, false).toLowerCase()})`);
+    if (e.type === "card_played" && d.seat !== ctx.you) (played[d.seat] ||= []).push(cardName(d.card));
+  }
+  return [
+    { title: ctx.t("ag.know.seen"), items: seen.slice(-12).reverse() },
+    { title: ctx.t("ag.know.played"), items: Object.entries(played).map(([seat, cards]) => `${ctx.name(Number(seat), { you: false })}: ${cards.join(", ")}`) },
+  ];
+}
+
+export function scoreLines(outcome, ctx) {
+  const out = {};
+  for (const row of outcome.detail?.scores || []) {
+    out[row.seat] = [ctx.t("ag.score.tokens", { n: row.tokens }), ctx.t("ag.score.cards", { n: row.cards })];
+  }
+  return out;
+}
+
+export function endingText(outcome, ctx) {
+  return ctx.t("ag.ending");
+}
+
+export const glossary = [
+  { icon: "ℹ", term: { en: "Information", es: "Información" }, text: { en: "Points: tokens plus the value of your eight cards at the end. Most Information wins.", es: "Puntos: fichas más el valor de tus ocho cartas al final. Gana quien más Información tenga." } },
+  { icon: "∞", term: { en: "Data bank", es: "Banco de datos" }, text: { en: "The bank of Information tokens Agents take from or pay into.", es: "El banco de fichas de Información del que los Agentes cobran o al que pagan." } },
+  { icon: "★", term: { en: "Ambassador", es: "Embajador" }, text: { en: "Places the Embassy in the Hall or the Garden each hand; plays last.", es: "Coloca la Embajada en el Salón o el Jardín en cada mano; juega el último." } },
+  { term: { en: "Hall", es: "Salón" }, text: { en: "At most as many Agents as players fit; Agents beyond that pay.", es: "Caben como máximo tantos Agentes como jugadores; los que sobran pagan." } },
+  { term: { en: "Garden", es: "Jardín" }, text: { en: "The Agents must reach the number of players, or they pay.", es: "Los Agentes deben llegar al número de jugadores, o pagan." } },
+  { icon: "◐", term: { en: "Infiltrator", es: "Infiltrado" }, text: { en: "Resolves first: takes Information from a player.", es: "Se resuelve primero: quita Información a un jugador." } },
+  { icon: "✚", term: { en: "Recruiter", es: "Reclutador" }, text: { en: "Resolves second: recruits another player's Agent card.", es: "Se resuelve en segundo lugar: recluta la carta de Agente de otro jugador." } },
+  { icon: "◆", term: { en: "Hidden card", es: "Carta oculta" }, text: { en: "A card you may not see: face down, or in your hand facing the others.", es: "Una carta que no puedes ver: boca abajo, o en tu mano mirando a los demás." } },
+  { term: { en: "Reward tile", es: "Loseta de Recompensa" }, text: { en: "Information a Recruiter adds when recruiting.", es: "Información que añade un Reclutador al reclutar." } },
+];
 
 export function valueLabel(path, value, ctx) {
   if (path === "position") return posName(value);
@@ -114,7 +223,7 @@ function card(x, y, c, { w = 104, h = 140 } = {}) {
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill, stroke: ink, "stroke-width": 1.5 }),
     c.kind === "agent" ? s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: ink, class: "serif" }, c.agents) : null,
     c.kind !== "agent" ? s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": 30, fill: ink }, c.kind === "recruiter" ? "✚" : "◐") : null,
-    label(x + w / 2, y + 92, c.name, { width: 12, size: 13, weight: 600, fill: ink }),
+    label(x + w / 2, y + 92, cardName(c.name), { width: 12, size: 13, weight: 600, fill: ink }),
     s("circle", { cx: x + w - 16, cy: y + h - 16, r: 11, fill: "#fff", stroke: ink }),
     s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information));
 }

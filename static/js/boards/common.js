@@ -2,38 +2,50 @@
 import { s, pressable } from "../dom.js";
 import { currentLang } from "../i18n.js";
 
-const VERBS = {
-  is: "are", was: "were", has: "have", wins: "win", orders: "order", guesses: "guess", carries: "carry",
-  exhausts: "exhaust", earns: "earn", takes: "take", keeps: "keep", loses: "lose",
-};
-
 /**
- * A sentence for an event from per-language templates keyed by event type.
- * Placeholders: {actor} (data.seat or the acting seat, "You" for yourself), {target}
- * (data.target as a seat) and any data field, mapped through `map(key, value)`.
+ * A sentence for an event from per-language templates keyed by event type. A template is
+ * a string (third person) or [third person, second person]: the second is used when the
+ * sentence's subject is the reader ("You drew…", "Robaste…"), so Spanish verbs agree.
+ * `subject` is that seat (default: the actor, data.seat/data.player or the event's seat).
+ * Placeholders: {actor} (the subject's or actor's name), {target}/{player} as seats, and
+ * any data field, mapped through `map(key, value, data)` first.
  */
-export function sentence(templates, ev, ctx, map = () => undefined) {
+export function sentence(templates, ev, ctx, map = () => undefined, subject) {
   const table = templates[currentLang()] || templates.en;
   const tpl = table[ev.type] ?? templates.en[ev.type];
   if (!tpl) return null;
   const d = ev.data || {};
   const actorSeat = typeof d.seat === "number" ? d.seat : typeof d.player === "number" ? d.player : ev.seat;
-  const youWord = currentLang() === "es" ? "Tú" : "You";
-  const who = (seat) => (seat === ctx.you ? youWord : ctx.name(seat, { you: false }));
-  const out = tpl.replace(/\{(\w+)\}/g, (_, k) => {
-    if (k === "actor") return actorSeat === null || actorSeat === undefined ? "" : who(actorSeat);
-    if (k === "target" && typeof d.target === "number") return who(d.target);
-    if (k === "player" && typeof d.player === "number") return who(d.player);
+  const subj = subject === undefined ? actorSeat : subject;
+  const second = Array.isArray(tpl) && ctx.reader !== null && ctx.reader !== undefined && subj === ctx.reader;
+  const text = Array.isArray(tpl) ? tpl[second ? 1 : 0] : tpl;
+  const seatRef = (seat) => ctx.name(seat, { you: seat !== subj });
+  const out = text.replace(/\{(\w+)\}/g, (_, k) => {
     const mapped = map(k, d[k], d);
     if (mapped !== undefined) return mapped;
+    if (k === "actor") return actorSeat === null || actorSeat === undefined ? "" : seatRef(actorSeat);
+    if (k === "subject") return subj === null || subj === undefined ? "" : seatRef(subj);
+    if ((k === "target" || k === "player" || k === "seat") && typeof d[k] === "number") return seatRef(d[k]);
     const v = d[k];
     if (v === undefined || v === null) return "—";
     if (Array.isArray(v)) return v.join(", ");
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
   });
-  const text = out.replace(/\bYou's\b/g, "your").replace(/\bYou (is|was|has|wins|orders|guesses|carries|exhausts|earns|takes|keeps|loses)\b/g, (m, v) => `You ${VERBS[v]}`);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+/** A term in the current language from a per-language dictionary (proper names stay). */
+export function tr(dict, word) {
+  if (word === null || word === undefined) return word;
+  return dict[currentLang()]?.[word] ?? word;
+}
+
+/** Join words as a list: "a, b and c" / "a, b y c". */
+export function listOf(items) {
+  const and = currentLang() === "es" ? " y " : " and ";
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${and}${items[items.length - 1]}`;
 }
 
 /** Wrap a label into lines of at most `width` characters. */

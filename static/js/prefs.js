@@ -1,0 +1,16 @@
+// Per-browser preferences for the table page: confirm before sending, step-by-step
+// reveals, a sound and a browser notification on your turn.
+const KEY = "spyhouse.prefs";
+const DEFAULTS = { confirm: true, reveals: true, sound: false, notify: false };
+
+function read() {
+  try { return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY)) || {}) }; } catch { return { ...DEFAULTS }; }
+}
+
+export function pref(name) { return read()[name]; }
+
+export function setPref(name, value) {
+  const all = read();
+  all[name] = value;
+  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch { /* private mode */ }
+}

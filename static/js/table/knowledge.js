@@ -1,0 +1,23 @@
+// "What you know": what this seat has learned so far, built in the browser only from
+// its own view and the events it was allowed to read (the rules allow perfect memory of
+// what you saw). Each board says what matters in its game: `knowledge(events, ctx)`
+// returns [{title, items: [text]}].
+import { h } from "../dom.js";
+import { t, extend } from "../i18n.js";
+
+extend({
+  en: { "know.title": "What you know", "know.nothing": "Nothing yet: it fills up as you see things." },
+  es: { "know.title": "Lo que sabes", "know.nothing": "Nada aún: se irá llenando con lo que veas." },
+});
+
+export function knowledgePanel(board, ctx, events) {
+  if (!board.knowledge || ctx.you === null || ctx.you === undefined) return null;
+  let sections = [];
+  try { sections = board.knowledge(events, ctx) || []; } catch (err) { console.warn(`board knowledge failed: ${err}`); }
+  const filled = sections.filter((s) => s.items.length);
+  return h("details", { class: "panel knowledge", id: "knowledge", open: true },
+    h("summary", {}, t("know.title")),
+    filled.length
+      ? filled.map((s) => h("section", {}, h("h3", {}, s.title), h("ul", {}, s.items.map((i) => h("li", {}, i)))))
+      : h("p", { class: "muted" }, t("know.nothing")));
+}
