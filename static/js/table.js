@@ -527,7 +527,7 @@ export function mountTable(root, tableId) {
     if (again && !focusDecision) again.focus({ preventScroll: true });
     else if (focusDecision || (hadFocus && !again)) {
       // Keyboard focus stays on the decision instead of jumping to the top of the page.
-      const target = root.querySelector("#confirm-send, #decision .choices .button, #decision .button.choice, #decision-h");
+      const target = ["#confirm-send", "#decision .choices .button", "#decision .button.choice", "#decision-h"].map((q) => root.querySelector(q)).find(Boolean);
       if (target) target.focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
     }
   }

@@ -48,11 +48,21 @@ class Player:
 
 
 def new_player(
-    browser: Browser, base_url: str, *, locale: str = "en-GB", width: int = 1280
+    browser: Browser,
+    base_url: str,
+    *,
+    locale: str = "en-GB",
+    width: int = 1280,
+    prefs: dict[str, bool] | None = None,
 ) -> Player:
+    """A browser of its own. ``prefs`` are the page's per-browser settings; by default
+    reveals are not played step by step (a long game would wait on them) while the
+    confirmation before sending stays on, as for a new player."""
     context = browser.new_context(
         base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
     )
+    settings = json.dumps(json.dumps({"reveals": False, **(prefs or {})}))
+    context.add_init_script(f"localStorage.setItem('spyhouse.prefs', {settings})")
     page = context.new_page()
     page.set_default_timeout(30_000)
     player = Player(context, page)
@@ -155,6 +165,14 @@ def click_random_choice(page: Page, rng: random.Random, keyboard: bool = False) 
         page.click(target)
 
 
+def confirm(page: Page, keyboard: bool = False) -> None:
+    if keyboard:
+        page.focus("#confirm-send")
+        page.keyboard.press("Enter")
+    else:
+        page.click("#confirm-send")
+
+
 def play_to_end(
     http: httpx.Client,
     players: list[Player],
@@ -163,13 +181,25 @@ def play_to_end(
     max_clicks: int = 3000,
     on_step: Callable[[int], None] | None = None,
     keyboard: bool = False,
+    stats: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """Click random offered choices until the game ends; check secrecy at every step."""
+    """Click random offered choices until the game ends; check secrecy at every step.
+
+    ``stats`` counts, for the seats that did not just move, how often their page marked
+    something on the board as just changed (``observed`` / ``highlighted``)."""
     rng = random.Random(seed)
     clicks = 0
     step = 0
+    last: Player | None = None
+    stats = stats if stats is not None else {}
     while clicks < max_clicks:
         docs = settled(http, players)
+        if last is not None and docs[0]["status"] == "playing":
+            for q in players:
+                if q is not last:
+                    stats["observed"] = stats.get("observed", 0) + 1
+                    if q.page.locator("#board .moved").count():
+                        stats["highlighted"] = stats.get("highlighted", 0) + 1
         if leak_check is not None:
             for d, p in zip(docs, players, strict=True):
                 d["_events"] = events(http, p)
@@ -190,15 +220,24 @@ def play_to_end(
             time.sleep(0.05)  # bots are moving
             continue
         p = rng.choice(movers)
+        version = docs[players.index(p)]["version"]
+        # The page says it is this seat's turn, in the tab title too.
+        assert p.page.title().startswith("●"), p.page.title()
         # Click offered choices until the page sends a move (narrowing takes several clicks).
         for _ in range(40):
             click_random_choice(p.page, rng, keyboard)
             clicks += 1
-            if p.attr("sending") or p.attr("version") != str(docs[players.index(p)]["version"]):
+            if p.page.query_selector("#confirm-send"):
+                # The last click only shows what will be sent: nothing has left yet.
+                assert not p.attr("sending") and p.attr("version") == str(version)
+                assert view(http, p)["version"] == version, "a move was sent before Confirm"
+                confirm(p.page, keyboard)
+            if p.attr("sending") or p.attr("version") != str(version):
                 break
         else:
             raise AssertionError("40 clicks did not make a move")
         wait_synced(p, docs[players.index(p)]["version"] + 1)
+        last = p
         assert not p.page.query_selector("#notice"), p.page.inner_text("#notice")
     raise AssertionError("the game did not end")
 

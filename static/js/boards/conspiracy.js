@@ -1,9 +1,9 @@
 // Conspiracy: the map (cities, red lines, stations, HQs), the six agents, the
 // briefcase, Dr. Solomon's track, restricted markers, the live challenge duel and your
 // own secret payoff board and reserve (never anyone else's).
-import { s } from "../dom.js";
+import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label } from "./common.js";
+import { sentence, label, tr } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -19,10 +19,15 @@ export const strings = {
     "act.announce": "Announce", "act.stop": "Stop", "act.carry_briefcase": "Carry the briefcase", "act.leave_briefcase": "Leave the briefcase",
     "act.skip_ability": "Skip the ability", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
+    "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments",
+    "cs.end.briefcase": "The briefcase reached an HQ: {city}.", "cs.end.solomon": "Dr. Solomon recovered the briefcase: the biggest payoff to him wins.",
+    "cs.end.solomonShared": "Dr. Solomon recovered the briefcase: the biggest payoffs to him share the win.",
+    "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve",
+    "phase.setup": "starting payoffs", "phase.action": "action", "phase.briefcase": "briefcase", "phase.tempest": "Tempest", "phase.challenge": "challenge", "phase.duel": "duel", "phase.ability": "ability", "phase.over": "game over",
   },
   es: {
     "cs.status": "Ronda {round} · {phase}", "cs.shield": "Tu tablero de pagos (secreto)", "cs.reserve": "Reserva", "cs.solomon": "Dr. Solomon",
-    "cs.track": "Track de Dr. Solomon", "cs.restricted": "restringido", "cs.payoffs": "{n} pagos", "cs.hq": "Cuartel {city}",
+    "cs.track": "Pista de Dr. Solomon", "cs.restricted": "RESTRINGIDO", "cs.payoffs": "{n} pagos", "cs.hq": "Sede: {city}",
     "cs.duel": "Desafío", "cs.order": "{agent} → {to}", "cs.burn": "{agent} quema a {target}", "cs.toSpeak": "habla: {who}",
     "cs.offered": "ofrecido a {who}", "cs.briefcase": "Maletín", "cs.burned": "quemado", "cs.starting": "pago inicial",
     "field.agent": "agente", "field.to": "destino", "field.amount": "cantidad", "field.announce": "anuncio", "field.pull": "agente a atraer",
@@ -32,52 +37,173 @@ export const strings = {
     "act.announce": "Anunciar", "act.stop": "Plantarse", "act.carry_briefcase": "Llevar el maletín", "act.leave_briefcase": "Dejar el maletín",
     "act.skip_ability": "No usar la habilidad", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
+    "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos",
+    "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
+    "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
+    "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva",
+    "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
+
+// City names as the Spanish rule text writes them (Viena, Belgrado…); agents' code names stay.
+const CITIES = { es: { Vienna: "Viena", Prague: "Praga", Munich: "Múnich", Berlin: "Berlín", Warsaw: "Varsovia", Bucharest: "Bucarest", Belgrade: "Belgrado", Zurich: "Zúrich", Milan: "Milán", Venice: "Venecia", Rome: "Roma", Marseille: "Marsella", Barcelona: "Barcelona", Paris: "París", Amsterdam: "Ámsterdam", Kiev: "Kiev", London: "Londres", Moscow: "Moscú", Istanbul: "Estambul", Madrid: "Madrid", Lviv: "Leópolis" } };
+export const cityName = (c) => tr(CITIES, c);
+const FACES = { en: { blank: "blank", solomon: "Dr. Solomon" }, es: { blank: "en blanco", solomon: "Dr. Solomon" } };
+const DIRS = { en: { up: "up", down: "down" }, es: { up: "arriba", down: "abajo" } };
 
 const EVENTS = {
   en: {
-    agent_moved: "{actor} moved {agent} from {frm} to {to}", announced: "{actor} announced {announced}", challenge_failed: "{actor}'s challenge failed (highest {highest})",
-    challenge_offered: "{actor} may challenge", challenge_passed: "{actor} did not challenge", challenge_succeeded: "{actor}'s challenge succeeded (highest {highest})",
-    challenged: "{actor} challenged, announcing {announced}", game_started: "Round {round} begins", move_announced: "{actor} orders {agent} to {to}",
-    burn_announced: "{actor} orders {agent} to burn {target}", agent_burned: "{target} was burned",
-    payoff_made: "{actor} made a payoff", roulette_moved_die: "{actor} moved Dr. Solomon's die {direction} to {space}", round_started: "Round {round} begins",
-    setup_agents_chosen: "{actor} chose starting payoffs", setup_payoffs_placed: "Your starting payoffs: {payoffs}", shields_lifted: "The payoff boards are revealed",
-    solomon_advanced: "Dr. Solomon advances to {space}", solomon_rolled: "Dr. Solomon's die: {face}", stopped: "{actor} stopped", turn_started: "{actor}'s turn",
-    vagabond_stepped: "{actor}'s Vagabond stepped from {frm} to {to}", you_paid: "You paid {amount} to {to}", spyglass_looked: "{actor} looked at a payoff with the Spyglass",
-    briefcase_carried: "{actor} carries the briefcase", briefcase_moved: "The briefcase moves to {to}",
+    agent_moved: ["{actor} moved {agent} from {frm} to {to}", "You moved {agent} from {frm} to {to}"],
+    announced: ["{actor} announces {announced}", "You announce {announced}"],
+    challenge_failed: ["{actor}'s challenge failed: the order stands (highest announcement {highest}); {actor} is RESTRICTED", "Your challenge failed: the order stands (highest announcement {highest}); you are RESTRICTED"],
+    challenge_offered: ["{actor} may challenge", "You may challenge"], challenge_passed: ["{actor} did not challenge", "You did not challenge"],
+    challenge_succeeded: ["{actor}'s challenge succeeded with the highest announcement, {highest}: the order is cancelled", "Your challenge succeeded with the highest announcement, {highest}: the order is cancelled"],
+    challenged: ["{actor} challenges, announcing {announced}", "You challenge, announcing {announced}"],
+    game_started: "The game begins; {first} plays first", move_announced: ["{actor} orders {agent} to {to}", "You order {agent} to {to}"],
+    burn_announced: ["{actor} orders {agent} to burn {target}", "You order {agent} to burn {target}"], agent_burned: "{target} is burned",
+    payoff_made: ["{actor} made a payoff", "You made a payoff"], roulette_moved_die: ["{actor} moved Dr. Solomon's die {direction} to {space}", "You moved Dr. Solomon's die {direction} to {space}"],
+    round_started: "Round {round} begins",
+    setup_agents_chosen: ["{actor} placed the starting payoffs", "You placed your starting payoffs"],
+    setup_payoffs_placed: ["{subject}'s starting payoffs: {payoffs}", "Your starting payoffs: {payoffs}"],
+    shields_lifted: "The shields are lifted: payoffs to Dr. Solomon {solomon}",
+    solomon_advanced: "Dr. Solomon advances to {space}", solomon_rolled: "Dr. Solomon's die shows {face}", stopped: ["{actor} stops", "You stop"],
+    turn_started: ["{actor}'s turn", "Your turn"],
+    vagabond_stepped: ["{actor}'s Vagabond stepped from {frm} to {to}", "Your Vagabond stepped from {frm} to {to}"],
+    you_paid: ["{subject} paid {amount} to {to}", "You paid {amount} to {to}"],
+    spyglass_looked: ["{actor} used the Spyglass on {at}'s payoff to {on}", "You used the Spyglass on {at}'s payoff to {on}"],
+    spyglass_saw: ["{subject} saw {at}'s payoff to {on}: {amount}", "You saw {at}'s payoff to {on}: {amount}"],
+    briefcase_carried: ["{actor} carries the briefcase", "You carry the briefcase"], briefcase_moved: "The briefcase moves to {to}",
   },
   es: {
-    agent_moved: "{actor} movió a {agent} de {frm} a {to}", announced: "{actor} anunció {announced}", challenge_failed: "El desafío de {actor} falló (máximo {highest})",
-    challenge_offered: "{actor} puede desafiar", challenge_passed: "{actor} no desafió", challenge_succeeded: "El desafío de {actor} triunfó (máximo {highest})",
-    challenged: "{actor} desafió anunciando {announced}", game_started: "Empieza la ronda {round}", move_announced: "{actor} ordena a {agent} ir a {to}",
-    burn_announced: "{actor} ordena a {agent} quemar a {target}", agent_burned: "{target} ha sido quemado",
-    payoff_made: "{actor} hizo un pago", roulette_moved_die: "{actor} movió el dado de Dr. Solomon ({direction}) a {space}", round_started: "Empieza la ronda {round}",
-    setup_agents_chosen: "{actor} eligió sus pagos iniciales", setup_payoffs_placed: "Tus pagos iniciales: {payoffs}", shields_lifted: "Se revelan los tableros de pagos",
-    solomon_advanced: "Dr. Solomon avanza a {space}", solomon_rolled: "Dado de Dr. Solomon: {face}", stopped: "{actor} se plantó", turn_started: "Turno de {actor}",
-    vagabond_stepped: "El Vagabond de {actor} pasó de {frm} a {to}", you_paid: "Pagaste {amount} a {to}", spyglass_looked: "{actor} miró un pago con el Spyglass",
-    briefcase_carried: "{actor} lleva el maletín", briefcase_moved: "El maletín va a {to}",
+    agent_moved: ["{actor} movió a {agent} de {frm} a {to}", "Moviste a {agent} de {frm} a {to}"],
+    announced: ["{actor} anuncia {announced}", "Anuncias {announced}"],
+    challenge_failed: ["El desafío de {actor} falló: la orden sigue (anuncio más alto {highest}); {actor} queda RESTRINGIDO", "Tu desafío falló: la orden sigue (anuncio más alto {highest}); quedas RESTRINGIDO"],
+    challenge_offered: ["{actor} puede desafiar", "Puedes desafiar"], challenge_passed: ["{actor} no desafió", "No desafiaste"],
+    challenge_succeeded: ["El desafío de {actor} triunfó con el anuncio más alto, {highest}: la orden se cancela", "Tu desafío triunfó con el anuncio más alto, {highest}: la orden se cancela"],
+    challenged: ["{actor} desafía anunciando {announced}", "Desafías anunciando {announced}"],
+    game_started: "Empieza la partida; juega primero {first}", move_announced: ["{actor} ordena a {agent} ir a {to}", "Ordenas a {agent} ir a {to}"],
+    burn_announced: ["{actor} ordena a {agent} quemar a {target}", "Ordenas a {agent} quemar a {target}"], agent_burned: "{target} ha sido quemado",
+    payoff_made: ["{actor} hizo un pago", "Hiciste un pago"], roulette_moved_die: ["{actor} movió el dado de Dr. Solomon hacia {direction}, a {space}", "Moviste el dado de Dr. Solomon hacia {direction}, a {space}"],
+    round_started: "Empieza la ronda {round}",
+    setup_agents_chosen: ["{actor} colocó sus pagos iniciales", "Colocaste tus pagos iniciales"],
+    setup_payoffs_placed: ["Pagos iniciales de {subject}: {payoffs}", "Tus pagos iniciales: {payoffs}"],
+    shields_lifted: "Se levantan los escudos: pagos a Dr. Solomon {solomon}",
+    solomon_advanced: "Dr. Solomon avanza a {space}", solomon_rolled: "El dado de Dr. Solomon muestra {face}", stopped: ["{actor} se planta", "Te plantas"],
+    turn_started: ["Turno de {actor}", "Tu turno"],
+    vagabond_stepped: ["El Vagabond de {actor} pasó de {frm} a {to}", "Tu Vagabond pasó de {frm} a {to}"],
+    you_paid: ["{subject} pagó {amount} a {to}", "Pagaste {amount} a {to}"],
+    spyglass_looked: ["{actor} usó el Spyglass sobre el pago de {at} a {on}", "Usaste el Spyglass sobre el pago de {at} a {on}"],
+    spyglass_saw: ["{subject} vio el pago de {at} a {on}: {amount}", "Viste el pago de {at} a {on}: {amount}"],
+    briefcase_carried: ["{actor} lleva el maletín", "Llevas el maletín"], briefcase_moved: "El maletín va a {to}",
   },
 };
 
+const PRIVATE_SUBJECT = new Set(["you_paid", "spyglass_saw", "setup_payoffs_placed"]);
+
 export function describeEvent(ev, ctx) {
+  const d = ev.data || {};
+  const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : (typeof d.player === "number" ? d.player : ev.seat);
   return sentence(EVENTS, ev, ctx, (k, v) => {
     if (k === "payoffs" && v && typeof v === "object") return Object.entries(v).filter(([, n]) => n).map(([a, n]) => `${a} ${n}`).join(", ");
     if (k === "target" && typeof v === "string") return v;
-    if (k === "frm") return ev.data.frm ?? ev.data.from ?? "—";
+    if (k === "frm") return cityName(d.frm ?? d.from ?? "—");
+    if (k === "to" && typeof v === "string") return cityName(v);
+    if (k === "at" && typeof v === "number") return ctx.name(v);
+    if (k === "first") return ctx.name(d.first_player);
+    if (k === "face") return FACES[currentLang()][v] || v;
+    if (k === "direction") return DIRS[currentLang()][v] || v;
+    if (k === "solomon") return (d.payoffs_to_solomon || []).map((n, i) => `${ctx.name(i, { you: false })} ${n}`).join(", ");
     return undefined;
+  }, subject);
+}
+
+export function logGroup(ev) {
+  if (ev.type === "round_started" || ev.type === "game_started") {
+    const n = ev.data?.round ?? 1;
+    return currentLang() === "es" ? `Ronda ${n}` : `Round ${n}`;
+  }
+  return null;
+}
+
+const DUEL = new Set(["move_announced", "burn_announced", "challenged", "announced", "stopped", "challenge_succeeded", "challenge_failed", "agent_moved", "agent_burned", "briefcase_moved", "briefcase_carried"]);
+
+/** A challenge played out bid by bid: the order, each announcement, the result, the move. */
+export function revealSteps(fresh, ctx) {
+  if (!fresh.some((e) => e.type === "challenge_succeeded" || e.type === "challenge_failed")) return [];
+  return fresh.filter((e) => DUEL.has(e.type)).map((e) => {
+    const d = e.data || {};
+    const focus = d.agent ? `[data-agent="${d.agent}"]` : typeof d.player === "number" ? `[data-player="${d.player}"]` : '[data-slot="conspiracy-duel"]';
+    return { text: describeEvent(e, ctx), focus };
   });
 }
+
+/** Every number announced in duels (the only public trace of payoffs) and your own payments. */
+export function knowledge(events, ctx) {
+  const announced = {};
+  const paid = [];
+  let agent = null;
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.type === "move_announced" || e.type === "burn_announced") agent = d.agent;
+    if ((e.type === "announced" || e.type === "challenged") && agent && typeof d.player === "number" && d.player !== ctx.you) {
+      const key = `${d.player}|${agent}`;
+      announced[key] = Math.max(announced[key] ?? 0, d.announced);
+    }
+    if (e.type === "you_paid") paid.push(`${d.to} ${d.amount}`);
+    if (e.type === "spyglass_saw") announced[`${d.at}|${d.on}`] = Math.max(announced[`${d.at}|${d.on}`] ?? 0, d.amount);
+  }
+  return [
+    { title: ctx.t("cs.know.announced"), items: Object.entries(announced).map(([k, n]) => { const [seat, a] = k.split("|"); return ctx.t("cs.know.atLeast", { who: ctx.name(Number(seat), { you: false }), agent: a, n }); }) },
+    { title: ctx.t("cs.know.paid"), items: paid.length ? [paid.join(", ")] : [] },
+  ];
+}
+
+export function endingText(outcome, ctx) {
+  const d = outcome.detail || {};
+  if (d.ending === "briefcase") return ctx.t("cs.end.briefcase", { city: cityName(d.city) });
+  if (d.ending === "dr_solomon") return ctx.t(d.shared ? "cs.end.solomonShared" : "cs.end.solomon");
+  return null;
+}
+
+export function scoreLines(outcome, ctx) {
+  const d = outcome.detail || {};
+  if (!d.payoffs_to_solomon) return null;
+  const out = {};
+  d.payoffs_to_solomon.forEach((n, seat) => { out[seat] = [ctx.t("cs.score.solomon", { n }), ctx.t("cs.score.reserve", { n: d.reserves?.[seat] ?? 0 })]; });
+  return out;
+}
+
+/** What the shields reveal at the end, as the view gives it. */
+export function endReveal(ctx) {
+  const f = ctx.view?.final_reveal;
+  if (!f) return null;
+  return h("ul", {}, (f.payoffs_to_solomon || []).map((n, seat) => h("li", {},
+    `${ctx.name(seat)}: ${ctx.t("cs.score.solomon", { n })} · ${ctx.t("cs.score.reserve", { n: f.reserves?.[seat] ?? 0 })}`)));
+}
+
+export const glossary = [
+  { icon: "◼", term: { en: "Briefcase", es: "Maletín" }, text: { en: "Carry it into your own HQ to win. A moving agent may carry it along.", es: "Llévalo a tu propia sede para ganar. Un agente que se mueve puede llevarlo consigo." } },
+  { icon: "★", term: { en: "Station", es: "Estación" }, text: { en: "Cities with a train station: an agent may move between any two stations as if adjacent.", es: "Ciudades con estación de tren: un agente puede ir de una estación a otra como si fueran adyacentes." } },
+  { icon: "—", term: { en: "Red line", es: "Línea roja" }, text: { en: "Connects adjacent cities: an agent moves one step along it.", es: "Une ciudades adyacentes: un agente se mueve un paso por ella." } },
+  { term: { en: "Payoff", es: "Pago" }, text: { en: "Sovereigns placed secretly on an agent (or Dr. Solomon) behind your shield. Nobody sees how much.", es: "Soberanos colocados en secreto sobre un agente (o Dr. Solomon) tras tu escudo. Nadie ve cuánto." } },
+  { term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó." } },
+  { term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
+  { term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
+  { term: { en: "Dr. Solomon", es: "Dr. Solomon" }, text: { en: "His die advances each round; at the end of the track a Solomon roll ends the game and the biggest payoff to him wins.", es: "Su dado avanza cada ronda; al final del track, si sale Solomon la partida termina y gana el mayor pago a él." } },
+  { term: { en: "HQ", es: "Sede" }, text: { en: "Your agency's city. The briefcase there wins.", es: "La ciudad de tu agencia. El maletín allí gana." } },
+];
 
 export function status(ctx) {
   const el = document.createElement("p");
   el.className = "status-line";
-  el.textContent = ctx.t("cs.status", { round: ctx.view.round, phase: String(ctx.view.phase || "").replace(/_/g, " ") });
+  const ph = String(ctx.view.phase || "");
+  el.textContent = ctx.t("cs.status", { round: ctx.view.round, phase: ctx.t(`phase.${ph}`) === `phase.${ph}` ? ph.replace(/_/g, " ") : ctx.t(`phase.${ph}`) });
   return el;
 }
 
 export function valueLabel(path, value, ctx) {
   if (path === "player" && typeof value === "number") return ctx.name(value);
+  if ((path === "to" || path === "briefcase_to") && typeof value === "string") return cityName(value);
   if (path === "agents.0" || path === "agents.1") return value;
   return null;
 }
@@ -110,7 +236,7 @@ export function render(ctx) {
     const g = s("g", { "data-city": c.name },
       s("circle", { class: "hit", cx: x, cy: y, r: hq !== undefined ? 13 : 9, fill: hq !== undefined ? PALETTE[hq % PALETTE.length] : "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
       c.station ? s("text", { x: x + 11, y: y - 7, "font-size": 14, fill: "#1d2433" }, "★") : null,
-      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400 }, c.name));
+      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400 }, cityName(c.name)));
     for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(g, partial, c.name); break; }
     }
@@ -151,7 +277,7 @@ export function render(ctx) {
       s("rect", { class: "hit", x, y: y0, width: 150, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
       label(x + 30, y0 + 23, ctx.name(p.seat), { width: 16, size: 13, weight: 600, anchor: "start" }),
-      s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: p.hq })),
+      s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) })),
       s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
         `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`));
     ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
@@ -178,7 +304,7 @@ export function render(ctx) {
   if (v.order) {
     const o = v.order;
     svg.append(s("text", { x: tx, y: duelY, "font-size": 14, "font-weight": 600 },
-      `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", o)}`));
+      `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) })}`));
   }
   if (v.challenge) {
     const c = v.challenge;

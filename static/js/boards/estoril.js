@@ -1,16 +1,18 @@
 // Estoril 1942: the grid of location boards (numerals, Top Secret spaces, look symbols,
 // face-up/face-down tiles, rewards, markers, shields, the Airport die, Enigma, Roulette),
 // your hand, everyone's public discards, the missions, round and first player.
-import { s } from "../dom.js";
+import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label } from "./common.js";
+import { sentence, label, tr } from "./common.js";
 
 export const strings = {
   en: {
     "es.status": "Round {round}/{rounds} · first player: {first}", "es.hand": "Your hand", "es.missions": "Missions", "es.pile": "Pile: {n}",
     "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
     "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
-    "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}",
+    "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}", "es.vp": "VP", "es.ts": "TOP SECRET",
+    "es.know.seen": "Face-down tiles you saw", "es.know.pile": "Pile top {tile}; reward {reward}",
+    "es.score.discards": "{n} for discards", "es.score.hand": "{n} for hand tiles", "es.score.missions": "missions: {list}", "es.score.enigma": "{n} for the Enigma", "es.score.medals": "−{n} for black medals",
     "field.tile": "tile", "field.location": "location", "field.space": "space", "field.ability": "ability", "field.to": "to space", "field.reward": "reward",
     "field.degrees": "rotation", "field.value": "die value", "field.from": "from",
     "act.place": "Place a tile", "act.look": "Look", "act.use": "Use an ability", "act.pass": "Pass", "act.discard": "Discard", "act.keep_reward": "Keep the reward",
@@ -19,8 +21,10 @@ export const strings = {
   es: {
     "es.status": "Ronda {round}/{rounds} · jugador inicial: {first}", "es.hand": "Tu mano", "es.missions": "Misiones", "es.pile": "Pila: {n}",
     "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
-    "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Top Secret",
-    "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}",
+    "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Alto Secreto",
+    "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}", "es.vp": "PV", "es.ts": "ALTO SECRETO",
+    "es.know.seen": "Losetas boca abajo que viste", "es.know.pile": "Arriba de la pila {tile}; recompensa {reward}",
+    "es.score.discards": "{n} por descartes", "es.score.hand": "{n} por losetas en mano", "es.score.missions": "misiones: {list}", "es.score.enigma": "{n} por el Enigma", "es.score.medals": "−{n} por medallas negras",
     "field.tile": "loseta", "field.location": "localización", "field.space": "espacio", "field.ability": "habilidad", "field.to": "al espacio", "field.reward": "recompensa",
     "field.degrees": "rotación", "field.value": "valor del dado", "field.from": "de",
     "act.place": "Colocar una loseta", "act.look": "Mirar", "act.use": "Usar una habilidad", "act.pass": "Pasar", "act.discard": "Descartar", "act.keep_reward": "Quedarse la recompensa",
@@ -34,59 +38,189 @@ const COLOUR_NAMES = {
   es: { red: "Rojo", green: "Verde", blue: "Azul", yellow: "Amarillo", pink: "Rosa" },
 };
 
+const LOCS = { es: { Church: "Iglesia", Museum: "Museo", "Tamariz beach": "Playa de Tamariz", "Hell's mouth": "Boca do Inferno", "Portela Airport": "Aeropuerto de Portela" } };
+const ABILITIES = { es: { Assassin: "Asesino", Seduction: "Seducción", Conspiracy: "Conspiración", Diplomacy: "Diplomacia", Nationalism: "Nacionalismo", "Double Agent": "Agente Doble" } };
+const MISSIONS = { es: {
+  "Most Assassin symbols": "Más símbolos de Asesino", "Most Conspiracy symbols": "Más símbolos de Conspiración", "Most Nationalism symbols": "Más símbolos de Nacionalismo",
+  "Most Seduction symbols": "Más símbolos de Seducción", "Most Diplomacy symbols": "Más símbolos de Diplomacia", "Most German characters": "Más personajes alemanes",
+  "Most UK characters": "Más personajes británicos", "Most US characters": "Más personajes estadounidenses", "Most Portuguese characters": "Más personajes portugueses",
+  "Most women": "Más mujeres", "Highest total strength": "Mayor fuerza total", "Most different flags (ES, FR, IT, HU, SU, YU)": "Más banderas distintas (ES, FR, IT, HU, SU, YU)",
+  "Most Double Agent symbols": "Más símbolos de Agente Doble", "Lowest number of discarded tiles": "Menos losetas descartadas",
+  "Most different flags (PL, JP, RO, IT, HU, SU)": "Más banderas distintas (PL, JP, RO, IT, HU, SU)", "Fewest Seduction symbols": "Menos símbolos de Seducción",
+  "Most Starting Characters": "Más personajes iniciales",
+} };
+export const locName = (x) => tr(LOCS, x);
+const abilityName = (x) => tr(ABILITIES, x);
+const missionName = (x) => tr(MISSIONS, x);
+/** Proper names stay; a starting character's colour suffix is translated: "Roque (verde)". */
+export function tileName(name) {
+  if (typeof name !== "string") return name;
+  return name.replace(/\((red|green|blue|yellow|pink)\)$/, (_, c) => `(${(COLOUR_NAMES[currentLang()][c] || c).toLowerCase()})`);
+}
+
 const EVENTS = {
   en: {
-    placed: "{player} placed {tile} on {location} {space}", placed_face_down_public: "{player} placed a face-down tile on {location} {space}",
-    placed_face_down: "You placed {tile} face down on {location} {space}", rotated: "{player} rotated {location} by {degrees}°",
-    looked: "{player} looked at {what}", saw: "You looked at {what}: {tile}", passed: "{player} passed ({decision})",
-    resolving: "{location} resolves", shielded: "{player} shielded the tile on {location} {space}", reward: "{winner} wins the reward of {location} ({rewards})",
+    placed: ["{player} placed {tile} on {location} {space}", "You placed {tile} on {location} {space}"],
+    placed_face_down: ["{subject} placed {tile} face down on {location} {space}", "You placed {tile} face down on {location} {space}"],
+    rotated: ["{player} rotated {location} by {degrees}°", "You rotated {location} by {degrees}°"],
+    looked: ["{player} looked at {what}", "You looked at {what}"], saw: ["{subject} saw {what}: {tile}", "You saw {what}: {tile}"],
+    passed: ["{player} passed ({decision})", "You passed ({decision})"],
+    resolving: "{location} resolves", shielded: ["{player} shielded the tile on {location} {space}", "You shielded the tile on {location} {space}"],
+    reward: "{winner} wins the reward of {location} ({rewards}) — strength {strengths}",
     assassinated: "{tile} on {location} {space} was assassinated", nationalism: "{player}'s Nationalism on {location} {space}",
     seduced: "{tile} was seduced from {from_location} to {location} {space}", removed_from_game: "{tile} on {location} {space} leaves the game",
-    tiles_retrieved: "Tiles return to their owners", discarded_face_down: "{player} discarded face down", you_discarded: "You discarded {tile}",
+    tiles_retrieved: "The tiles return to their owners' hands", discarded_face_down: ["{player} discarded face down", "You discarded face down"],
+    you_discarded: ["{subject} discarded {tile}", "You discarded {tile}"],
     discards_revealed: "Discards revealed: {discards}", round_started: "Round {round} begins; {first_player} starts", enigma_placed: "{by} placed the Enigma on {location}",
-    casino_dice: "{player}'s Casino dice {dice}: +{bonus}", conspiracy: "{player} used Conspiracy at {location}", conspiracy_look: "You saw the pile's top {pile_top} and the reward {reward}",
-    conspiracy_swapped: "{player} swapped the reward of {location}", conspiracy_kept: "{player} kept the reward of {location}", game_over: "The game is over",
-    airport_die: "{player} set the Airport die to {value}", double_agent: "{player}'s Double Agent took over {agent} on {location} {space}",
-    roulette_fed: "{player} put a tile under the Roulette (from {source})", roulette_tile: "You put {tile} under the Roulette",
+    casino_dice: "{player}'s Casino dice {dice}: +{bonus}", conspiracy: ["{player} used Conspiracy at {location}", "You used Conspiracy at {location}"],
+    conspiracy_look: ["{subject} saw the top of the pile, {pile_top}, and the reward {reward}", "You saw the top of the pile, {pile_top}, and the reward {reward}"],
+    conspiracy_swapped: ["{player} swapped the reward of {location}", "You swapped the reward of {location}"],
+    conspiracy_kept: ["{player} kept the reward of {location}", "You kept the reward of {location}"], game_over: "The game is over",
+    airport_die: ["{player} set the Airport die to {value}", "You set the Airport die to {value}"],
+    double_agent: "{player}'s Double Agent took over {agent} on {location} {space}",
+    roulette_fed: ["{player} put a tile under the Roulette (from {source})", "You put a tile under the Roulette (from {source})"],
+    roulette_tile: ["{subject} put {tile} under the Roulette", "You put {tile} under the Roulette"],
   },
   es: {
-    placed: "{player} colocó {tile} en {location} {space}", placed_face_down_public: "{player} colocó una loseta boca abajo en {location} {space}",
-    placed_face_down: "Colocaste {tile} boca abajo en {location} {space}", rotated: "{player} giró {location} {degrees}°",
-    looked: "{player} miró {what}", saw: "Miraste {what}: {tile}", passed: "{player} pasó ({decision})",
-    resolving: "Se resuelve {location}", shielded: "{player} protegió la loseta de {location} {space}", reward: "{winner} gana la recompensa de {location} ({rewards})",
+    placed: ["{player} colocó {tile} en {location} {space}", "Colocaste {tile} en {location} {space}"],
+    placed_face_down: ["{subject} colocó {tile} boca abajo en {location} {space}", "Colocaste {tile} boca abajo en {location} {space}"],
+    rotated: ["{player} giró {location} {degrees}°", "Giraste {location} {degrees}°"],
+    looked: ["{player} miró {what}", "Miraste {what}"], saw: ["{subject} vio {what}: {tile}", "Viste {what}: {tile}"],
+    passed: ["{player} pasó ({decision})", "Pasaste ({decision})"],
+    resolving: "Se resuelve {location}", shielded: ["{player} protegió la loseta de {location} {space}", "Protegiste la loseta de {location} {space}"],
+    reward: "{winner} gana la recompensa de {location} ({rewards}) — fuerza {strengths}",
     assassinated: "{tile} en {location} {space} fue asesinado", nationalism: "Nacionalismo de {player} en {location} {space}",
     seduced: "{tile} fue seducido de {from_location} a {location} {space}", removed_from_game: "{tile} en {location} {space} sale del juego",
-    tiles_retrieved: "Las losetas vuelven a sus dueños", discarded_face_down: "{player} descartó boca abajo", you_discarded: "Descartaste {tile}",
+    tiles_retrieved: "Las losetas vuelven a la mano de sus dueños", discarded_face_down: ["{player} descartó boca abajo", "Descartaste boca abajo"],
+    you_discarded: ["{subject} descartó {tile}", "Descartaste {tile}"],
     discards_revealed: "Descartes revelados: {discards}", round_started: "Empieza la ronda {round}; empieza {first_player}", enigma_placed: "{by} colocó el Enigma en {location}",
-    casino_dice: "Dados del Casino de {player} {dice}: +{bonus}", conspiracy: "{player} usó Conspiración en {location}", conspiracy_look: "Viste la pila {pile_top} y la recompensa {reward}",
-    conspiracy_swapped: "{player} cambió la recompensa de {location}", conspiracy_kept: "{player} mantuvo la recompensa de {location}", game_over: "La partida ha terminado",
-    airport_die: "{player} puso el dado del Aeropuerto en {value}", double_agent: "El Agente Doble de {player} controla a {agent} en {location} {space}",
-    roulette_fed: "{player} puso una loseta bajo la Ruleta (de {source})", roulette_tile: "Pusiste {tile} bajo la Ruleta",
+    casino_dice: "Dados del Casino de {player}: {dice}, +{bonus}", conspiracy: ["{player} usó Conspiración en {location}", "Usaste Conspiración en {location}"],
+    conspiracy_look: ["{subject} vio la loseta de arriba de la pila, {pile_top}, y la recompensa {reward}", "Viste la loseta de arriba de la pila, {pile_top}, y la recompensa {reward}"],
+    conspiracy_swapped: ["{player} cambió la recompensa de {location}", "Cambiaste la recompensa de {location}"],
+    conspiracy_kept: ["{player} se quedó la recompensa de {location}", "Te quedaste la recompensa de {location}"], game_over: "La partida ha terminado",
+    airport_die: ["{player} puso el dado del Aeropuerto en {value}", "Pusiste el dado del Aeropuerto en {value}"],
+    double_agent: "El Agente Doble de {player} controla a {agent} en {location} {space}",
+    roulette_fed: ["{player} puso una loseta bajo la Ruleta (de {source})", "Pusiste una loseta bajo la Ruleta (de {source})"],
+    roulette_tile: ["{subject} puso {tile} bajo la Ruleta", "Pusiste {tile} bajo la Ruleta"],
   },
 };
+const DECISIONS = { es: { look: "mirar", ability: "habilidad", abilities: "habilidades", conspiracy: "conspiración", rotate: "girar", airport_die: "dado del Aeropuerto" } };
+const SOURCES = { es: { hand: "la mano", pile: "la pila" } };
+const PRIVATE_SUBJECT = new Set(["placed_face_down", "saw", "you_discarded", "conspiracy_look", "roulette_tile"]);
 
-function colourName(c, ctx) {
+/** "Red (Ann)"; "Red (Ann, you)" for the reader when not the sentence's subject. */
+function colourName(c, ctx, subject) {
   if (!c) return "—";
   const seat = ctx.view?.players?.find((p) => p.player === c)?.seat;
-  if (seat === ctx.you) return currentLang() === "es" ? "Tú" : "You";
   const n = COLOUR_NAMES[currentLang()][c] || c;
-  return seat !== undefined ? `${n} (${ctx.name(seat, { you: false })})` : n;
+  return seat !== undefined ? `${n} (${ctx.name(seat, { you: seat !== subject })})` : n;
 }
+
+const seatOfColour = (ctx, c) => ctx.view?.players?.find((p) => p.player === c)?.seat;
 
 export function describeEvent(ev, ctx) {
   const es = currentLang() === "es";
-  const e = ev.type === "placed_face_down" && !ev.data.tile ? { ...ev, type: "placed_face_down_public" } : ev;
-  return sentence(EVENTS, e, { ...ctx, you: -1 }, (k, v, d) => {
-    if (["player", "winner", "by", "first_player", "previous_controller", "owner", "controller"].includes(k)) return colourName(v, ctx);
-    if (k === "tile" && v && typeof v === "object") return v.name;
+  const d = ev.data || {};
+  const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : seatOfColour(ctx, d.player);
+  return sentence(EVENTS, ev, ctx, (k, v) => {
+    if (["player", "winner", "by", "first_player", "previous_controller", "owner", "controller"].includes(k)) return colourName(v, ctx, subject);
+    if (k === "tile" && v && typeof v === "object") return tileName(v.name);
     if (k === "tile" && (v === undefined || v === null)) return es ? "una loseta boca abajo" : "a face-down tile";
-    if ((k === "pile_top" || k === "reward") && v && typeof v === "object") return v.name;
-    if (k === "what") return d.reward !== undefined ? (es ? `la recompensa de ${d.location}` : `the reward of ${d.location}`) : `${d.location} ${d.space ?? ""}`.trim();
-    if (k === "discards" && v && typeof v === "object") return Object.entries(v).map(([c, l]) => `${colourName(c, ctx)}: ${l.join(", ") || "—"}`).join("; ");
+    if (k === "tile" || k === "agent") return tileName(v);
+    if ((k === "pile_top" || k === "reward") && v && typeof v === "object") return tileName(v.name);
+    if (k === "location" || k === "from_location") return locName(v);
+    if (k === "rewards" && Array.isArray(v)) return v.map(tileName).join(", ") || "—";
+    if (k === "decision") return tr(DECISIONS, v);
+    if (k === "source") return tr(SOURCES, v);
+    if (k === "what") return d.reward !== undefined || d.space === undefined ? (es ? `la recompensa de ${locName(d.location)}` : `the reward of ${locName(d.location)}`) : `${locName(d.location)} ${d.space ?? ""}`.trim();
+    if (k === "discards" && v && typeof v === "object") return Object.entries(v).map(([c, l]) => `${colourName(c, ctx)}: ${l.map(tileName).join(", ") || "—"}`).join("; ");
     if (k === "strengths" && v) return Object.entries(v).map(([c, n]) => `${colourName(c, ctx)} ${n}`).join(", ");
+    if (k === "dice" && Array.isArray(v)) return v.join(" + ");
     return undefined;
-  });
+  }, subject);
 }
+
+/** A face-down placement is told once: your own private line replaces the public one. */
+export function hideEvent(ev, list, i, sees) {
+  if (ev.type !== "placed" || ev.data?.tile) return false;
+  return list.some((o) => o.type === "placed_face_down" && o.version === ev.version && o.data.location === ev.data.location && o.data.space === ev.data.space
+    && (!Array.isArray(o.audience) || o.audience.includes(sees)));
+}
+
+export function logGroup(ev) {
+  if (ev.type !== "round_started" && ev.type !== "game_started") return null;
+  const n = ev.data?.round ?? 1;
+  return currentLang() === "es" ? `Ronda ${n}` : `Round ${n}`;
+}
+
+/** The round's resolution, one location at a time, in numeral order. */
+export function revealSteps(fresh, ctx) {
+  const steps = [];
+  let cur = null;
+  for (const e of fresh) {
+    if (e.type === "resolving") {
+      cur = { text: describeEvent(e, ctx), focus: `[data-location="${CSS.escape(e.data.location)}"]`, lines: [] };
+      steps.push(cur);
+      const placed = Object.entries(e.data.spaces || {}).map(([sp, o]) => `${sp}: ${tileName(o.tile) ?? "?"} (${colourName(o.player, ctx)})`);
+      if (placed.length) cur.lines.push(placed.join(" · "));
+    } else if (cur && !["round_started", "tiles_retrieved", "discarded_face_down", "you_discarded"].includes(e.type)) {
+      const line = describeEvent(e, ctx);
+      if (line) cur.lines.push(line);
+    }
+  }
+  return steps.map((st) => ({ text: st.text, focus: st.focus, detail: st.lines.length ? h("ul", {}, st.lines.map((l) => h("li", {}, l))) : null }));
+}
+
+/** The face-down tiles this seat looked at, and where they were. */
+export function knowledge(events, ctx) {
+  const seen = [];
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.type === "saw" && d.tile) seen.push(`${locName(d.location)}${d.space ? ` ${d.space}` : ""}: ${tileName(d.tile.name)}`);
+    if (e.type === "conspiracy_look") seen.push(ctx.t("es.know.pile", { tile: tileName(d.pile_top?.name), reward: tileName(d.reward?.name) }));
+  }
+  return [{ title: ctx.t("es.know.seen"), items: seen.slice(-14).reverse() }];
+}
+
+export function scoreLines(outcome, ctx) {
+  const out = {};
+  for (const p of outcome.detail?.players || []) {
+    const seat = seatOfColour(ctx, p.player);
+    if (seat === undefined) continue;
+    const missions = Object.entries(p.missions || {}).map(([id, n]) => `${missionName(ctx.view.missions?.find((m) => m.id === id)?.name || id)} ${n}`);
+    out[seat] = [
+      ctx.t("es.score.discards", { n: p.discarded_tiles }), ctx.t("es.score.hand", { n: p.hand_tiles }),
+      missions.length ? ctx.t("es.score.missions", { list: missions.join(", ") }) : null,
+      p.enigma ? ctx.t("es.score.enigma", { n: p.enigma }) : null, p.black_medals ? ctx.t("es.score.medals", { n: p.black_medals }) : null,
+    ].filter(Boolean);
+  }
+  return out;
+}
+
+/** At the end: everyone's discards (face up by the rules) as the view shows them. */
+export function endReveal(ctx) {
+  const players = ctx.view?.players || [];
+  if (!players.length) return null;
+  return h("ul", {}, players.map((p) => h("li", {}, `${colourName(p.player, ctx)} — ${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`)));
+}
+
+export const glossary = [
+  { icon: "👁", term: { en: "Look symbol", es: "Símbolo de ojo" }, text: { en: "Placing here lets you look at one face-down tile on this board.", es: "Colocar aquí te deja mirar una loseta boca abajo de este tablero." } },
+  { icon: "↔", term: { en: "Look: adjacent", es: "Ojo: adyacente" }, text: { en: "The look reaches face-down tiles on this or an adjacent board.", es: "El ojo alcanza losetas boca abajo de este tablero o de uno adyacente." } },
+  { icon: "✱", term: { en: "Look: anywhere", es: "Ojo: cualquiera" }, text: { en: "The look reaches any face-down tile on the table.", es: "El ojo alcanza cualquier loseta boca abajo de la mesa." } },
+  { icon: "TS", term: { en: "Top Secret", es: "Alto Secreto" }, text: { en: "A tile placed on this space goes face down.", es: "Una loseta colocada en este espacio va boca abajo." } },
+  { icon: "▼", term: { en: "Face down", es: "Boca abajo" }, text: { en: "Only its owner (and whoever looked) knows the character.", es: "Solo su dueño (y quien la miró) conoce el personaje." } },
+  { icon: "?", term: { en: "Unknown tile", es: "Loseta desconocida" }, text: { en: "A face-down tile you have not seen.", es: "Una loseta boca abajo que no has visto." } },
+  { icon: "◆", term: { en: "Reconstructed", es: "Reconstruido" }, text: { en: "Component data we could not read from the box: check it against your copy.", es: "Datos de componentes que no pudimos leer de la caja: compruébalos con tu copia." } },
+  { icon: "PV", term: { en: "Victory points (VP)", es: "Puntos de victoria (PV)" }, text: { en: "What a tile is worth at the end when kept in hand.", es: "Lo que vale una loseta al final si la conservas en la mano." } },
+  { icon: "●", term: { en: "Black medal", es: "Medalla negra" }, text: { en: "With the Roulette, each costs 1 VP at the end.", es: "Con la Ruleta, cada una cuesta 1 PV al final." } },
+  { icon: "🛡", term: { en: "Shield", es: "Escudo" }, text: { en: "Diplomacy protects a tile from Assassins and Seduction.", es: "La Diplomacia protege una loseta de Asesinos y Seducción." } },
+  { term: { en: "Assassin", es: "Asesino" }, text: { en: "Removes an enemy tile on the same board when it resolves.", es: "Elimina una loseta enemiga del mismo tablero al resolverse." } },
+  { term: { en: "Seduction", es: "Seducción" }, text: { en: "Brings a character from an adjacent board to this one.", es: "Trae un personaje de un tablero adyacente a este." } },
+  { term: { en: "Conspiracy", es: "Conspiración" }, text: { en: "Look at the reward and the top of the pile; keep or swap.", es: "Mira la recompensa y la loseta de arriba de la pila; quédatela o cámbiala." } },
+  { term: { en: "Diplomacy", es: "Diplomacia" }, text: { en: "Places a shield on one of your tiles.", es: "Pone un escudo sobre una de tus losetas." } },
+  { term: { en: "Nationalism", es: "Nacionalismo" }, text: { en: "Strength bonus for Portuguese characters here.", es: "Bonificación de fuerza para personajes portugueses aquí." } },
+];
 
 export function status(ctx) {
   const v = ctx.view;
@@ -108,6 +242,9 @@ export function seatBadge(seat, ctx) {
 
 export function valueLabel(path, value) {
   if (path === "degrees") return `${value}°`;
+  if ((path === "tile" || path === "agent") && typeof value === "string") return tileName(value);
+  if (path === "location" && typeof value === "string") return locName(value);
+  if (path === "ability" && typeof value === "string") return abilityName(value);
   return null;
 }
 
@@ -125,9 +262,9 @@ function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
     s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
     s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag),
     s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength),
-    label(x + w / 2, y + h / 2 + 2, tile.name, { width: 13, size: 11.5, weight: 600 }),
-    s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, (tile.abilities || []).join(" · ")),
-    s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} VP${tile.black_medal ? " ●" : ""}`),
+    label(x + w / 2, y + h / 2 + 2, tileName(tile.name), { width: 13, size: 11.5, weight: 600 }),
+    s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, (tile.abilities || []).map(abilityName).join(" · ")),
+    s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`),
     faceDown ? s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼") : null);
 }
 
@@ -135,7 +272,7 @@ const LOOK_MARK = { here: "", adjacent: "↔", any: "✱" };
 
 /** The look symbol: an eye, with its reach (here, adjacent boards, anywhere). */
 function eye(x, y, reach) {
-  return s("g", { "aria-label": `look ${reach}` },
+  return s("g", { "aria-label": currentLang() === "es" ? `ojo: ${{ here: "aquí", adjacent: "adyacente", any: "cualquiera" }[reach] || reach}` : `look: ${reach}` },
     s("path", { d: `M${x - 11} ${y} Q${x} ${y - 9} ${x + 11} ${y} Q${x} ${y + 9} ${x - 11} ${y} Z`, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.4 }),
     s("circle", { cx: x, cy: y, r: 3.6, fill: "#1d2433" }),
     LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null);
@@ -196,13 +333,13 @@ export function render(ctx) {
       const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
       sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
       sg.append(s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space));
-      if (sp.top_secret) sg.append(s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, "TOP SECRET"));
+      if (sp.top_secret) sg.append(s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts")));
       if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
         sg.append(tileFace(x + 4, y + 4, cell - 8, cell - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
         if (o.shield) sg.append(shieldIcon(x + cell / 2, y + cell - 14));
-        if (o.double_agent) sg.append(s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, "DA"));
+        if (o.double_agent) sg.append(s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA"));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
@@ -210,10 +347,10 @@ export function render(ctx) {
     g.append(rewardG);
     // The numeral and name on the board's edge, and its data status.
     const badge = s("g", {},
-      s("rect", { x: bx + 8, y: by + 8, width: 44 + loc.location.length * 7, height: loc.die !== undefined && loc.die !== null ? 34 : 28, rx: 14, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
+      s("rect", { x: bx + 8, y: by + 8, width: 44 + locName(loc.location).length * 7, height: loc.die !== undefined && loc.die !== null ? 34 : 28, rx: 14, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
       s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
       s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
-      s("text", { x: bx + 42, y: by + 26, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, loc.location),
+      s("text", { x: bx + 42, y: by + 26, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, locName(loc.location)),
       loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 39, "font-size": 10, fill: "#8a5a00" }, ctx.t("es.die", { n: loc.die })) : null,
       loc.status === "reconstructed" ? s("g", {},
         s("rect", { x: bx + bw - 96, y: by + bh - 26, width: 86, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
@@ -241,7 +378,7 @@ export function render(ctx) {
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
       label(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? " · Enigma" : ""}`, { width: 30, size: 12.5, weight: 700, anchor: "start" }),
       s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`),
-      label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => d.name).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })));
+      label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })));
   });
   y += 110;
 
@@ -254,13 +391,13 @@ export function render(ctx) {
     const x = 20 + i * hw;
     const g = s("g", { "data-secret-of": ctx.you });
     g.append(tileFace(x, y + 10, hw - 4, handRowH - 14, tile, { marker: fixedTile === JSON.stringify(tile.name) ? "black" : null }));
-    ctx.choice(g, { tile: tile.name }, tile.name);
+    ctx.choice(g, { tile: tile.name }, tileName(tile.name));
     svg.append(g);
   });
   // Missions, pile, shields.
   const info = [
-    `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${m.name}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
-    `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location || colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
+    `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
+    `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
   ];
   svg.append(label(20, H - 26, info[0], { width: 170, size: 11, anchor: "start", fill: "#4a5366" }));
   svg.append(s("text", { x: 20, y: H - 8, "font-size": 11, fill: "#4a5366" }, info[1]));

@@ -1,8 +1,8 @@
 // Stratego Spies & Lies: the Double Agent track, both sides' Infiltration tracks,
 // missions with deployed soldiers, Intel, exhausted soldiers, Deception tokens, your hand.
-import { s } from "../dom.js";
+import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label } from "./common.js";
+import { label, tr } from "./common.js";
 import { flatValue } from "../decisions.js";
 
 export const strings = {
@@ -13,6 +13,8 @@ export const strings = {
     "field.soldiers": "soldier", "field.soldier": "rank", "field.mission": "mission", "field.sergeant_token": "intel token on the Sergeant", "field.option": "option",
     "act.deploy": "Deploy", "act.guess": "Guess", "act.place_intel": "Sergeant's intel", "act.play_deception": "Play a Deception token",
     "act.no_deception": "No Deception token", "act.captain": "Captain", "act.marshal": "Marshal",
+    "sp.know.seen": "Enemy ranks revealed", "sp.know.rank": "Day {day}, mission {mission}: {rank}", "sp.know.exhausted": "Enemy soldiers exhausted",
+    "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}",
   },
   es: {
     "sp.status": "Día {day}/{days}", "sp.ip": "Infiltración", "sp.deception": "Fichas de Engaño", "sp.exhausted": "Agotados",
@@ -21,6 +23,8 @@ export const strings = {
     "field.soldiers": "soldado", "field.soldier": "rango", "field.mission": "misión", "field.sergeant_token": "ficha de inteligencia en el Sargento", "field.option": "opción",
     "act.deploy": "Desplegar", "act.guess": "Adivinar", "act.place_intel": "Inteligencia del Sargento", "act.play_deception": "Jugar una ficha de Engaño",
     "act.no_deception": "Sin ficha de Engaño", "act.captain": "Capitán", "act.marshal": "Mariscal",
+    "sp.know.seen": "Rangos enemigos revelados", "sp.know.rank": "Día {day}, misión {mission}: {rank}", "sp.know.exhausted": "Soldados enemigos agotados",
+    "sp.know.intel": "Cartas de inteligencia vistas", "sp.score.side": "Bando {side}", "sp.score.ip": "{n} PI", "sp.score.da": "Agente Doble: {where}",
   },
 };
 
@@ -32,50 +36,211 @@ const OPTIONS = {
   es: { earn_6: "ganar 6 PI", use_exhausted: "usar un soldado agotado", earn_10: "ganar 10 PI", earn_5_reduce_5: "ganar 5 PI, enemigo −5" },
 };
 
+const RANKS = { es: { Spy: "Espía", Scout: "Explorador", Miner: "Minero", Sergeant: "Sargento", Lieutenant: "Teniente", Captain: "Capitán", Bomb: "Bomba", Colonel: "Coronel", General: "General", Marshal: "Mariscal" } };
+export const rankName = (x) => tr(RANKS, x);
+const REASONS = {
+  en: { identified: "identified", bomb: "the Bomb", scout: "the Scout", miner: "the Miner", spy: "the Spy" },
+  es: { identified: "identificado", bomb: "la Bomba", scout: "el Explorador", miner: "el Minero", spy: "el Espía" },
+};
+const ENDINGS = {
+  en: { flag: "the Double Agent reached the enemy flag", territory: "after day 3 the Double Agent stood in the enemy's territory" },
+  es: { flag: "el Agente Doble llegó a la bandera enemiga", territory: "tras el día 3 el Agente Doble estaba en territorio enemigo" },
+};
+
+/** "red territory 2" / "blue wall" / "centre" in words. */
+function spaceName(text) {
+  if (typeof text !== "string") return text;
+  const m = text.match(/^(red|blue) (territory|wall|flag)(?: (\d+))?$/);
+  const es = currentLang() === "es";
+  if (!m) return text === "centre" ? (es ? "el centro" : "the centre") : text;
+  const [, side, kind, n] = m;
+  if (es) {
+    const adj = side === "red" ? "rojo" : "azul";
+    const adjF = side === "red" ? "roja" : "azul";
+    return kind === "territory" ? `territorio ${adj} ${n}` : kind === "wall" ? `el muro ${adj}` : `la bandera ${adjF}`;
+  }
+  return kind === "territory" ? `${sideName(side)} territory ${n}` : `${sideName(side)}'s ${kind}`;
+}
+
+// [about another side, about your own side]
 const EVENTS = {
   en: {
-    activated: "{side}'s {soldier} is activated", bomb_exploded: "{side}'s Bomb exploded", captain_choice: "{side}'s Captain: {option}",
-    day_ended: "Day {day} ended", day_started: "Day {day} begins; {starting_side} starts", deception_paid: "{side} paid a Deception token",
-    deception_played: "{side} played a Deception token on mission {mission}", deception_token_won: "{side} won a Deception token",
-    deployed: "{actor} deployed on missions {missions}", double_agent_moved: "The Double Agent moved {spaces} toward {to} ({side})",
-    exhausted: "{side} exhausts {soldiers}", infiltrated: "{side} infiltrated (day {day})", infiltration_points: "{side} earned {earned} IP",
-    infiltration_points_reduced: "{side} lost {by} IP (now {total})", intel_ready: "{actor} is ready", intel_tokens: "{side} has intel tokens on missions {missions}",
-    intel_turned: "New intel: {intel}", marshal_choice: "{side}'s Marshal: {option}", my_deployment: "Your line-up: {soldiers}",
-    no_deception: "{side} played no Deception token on mission {mission}", points_carried_over: "{side} carries {points} IP over",
-    retreated: "{side}'s {soldier} on mission {mission} retreated ({reason})", revealed: "{guesser} guessed {guess} on {side}'s mission {mission}: it was {soldier} — {correct}",
-    turn: "{guesser} guesses mission {mission}", game_over: "Game over: {winner} wins ({ending})",
-    setup: "Old Intel: {old_intel}; exhausted: {exhausted}", hand: "Your soldiers in hand: {soldiers}", starting_player: "Starting Player card: {side} begins",
+    activated: ["{side}'s {soldier} is activated", "Your {soldier} is activated"], bomb_exploded: ["{side}'s Bomb exploded", "Your Bomb exploded"],
+    captain_choice: ["{side}'s Captain: {option}", "Your Captain: {option}"],
+    day_ended: "Day {day} ended", day_started: "Day {day} begins; {starting_side} starts",
+    deception_paid: ["{side} paid a Deception token", "You paid a Deception token"],
+    deception_played: ["{side} played a Deception token on mission {mission}", "You played a Deception token on mission {mission}"],
+    deception_token_won: ["{side} won a Deception token", "You won a Deception token"],
+    deployed: ["{actor} deployed soldiers on missions {missions}", "You deployed soldiers on missions {missions}"],
+    double_agent_moved: ["{side} moved the Double Agent {spaces} {spacesWord}, to {to}", "You moved the Double Agent {spaces} {spacesWord}, to {to}"],
+    exhausted: ["{side} exhausts {soldiers}", "You exhaust {soldiers}"], infiltrated: ["{side} infiltrated (day {day})", "You infiltrated (day {day})"],
+    infiltration_points: ["{side} earned {earned} IP", "You earned {earned} IP"],
+    infiltration_points_reduced: ["{side} lost {by} IP (now {total})", "You lost {by} IP (now {total})"],
+    intel_ready: ["{actor} is ready", "You are ready"], intel_tokens: ["{side} put intel tokens on missions {missions}", "You put intel tokens on missions {missions}"],
+    intel_turned: "New intel: {intel}", marshal_choice: ["{side}'s Marshal: {option}", "Your Marshal: {option}"],
+    my_deployment: ["{actor}'s line-up: {soldiers}", "Your line-up: {soldiers}"],
+    no_deception: ["{side} played no Deception token on mission {mission}", "You played no Deception token on mission {mission}"],
+    points_carried_over: ["{side} carries {points} IP over", "You carry {points} IP over"],
+    retreated: ["{side}'s {soldier} on mission {mission} retreated ({reason})", "Your {soldier} on mission {mission} retreated ({reason})"],
+    revealed: ["{guesser} guessed {guess} on {theirMission}: it was {soldier} — {correct}", "You guessed {guess} on {theirMission}: it was {soldier} — {correct}"],
+    turn: ["{guesser} guesses next, on mission {mission}", "You guess next, on mission {mission}"],
+    game_over: ["Game over: {winner} wins — {ending}", "Game over: you win — {ending}"],
+    setup: "Old Intel: {old_intel}; exhausted: {exhausted}", hand: ["{actor}'s soldiers in hand: {soldiers}", "Your soldiers in hand: {soldiers}"],
+    starting_player: ["Starting Player card: {side} begins", "Starting Player card: you begin"],
   },
   es: {
-    activated: "Se activa {soldier} de {side}", bomb_exploded: "Explotó la Bomba de {side}", captain_choice: "Capitán de {side}: {option}",
-    day_ended: "Termina el día {day}", day_started: "Empieza el día {day}; empieza {starting_side}", deception_paid: "{side} pagó una ficha de Engaño",
-    deception_played: "{side} jugó una ficha de Engaño en la misión {mission}", deception_token_won: "{side} ganó una ficha de Engaño",
-    deployed: "{actor} desplegó en las misiones {missions}", double_agent_moved: "El Agente Doble avanzó {spaces} hacia {to} ({side})",
-    exhausted: "{side} agota {soldiers}", infiltrated: "{side} se infiltró (día {day})", infiltration_points: "{side} ganó {earned} PI",
-    infiltration_points_reduced: "{side} perdió {by} PI (ahora {total})", intel_ready: "{actor} está listo", intel_tokens: "{side} tiene fichas en las misiones {missions}",
-    intel_turned: "Nueva inteligencia: {intel}", marshal_choice: "Mariscal de {side}: {option}", my_deployment: "Tu despliegue: {soldiers}",
-    no_deception: "{side} no jugó Engaño en la misión {mission}", points_carried_over: "{side} conserva {points} PI",
-    retreated: "{soldier} de {side} en la misión {mission} se retiró ({reason})", revealed: "{guesser} dijo {guess} en la misión {mission} de {side}: era {soldier} — {correct}",
-    turn: "{guesser} adivina la misión {mission}", game_over: "Fin: gana {winner} ({ending})",
-    setup: "Inteligencia antigua: {old_intel}; agotados: {exhausted}", hand: "Tus soldados en mano: {soldiers}", starting_player: "Carta de Jugador Inicial: empieza {side}",
+    activated: ["Se activa el {soldier} de {side}", "Se activa tu {soldier}"], bomb_exploded: ["Explotó la Bomba de {side}", "Explotó tu Bomba"],
+    captain_choice: ["Capitán de {side}: {option}", "Tu Capitán: {option}"],
+    day_ended: "Termina el día {day}", day_started: "Empieza el día {day}; empieza {starting_side}",
+    deception_paid: ["{side} pagó una ficha de Engaño", "Pagaste una ficha de Engaño"],
+    deception_played: ["{side} jugó una ficha de Engaño en la misión {mission}", "Jugaste una ficha de Engaño en la misión {mission}"],
+    deception_token_won: ["{side} ganó una ficha de Engaño", "Ganaste una ficha de Engaño"],
+    deployed: ["{actor} desplegó soldados en las misiones {missions}", "Desplegaste soldados en las misiones {missions}"],
+    double_agent_moved: ["{side} movió al Agente Doble {spaces} {spacesWord}, a {to}", "Moviste al Agente Doble {spaces} {spacesWord}, a {to}"],
+    exhausted: ["{side} agota {soldiers}", "Agotas {soldiers}"], infiltrated: ["{side} se infiltró (día {day})", "Te infiltraste (día {day})"],
+    infiltration_points: ["{side} ganó {earned} PI", "Ganaste {earned} PI"],
+    infiltration_points_reduced: ["{side} perdió {by} PI (ahora {total})", "Perdiste {by} PI (ahora {total})"],
+    intel_ready: ["{actor} está listo", "Estás listo"], intel_tokens: ["{side} puso fichas de inteligencia en las misiones {missions}", "Pusiste fichas de inteligencia en las misiones {missions}"],
+    intel_turned: "Nueva inteligencia: {intel}", marshal_choice: ["Mariscal de {side}: {option}", "Tu Mariscal: {option}"],
+    my_deployment: ["Despliegue de {actor}: {soldiers}", "Tu despliegue: {soldiers}"],
+    no_deception: ["{side} no jugó ficha de Engaño en la misión {mission}", "No jugaste ficha de Engaño en la misión {mission}"],
+    points_carried_over: ["{side} conserva {points} PI", "Conservas {points} PI"],
+    retreated: ["El {soldier} de {side} en la misión {mission} se retiró ({reason})", "Tu {soldier} en la misión {mission} se retiró ({reason})"],
+    revealed: ["{guesser} dijo {guess} en {theirMission}: era {soldier} — {correct}", "Dijiste {guess} en {theirMission}: era {soldier} — {correct}"],
+    turn: ["{guesser} adivina ahora, en la misión {mission}", "Te toca adivinar, en la misión {mission}"],
+    game_over: ["Fin de la partida: gana {winner} — {ending}", "Fin de la partida: ¡ganas! — {ending}"],
+    setup: "Inteligencia vieja: {old_intel}; agotados: {exhausted}", hand: ["Soldados en mano de {actor}: {soldiers}", "Tus soldados en mano: {soldiers}"],
+    starting_player: ["Carta de Jugador Inicial: empieza {side}", "Carta de Jugador Inicial: empiezas tú"],
   },
 };
 
+/** The side whose point of view a sentence takes (the guesser, the winner, the actor). */
+function subjectSide(ev, ctx) {
+  const d = ev.data || {};
+  if (ev.type === "revealed" || ev.type === "turn") return d.guesser;
+  if (ev.type === "game_over") return d.winner;
+  if (typeof d.seat === "number") return ctx.view?.seats?.find((x) => x.seat === d.seat)?.side;
+  if (ev.type === "my_deployment" || ev.type === "hand") return ctx.view?.seats?.find((x) => x.seat === ctx.sees)?.side;
+  return d.side;
+}
+
 export function describeEvent(ev, ctx) {
   const es = currentLang() === "es";
-  return sentence(EVENTS, ev, ctx, (k, v) => {
-    if (["side", "guesser", "starting_side", "winner"].includes(k) && typeof v === "string") return sideName(v);
+  const mySide = ctx.reader === null || ctx.reader === undefined ? null : ctx.view?.seats?.find((x) => x.seat === ctx.reader)?.side;
+  const subj = subjectSide(ev, ctx);
+  const d = ev.data || {};
+  const table = EVENTS[currentLang()] || EVENTS.en;
+  const tpl = table[ev.type];
+  if (!tpl) return null;
+  const text = Array.isArray(tpl) ? tpl[subj && subj === mySide ? 1 : 0] : tpl;
+  const own = (side) => side === mySide;
+  const out = text.replace(/\{(\w+)\}/g, (_, k) => {
+    const v = d[k];
+    if (k === "actor") return ctx.name(typeof d.seat === "number" ? d.seat : ctx.sees, { you: false });
+    if (["side", "guesser", "winner"].includes(k)) return sideName(v);
+    if (k === "starting_side") return own(v) ? (es ? "tu bando" : "your side") : sideName(v);
+    if (k === "theirMission") return own(d.side) ? (es ? `tu misión ${d.mission}` : `your mission ${d.mission}`) : (es ? `la misión ${d.mission} de ${sideName(d.side)}` : `${sideName(d.side)}'s mission ${d.mission}`);
+    if (k === "soldier" || k === "guess") return rankName(v);
+    if (k === "exhausted" && v && typeof v === "object" && !Array.isArray(v)) return Object.entries(v).map(([side, n]) => `${sideName(side)}: ${Array.isArray(n) ? n.map(rankName).join(", ") : n}`).join("; ");
+    if (k === "old_intel") return Array.isArray(v) ? v.map((x) => (typeof x === "object" ? (x.ranks || []).join("-") : String(x).replace(/^Intel/, es ? "Inteligencia" : "Intel"))).join(", ") : String(v).replace(/^Intel/, es ? "Inteligencia" : "Intel");
+    if (k === "soldiers") return Array.isArray(v) ? v.map(rankName).join(", ") : Object.entries(v || {}).map(([m, n]) => `${m}: ${rankName(n)}`).join(", ");
+    if (k === "missions") return Array.isArray(v) ? v.join(", ") : String(v);
     if (k === "option") return OPTIONS[currentLang()][v] || v;
-    if (k === "exhausted" && v && typeof v === "object") return Object.entries(v).map(([side, n]) => `${sideName(side)}: ${n}`).join(", ");
     if (k === "correct") return v ? (es ? "¡acierto!" : "correct!") : (es ? "fallo" : "wrong");
-    if (k === "soldiers" && v && !Array.isArray(v) && typeof v === "object") return Object.entries(v).map(([m, n]) => `${m}: ${n}`).join(", ");
-    return undefined;
+    if (k === "reason") return REASONS[currentLang()][v] || v;
+    if (k === "to") return spaceName(v);
+    if (k === "spacesWord") return d.spaces === 1 ? (es ? "casilla" : "space") : (es ? "casillas" : "spaces");
+    if (k === "intel") return es ? String(v).replace(/^Intel/, "Inteligencia") : v;
+    if (k === "ending") return ENDINGS[currentLang()][v] || v;
+    if (v === undefined || v === null) return "—";
+    return String(v);
+  });
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+export function logGroup(ev) {
+  if (ev.type !== "day_started" && !(ev.type === "game_started")) return null;
+  const day = ev.data?.day ?? 1;
+  return currentLang() === "es" ? `Día ${day}` : `Day ${day}`;
+}
+
+const REVEAL_TYPES = new Set(["deception_played", "no_deception", "revealed", "activated", "infiltration_points", "infiltration_points_reduced", "double_agent_moved", "bomb_exploded", "retreated", "exhausted", "captain_choice", "marshal_choice", "infiltrated"]);
+
+/** A guess played out: the Deception token, the revealed rank, then what it set off. */
+export function revealSteps(fresh, ctx) {
+  if (!fresh.some((e) => e.type === "revealed")) return [];
+  return fresh.filter((e) => REVEAL_TYPES.has(e.type)).map((e) => {
+    const d = e.data || {};
+    const focus = e.type === "double_agent_moved" ? '[data-slot="spies-double-agent"]'
+      : d.mission ? `[data-slot^="spies-${d.side}-"][data-slot$="-${d.mission}"]` : d.side ? `[data-side="${d.side}"]` : null;
+    return { text: describeEvent(e, ctx), focus };
   });
 }
+
+/** Enemy ranks seen (and where), exhausted soldiers, the intel cards turned so far. */
+export function knowledge(events, ctx) {
+  const mySide = ctx.view?.you?.side;
+  const seen = [];
+  const exhausted = [];
+  const intel = [];
+  let day = 1;
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.type === "day_started") day = d.day;
+    if (e.type === "revealed" && d.side !== mySide && d.correct !== undefined) {
+      seen.push(ctx.t("sp.know.rank", { day, mission: d.mission, rank: rankName(d.soldier) }));
+    }
+    if (e.type === "exhausted" && d.side !== mySide) exhausted.push(...(d.soldiers || []).map(rankName));
+    if (e.type === "intel_turned") intel.push((d.ranks || []).join("-"));
+  }
+  return [
+    { title: ctx.t("sp.know.seen"), items: seen },
+    { title: ctx.t("sp.know.exhausted"), items: exhausted.length ? [exhausted.join(", ")] : [] },
+    { title: ctx.t("sp.know.intel"), items: intel.length ? [intel.join(" · ")] : [] },
+  ];
+}
+
+export function endingText(outcome) {
+  const d = outcome.detail || {};
+  const es = currentLang() === "es";
+  const why = ENDINGS[currentLang()][d.ending] || d.ending;
+  return es ? `Gana ${sideName(d.winner)}: ${why}.` : `${sideName(d.winner)} wins: ${why}.`;
+}
+
+export function scoreLines(outcome, ctx) {
+  const d = outcome.detail || {};
+  const out = {};
+  for (const seat of ctx.doc.seats.map((x) => x.seat)) {
+    const side = ctx.view?.seats?.find((x) => x.seat === seat)?.side;
+    if (!side) continue;
+    out[seat] = [ctx.t("sp.score.side", { side: sideName(side) }), ctx.t("sp.score.ip", { n: d.infiltration_points?.[side] ?? 0 }),
+      ctx.t("sp.score.da", { where: spaceName(d.double_agent) })];
+  }
+  return out;
+}
+
+/** At the end every soldier on a mission is face up: list them per side. */
+export function endReveal(ctx) {
+  const v = ctx.view;
+  if (!v?.sides) return null;
+  return h("ul", {}, Object.entries(v.sides).map(([side, info]) => h("li", {},
+    `${sideName(side)}: `, info.missions.map((m) => `${ctx.t("sp.mission", { n: m.mission })} ${m.soldier ? `${m.soldier.rank} ${rankName(m.soldier.name)}` : "—"}`).join(" · "))));
+}
+
+export const glossary = [
+  { icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "The pawn on the central track. Push it onto the enemy flag to win at once; after day 3 the side in whose enemy territory it stands wins.", es: "El peón del track central. Llévalo a la bandera enemiga para ganar; tras el día 3 gana el bando en cuyo territorio enemigo esté." } },
+  { icon: "PI", term: { en: "Infiltration points (IP)", es: "Puntos de Infiltración (PI)" }, text: { en: "Earned by activated soldiers; at 10 you infiltrate and move the Double Agent by the day number.", es: "Los ganan los soldados activados; con 10 te infiltras y mueves al Agente Doble tantas casillas como el día." } },
+  { icon: "i", term: { en: "Intel token", es: "Ficha de inteligencia" }, text: { en: "Marks a soldier whose rank is on the current Intel card (a Sergeant may hide behind one).", es: "Marca un soldado cuyo rango está en la carta de Inteligencia actual (un Sargento puede esconderse tras una)." } },
+  { icon: "●", term: { en: "Deception token", es: "Ficha de Engaño" }, text: { en: "Played on your soldier before a guess: a wrong guess then costs the guesser.", es: "Se juega sobre tu soldado antes de un intento: si el rival falla, le cuesta." } },
+  { icon: "?", term: { en: "Hidden soldier", es: "Soldado oculto" }, text: { en: "A deployed soldier whose rank you do not know yet.", es: "Un soldado desplegado cuyo rango aún no conoces." } },
+  { term: { en: "Exhausted", es: "Agotado" }, text: { en: "Soldiers that cannot be deployed the next day.", es: "Soldados que no pueden desplegarse al día siguiente." } },
+  { term: { en: "Wall", es: "Muro" }, text: { en: "The space before each flag: the Double Agent stops there for the turn.", es: "La casilla antes de cada bandera: el Agente Doble se detiene ahí ese turno." } },
+];
 
 export function valueLabel(path, value) {
   if (path === "option") return OPTIONS[currentLang()][value] || null;
   if (path === "mission") return currentLang() === "es" ? `Misión ${value}` : `Mission ${value}`;
+  if ((/^soldiers\.\d+$/.test(path) || path === "soldier" || path === "guess") && typeof value === "string") return rankName(value);
   return null;
 }
 
@@ -95,7 +260,7 @@ function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf 
   return s("g", { "data-card": soldier.name, "data-secret-of": secretOf ?? null },
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#fffdf8", stroke: colour, "stroke-width": faceUp ? 3 : 1.5 }),
     s("text", { x: x + w / 2, y: y + 52, "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: colour, class: "serif" }, soldier.rank),
-    label(x + w / 2, y + 82, soldier.name, { width: 11, size: 13, weight: 600, fill: "#1d2433" }));
+    label(x + w / 2, y + 82, rankName(soldier.name), { width: 11, size: 13, weight: 600, fill: "#1d2433" }));
 }
 
 export function render(ctx) {
@@ -129,8 +294,8 @@ export function render(ctx) {
   const mx = 20 + (daPos + n) * cw + cw / 2;
   svg.append(s("g", { "data-slot": "spies-double-agent" },
     s("circle", { cx: mx, cy: trackY + 28, r: 20, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 3 }),
-    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, "DA")));
-  svg.append(s("text", { x: W / 2, y: trackY - 10, "text-anchor": "middle", "font-size": 13, fill: "#4a5366" }, `${da.space} · ${ctx.t("sp.status", v)}`));
+    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")));
+  svg.append(s("text", { x: W / 2, y: trackY - 10, "text-anchor": "middle", "font-size": 13, fill: "#4a5366" }, `${spaceName(da.space)} · ${ctx.t("sp.status", v)}`));
 
   // Intel: the current card, old ones and the deck.
   const intel = v.intel || {};
@@ -153,7 +318,7 @@ export function render(ctx) {
     }
     g.append(s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception")));
     for (let i = 0; i < info.deception_tokens; i++) g.append(s("circle", { cx: 36 + i * 26, cy: y + 126, r: 10, fill: "#6b2f86" }));
-    g.append(s("text", { x: 26, y: y + 160, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${x.name}`).join(", ") || "—"}`));
+    g.append(s("text", { x: 26, y: y + 160, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`));
     // Missions.
     info.missions.forEach((m, i) => {
       const x = 260 + i * 110;
@@ -179,7 +344,7 @@ export function render(ctx) {
       }
       if (m.intel_token) slot.append(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "i")));
       if (m.deception_token) slot.append(s("circle", { cx: x + 12, cy: y + 44, r: 9, fill: "#6b2f86" }));
-      if (m.guess) slot.append(s("text", { x: x + 46, y: y + 170, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${m.guess.name ?? ""}` : m.guess}`));
+      if (m.guess) slot.append(s("text", { x: x + 46, y: y + 170, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${rankName(m.guess.name ?? "")}` : rankName(m.guess)}`));
       if (!isOwn) ctx.choice(slot, { type: "guess", mission: m.mission }, ctx.t("sp.mission", { n: m.mission }));
       else if (m.player === ctx.you) ctx.choice(slot, { type: "play_deception", mission: m.mission }, ctx.t("act.play_deception"));
       g.append(slot);
@@ -194,8 +359,8 @@ export function render(ctx) {
         const card = s("g", { "data-card": c.name, opacity: used ? 0.35 : 1 },
           s("rect", { class: "hit", x, y: y + 204, width: 56, height: 56, rx: 7, fill: "#fff", stroke: colour }),
           s("text", { x: x + 28, y: y + 228, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour }, c.rank),
-          s("text", { x: x + 28, y: y + 248, "text-anchor": "middle", "font-size": 10 }, c.name));
-        if (!used) ctx.choice(card, { type: "deploy", soldiers: { [k]: c.name } }, c.name);
+          s("text", { x: x + 28, y: y + 248, "text-anchor": "middle", "font-size": 10 }, rankName(c.name)));
+        if (!used) ctx.choice(card, { type: "deploy", soldiers: { [k]: c.name } }, rankName(c.name));
         g.append(card);
       });
     }

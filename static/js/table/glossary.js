@@ -14,7 +14,7 @@ export function termChip(entry) {
   const label = pick(entry.term);
   const text = pick(entry.text);
   const chip = h("button", { class: "term", type: "button", "aria-expanded": "false", title: text, "data-term": entry.id || label },
-    entry.icon ? h("span", { class: "term-icon", "aria-hidden": "true" }, entry.icon) : null,
+    entry.icon ? h("span", { class: "term-icon", "aria-hidden": "true" }, pick(entry.icon)) : null,
     h("span", {}, label),
     h("span", { class: "term-tip", role: "tooltip" }, text));
   chip.addEventListener("click", () => {
