@@ -39,6 +39,7 @@ export const api = {
   join: (code, name) => call("POST", `/api/invites/${encodeURIComponent(code)}/join`, { body: { name } }),
   bot: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token }),
   emptySeat: (id, seat, token) => call("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { token }),
+  rematch: (id, token, hostSeat) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token, body: { host_seat: hostSeat ?? null } }),
   start: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token }),
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   events: (id, token, since = 0) => call("GET", `/api/tables/${encodeURIComponent(id)}/events?since=${since}`, { token }),

@@ -8,7 +8,7 @@ import { t, has, onLangChange, extend } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Decision, flatValue } from "./decisions.js";
-import { tableGrant, saveGrant } from "./storage.js";
+import { tableGrant, saveGrant, saveName } from "./storage.js";
 import { problemText } from "./problems.js";
 import { seatName } from "./names.js";
 import { pref, setPref } from "./prefs.js";
@@ -416,8 +416,12 @@ export function mountTable(root, tableId) {
     const ev = [...events].reverse().find((e) => e.type === "rematch");
     if (!ev) return null;
     const d = ev.data || {};
-    const mine = grant.host && d.table_id;
-    return { who: seatName(doc, d.host_seat ?? 0, { you: false }), href: mine ? `#/table/${d.table_id}` : `#/join/${d.invite_code}`, mine: !!mine };
+    const me = doc.seats.find((s) => s.seat === doc.you)?.name;
+    return {
+      who: d.host_seat === null || d.host_seat === undefined ? t("over.host") : seatName(doc, d.host_seat, { you: false }),
+      href: `#/join/${d.invite_code}`, mine: false,
+      onClick: () => { if (me) saveName(me); }, // the kept seat waits for the same name
+    };
   }
 
   function gameOver() {
@@ -430,7 +434,7 @@ export function mountTable(root, tableId) {
         onClick: api.rematch ? () => hostCall(async () => {
           rematch.busy = true; render();
           try {
-            const created = await api.rematch(tableId, grant.host);
+            const created = await api.rematch(tableId, grant.host, grant.token ? doc.you : null);
             saveGrant(created.table_id, {
               game: doc.game, seat: created.seat?.seat ?? 0, token: created.seat?.seat_token, host: created.host_token,
               invite: created.invite_code, inviteUrl: created.invite_url, name: grant.name,

@@ -74,17 +74,34 @@ async def by_invite(ctx: Context, code: str) -> TableRow:
     return row
 
 
+def same_name(a: str | None, b: str) -> bool:
+    """Names at one table are unique whatever the case and surrounding spaces."""
+    return a is not None and a.strip().casefold() == b.strip().casefold()
+
+
+def _seat_for(row: TableRow, name: str) -> int:
+    """The seat ``name`` may take: the one kept for that name by a rematch, else the first
+    open seat kept for nobody. A name already seated is refused (422 ``name_taken``)."""
+    if any(s.kind != "open" and same_name(s.name, name) for s in row.seats):
+        raise Problem(
+            422, "name_taken", "Someone at this table already uses that name; choose another."
+        )
+    kept = [s.seat for s in row.seats if s.kind == "open" and same_name(s.name, name)]
+    free = [s.seat for s in row.seats if s.kind == "open" and s.name is None]
+    if not kept and not free:
+        raise Problem(409, "table_full", "Every seat at this table is taken.")
+    return (kept or free)[0]
+
+
 async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
-    """Take the first open seat; retried when the lobby changed under us."""
+    """Take the seat kept for this name, else the first open seat; retried when the lobby
+    changed under us."""
     for _ in range(_JOIN_RETRIES):
         row = await by_invite(ctx, code)
         if row.status != "waiting":
             raise Problem(409, "already_started", "This game has already started.")
-        open_seats = [s.seat for s in row.seats if s.kind == "open"]
-        if not open_seats:
-            raise Problem(409, "table_full", "Every seat at this table is taken.")
+        seat = _seat_for(row, name)
         token = new_token()
-        seat = open_seats[0]
         change = Change(
             events=[Event.public("joined", seat=seat, name=name.strip()).to_json()],
             seats=[SeatChange(seat, "human", name.strip(), hash_token(token))],
@@ -136,6 +153,64 @@ async def start(ctx: Context, row: TableRow) -> None:
     )
     await commit(ctx, row, change)
     await play.run_bots(ctx, row.id)
+
+
+async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[str, Any]:
+    """Host: the same game again, same options and seats, in one click.
+
+    Bots keep their seats; the host takes ``host_seat`` (their seat at the finished table)
+    under the same name; every other player's seat is kept open for their name, and they
+    get an invitation on their page: a ``rematch`` event only they can read (a published
+    log shows it only to the seats it was for).
+    """
+    if row.status != "finished":
+        raise Problem(409, "not_finished", "A rematch can only follow a finished game.")
+    if host_seat is not None and _seat_row(row, host_seat).kind != "human":
+        raise Problem(422, "not_a_player_seat", "The host's seat must be a player's seat.")
+    host_token = new_token()
+    seat_token = new_token() if host_seat is not None else None
+    new = TableRow(
+        id=secrets.token_urlsafe(16),
+        game_id=row.game_id,
+        options=dict(row.options),
+        num_seats=row.num_seats,
+        private=row.private,
+        spectators=row.spectators,
+        publish_log=row.publish_log,
+        status="waiting",
+        invite_code=secrets.token_urlsafe(9),
+        host_token_hash=hash_token(host_token),
+        seed=secrets.randbits(63),
+        version=0,
+    )
+    seats: list[SeatChange] = []
+    for s in sorted(row.seats, key=lambda x: x.seat):
+        if s.seat == host_seat:
+            seats.append(SeatChange(s.seat, "human", s.name, hash_token(seat_token or "")))
+        elif s.kind == "bot":
+            seats.append(SeatChange(s.seat, "bot", s.name, None))
+        else:  # kept for the same player, who joins by name
+            seats.append(SeatChange(s.seat, "open", s.name if s.kind == "human" else None, None))
+    await ctx.store.create(new, seats)
+    invited = sorted(s.seat for s in row.seats if s.kind == "human" and s.seat != host_seat)
+    if invited:
+        event = Event.private(
+            invited,
+            "rematch",
+            table_id=new.id,
+            invite_code=new.invite_code,
+            host_seat=host_seat,
+        )
+        await commit(ctx, row, Change(events=[event.to_json()]))
+    return {
+        "table_id": new.id,
+        "invite_code": new.invite_code,
+        "invite_url": f"{ctx.settings.public_url}/#/join/{new.invite_code}",
+        "host_token": host_token,
+        "seat": {"table_id": new.id, "seat": host_seat, "seat_token": seat_token}
+        if seat_token
+        else None,
+    }
 
 
 async def waiting_public(ctx: Context) -> list[TableRow]:

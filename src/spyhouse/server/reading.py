@@ -45,6 +45,11 @@ def document(row: TableRow, seat: int | None) -> dict[str, Any]:
     return doc
 
 
+# An invitation sent after the end (a rematch's seat is kept for its player's name) is not
+# part of the game's log: a published log still shows it only to the seats it was for.
+NEVER_PUBLISHED = frozenset({"rematch"})
+
+
 def filter_entries(
     row: TableRow, entries: list[LogEntry], seat: int | None
 ) -> list[dict[str, Any]]:
@@ -54,7 +59,7 @@ def filter_entries(
     for entry in entries:
         for raw in entry.events:
             event = Event.from_json(raw)
-            if published or event.visible_to(seat):
+            if event.visible_to(seat) or (published and event.type not in NEVER_PUBLISHED):
                 item: dict[str, Any] = {
                     "version": entry.version,
                     "seat": entry.seat,

@@ -29,6 +29,12 @@ class JoinTable(StrictModel):
     name: str = Name
 
 
+class Rematch(StrictModel):
+    host_seat: int | None = Field(
+        None, ge=0, le=63, description="The host's own seat at the finished table, if any"
+    )
+
+
 class PostAction(StrictModel):
     action: dict[str, Any] = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
     version: int = Field(description="The table version the action was chosen at")

@@ -141,7 +141,7 @@ export function describeEvent(ev, ctx) {
     if (k === "starting_side") return own(v) ? (es ? "tu bando" : "your side") : sideName(v);
     if (k === "theirMission") return own(d.side) ? (es ? `tu misión ${d.mission}` : `your mission ${d.mission}`) : (es ? `la misión ${d.mission} de ${sideName(d.side)}` : `${sideName(d.side)}'s mission ${d.mission}`);
     if (k === "soldier" || k === "guess") return rankName(v);
-    if (k === "exhausted" && v && typeof v === "object" && !Array.isArray(v)) return Object.entries(v).map(([side, n]) => `${sideName(side)}: ${Array.isArray(n) ? n.map(rankName).join(", ") : n}`).join("; ");
+    if (k === "exhausted" && v && typeof v === "object" && !Array.isArray(v)) return Object.entries(v).map(([side, n]) => `${sideName(side)}: ${Array.isArray(n) ? n.map(rankName).join(", ") : rankName(n)}`).join("; ");
     if (k === "old_intel") return Array.isArray(v) ? v.map((x) => (typeof x === "object" ? (x.ranks || []).join("-") : String(x).replace(/^Intel/, es ? "Inteligencia" : "Intel"))).join(", ") : String(v).replace(/^Intel/, es ? "Inteligencia" : "Intel");
     if (k === "soldiers") return Array.isArray(v) ? v.map(rankName).join(", ") : Object.entries(v || {}).map(([m, n]) => `${m}: ${rankName(n)}`).join(", ");
     if (k === "missions") return Array.isArray(v) ? v.join(", ") : String(v);

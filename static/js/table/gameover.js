@@ -9,13 +9,13 @@ extend({
     "over.won": "{who} won.", "over.wonShared": "{who} share the win.", "over.draw": "Nobody won.",
     "over.youWon": "You won!", "over.points": "{n} points", "over.reveal": "Revealed at the end",
     "over.rematch": "Rematch: same game, same seats", "over.rematchWait": "Creating the rematch…",
-    "over.invited": "{who} offers a rematch.", "over.joinRematch": "Join the rematch", "over.toRematch": "Go to the rematch",
+    "over.invited": "{who} offers a rematch.", "over.host": "The host", "over.joinRematch": "Join the rematch", "over.toRematch": "Go to the rematch",
   },
   es: {
     "over.won": "Ha ganado {who}.", "over.wonShared": "Comparten la victoria: {who}.", "over.draw": "Nadie ha ganado.",
     "over.youWon": "¡Has ganado!", "over.points": "{n} puntos", "over.reveal": "Lo que se revela al final",
     "over.rematch": "Revancha: mismo juego, mismos asientos", "over.rematchWait": "Creando la revancha…",
-    "over.invited": "{who} propone una revancha.", "over.joinRematch": "Unirse a la revancha", "over.toRematch": "Ir a la revancha",
+    "over.invited": "{who} propone una revancha.", "over.host": "El anfitrión", "over.joinRematch": "Unirse a la revancha", "over.toRematch": "Ir a la revancha",
   },
 });
 
@@ -71,7 +71,7 @@ export function gameOverPanel(ctx) {
       : null,
     reveal ? h("div", { class: "end-reveal", id: "end-reveal" }, h("h3", {}, t("over.reveal")), reveal) : null,
     rm.invite ? h("p", { class: "invitation", id: "rematch-invite" }, `${t("over.invited", { who: rm.invite.who })} `,
-      h("a", { class: "button primary", href: rm.invite.href, id: "rematch-join" }, rm.invite.mine ? t("over.toRematch") : t("over.joinRematch"))) : null,
+      h("a", { class: "button primary", href: rm.invite.href, id: "rematch-join", onclick: rm.invite.onClick }, rm.invite.mine ? t("over.toRematch") : t("over.joinRematch"))) : null,
     h("div", { class: "row end-actions" },
       ctx.isHost && rm.onClick && !rm.invite ? h("button", { class: "button primary", type: "button", id: "rematch", disabled: !!rm.busy, onclick: rm.onClick }, rm.busy ? t("over.rematchWait") : t("over.rematch")) : null,
       h("a", { class: "button", href: "#/", id: "to-lobby" }, t("table.toLobby"))));

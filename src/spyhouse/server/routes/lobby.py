@@ -14,6 +14,7 @@ from spyhouse.server.schemas import (
     CreateTable,
     GameInfo,
     JoinTable,
+    Rematch,
     SeatGrant,
     TableSummary,
 )
@@ -74,3 +75,13 @@ async def empty_seat(seat: int, row: Host, ctx: Ctx) -> None:
 async def start_table(row: Host, ctx: Ctx) -> None:
     """Host: start the game once every seat holds a player or a bot."""
     await lobby.start(ctx, row)
+
+
+@router.post(
+    "/tables/{table_id}/rematch", response_model=CreatedTable, status_code=201, tags=["lobby"]
+)
+async def rematch(body: Rematch, row: Host, ctx: Ctx) -> dict[str, Any]:
+    """Host: open the same game again with the same seats. Bots keep their seats, the
+    host takes ``host_seat``, the other players' seats wait for them by name and they are
+    invited on their page (a ``rematch`` event only they can read)."""
+    return await lobby.rematch(ctx, row, body.host_seat)
