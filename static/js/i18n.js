@@ -159,6 +159,12 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? `{${k}}`));
 }
 
+/** The English UI strings that Spanish says differently (for the page-walking test). */
+export function englishOnly() {
+  return Object.entries(STRINGS.en).filter(([k, v]) => STRINGS.es[k] !== undefined && STRINGS.es[k] !== v).map(([, v]) => v);
+}
+window.spyhouseEnglish = englishOnly;
+
 /** Pick a localised string from {en, es} objects or return plain strings. */
 export function pick(value) {
   if (value && typeof value === "object") return value[lang] ?? value.en;

@@ -111,6 +111,17 @@ export class TableSocket {
     return requestId;
   }
 
+  /** Test hook: the link goes silent (no frame arrives, no close event), as on a dead network. */
+  silence() {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.onmessage = null;
+    ws.onclose = null;
+    const send = ws.send.bind(ws);
+    ws.send = () => {};
+    void send;
+  }
+
   /** Debug/test hook: drop the connection as a network failure would. */
   drop() {
     if (this.ws) this.ws.close(4999, "dropped");

@@ -275,6 +275,7 @@ export function mountTable(root, tableId) {
 
   window.spyhouse = {
     dropSocket: () => socket.drop(),
+    silence: () => socket.silence(),
     act: (action) => send(action),
     version: () => doc?.version,
   };

@@ -12,6 +12,9 @@ from playwright.sync_api import Page
 
 from tests.browser import secrets
 from tests.browser.driver import create_table, join, new_player, play_to_end, screenshot
+from tests.browser.spanish import english_on_page
+
+NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 def agencia_slots(mine: dict[str, Any], theirs: dict[str, Any]) -> list[tuple[str, str]]:
@@ -73,7 +76,7 @@ def test_game_played_to_the_end_by_clicking(
     browser, site, output_dir, game, seats, bots, options, seed
 ):
     ann = new_player(browser, site.url)
-    bob = new_player(browser, site.url, width=390)  # a phone-width screen
+    bob = new_player(browser, site.url, width=390, locale="es-ES")  # a phone, in Spanish
     try:
         invite = create_table(ann, game, seats, bots, options)
         join(bob, invite, "Bob")
@@ -92,14 +95,32 @@ def test_game_played_to_the_end_by_clicking(
                 shot["taken"] = True
                 screenshot(ann, output_dir, f"{game}-board")
                 screenshot(bob, output_dir, f"{game}-board-phone")
+            if step % 10 == 6:
+                assert english_on_page(bob.page) == []
 
+        stats: dict[str, int] = {}
         with httpx.Client(base_url=site.url, timeout=30) as http:
-            final = play_to_end(http, [ann, bob], seed=seed, leak_check=leak_check, on_step=on_step)
+            final = play_to_end(
+                http, [ann, bob], seed=seed, leak_check=leak_check, on_step=on_step, stats=stats
+            )
         assert final["outcome"] is not None
+        # The other seat's move was marked on the board (most moves change what one sees).
+        assert stats["highlighted"] >= stats["observed"] // 3, stats
         for p in (ann, bob):
-            p.page.wait_for_selector("#scores")
+            p.page.wait_for_selector("#scores #winners")
+            p.page.wait_for_selector("#end-reveal")
             assert p.page.query_selector(f"svg[data-board={game}]"), "the game's own SVG board"
             assert not p.page.query_selector("[data-board-error]")
+            assert p.page.query_selector("#to-lobby")
+        assert english_on_page(bob.page) == []
+        # The game-over screen fits at 1,280 and 390 px, board and all.
+        for width in (1280, 390):
+            for p in (ann, bob):
+                p.page.set_viewport_size({"width": width, "height": 900})
+                assert p.page.evaluate(NO_OVERFLOW), f"horizontal overflow at {width}px"
+        screenshot(ann, output_dir, f"{game}-final-phone")
+        screenshot(bob, output_dir, f"{game}-final-es")
+        ann.page.set_viewport_size({"width": 1280, "height": 900})
         screenshot(ann, output_dir, f"{game}-final")
         assert ann.errors == [], ann.errors
         assert bob.errors == [], bob.errors

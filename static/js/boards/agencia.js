@@ -166,6 +166,15 @@ export function endingText(outcome, ctx) {
   return ctx.t("ag.ending");
 }
 
+/** At the end: each player's cards as the final view shows them, and their Information. */
+export function endReveal(ctx) {
+  const players = ctx.view?.players || [];
+  if (!players.length) return null;
+  return h("ul", {}, players.map((p) => h("li", {},
+    `${ctx.name(p.seat)}: ${ctx.t("ag.info")} ${p.information} · `,
+    p.positions.map((pos) => `${posName(pos.position, p.seat === ctx.you)}: ${pos.card ? cardName(pos.card.name) : "—"}`).join(" · "))));
+}
+
 export const glossary = [
   { icon: "ℹ", term: { en: "Information", es: "Información" }, text: { en: "Points: tokens plus the value of your eight cards at the end. Most Information wins.", es: "Puntos: fichas más el valor de tus ocho cartas al final. Gana quien más Información tenga." } },
   { icon: "∞", term: { en: "Data bank", es: "Banco de datos" }, text: { en: "The bank of Information tokens Agents take from or pay into.", es: "El banco de fichas de Información del que los Agentes cobran o al que pagan." } },

@@ -1,0 +1,136 @@
+"""The table tells the story: for each game a reveal plays step by step and can be skipped,
+the page shows the other seat's move on the board, a lost connection shows within 5 s,
+and host seat actions ask first. Moves are made over REST (quick) while one page watches."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.driver import new_player, screenshot
+from tests.browser.spanish import english_on_page
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def _table(http: httpx.Client, game: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Ann (host, seat 0) and Bob (seat 1) by REST; bots in the other seats; started."""
+    t = http.post(
+        "/api/tables",
+        json={"game": game, "seats": seats, "options": options, "host_name": "Ann"},
+    ).json()
+    bob = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": "Bob"}).json()
+    for seat in range(2, seats):
+        http.post(f"/api/tables/{t['table_id']}/seats/{seat}/bot", headers=_auth(t["host_token"]))
+    r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
+    assert r.status_code == 204, r.text
+    return {
+        "id": t["table_id"],
+        "host": t["host_token"],
+        0: t["seat"]["seat_token"],
+        1: bob["seat_token"],
+    }
+
+
+def _open(player, table: dict[str, Any], seat: int, host: bool = False) -> None:
+    grant = {"seat": seat, "token": table[seat], **({"host": table["host"]} if host else {})}
+    player.page.evaluate(
+        "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
+    )
+    player.page.goto(f"/#/table/{table['id']}")
+    player.page.wait_for_selector("#board")
+
+
+def _move(http: httpx.Client, table: dict[str, Any], rng: random.Random) -> str | None:
+    """One random legal move by Ann or Bob over REST; returns the status."""
+    for seat in (0, 1):
+        d = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[seat])).json()
+        if d["status"] != "playing":
+            return d["status"]
+        if d["legal_actions"]:
+            r = http.post(
+                f"/api/tables/{table['id']}/actions",
+                json={"action": rng.choice(d["legal_actions"]), "version": d["version"]},
+                headers=_auth(table[seat]),
+            )
+            assert r.status_code == 200, r.text
+            return "playing"
+    time.sleep(0.05)
+    return "playing"
+
+
+CASES = [
+    pytest.param("agencia", 3, {}, id="agencia"),
+    pytest.param("spies", 2, {}, id="spies"),
+    pytest.param("conspiracy", 3, {}, id="conspiracy"),
+    pytest.param("estoril", 3, {}, id="estoril"),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), CASES)
+def test_a_reveal_plays_step_by_step_and_can_be_skipped(
+    browser, site, output_dir, game, seats, options
+):
+    bob = new_player(browser, site.url, locale="es-ES", prefs={"reveals": True})
+    try:
+        bob.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, game, seats, options)
+            _open(bob, table, 1)
+            rng = random.Random(3)
+            for _ in range(3000):
+                assert _move(http, table, rng) == "playing", "the game ended without a reveal"
+                if bob.page.query_selector("#reveal"):
+                    break
+            else:
+                raise AssertionError("no reveal in 3000 moves")
+            reveal = bob.page.locator("#reveal")
+            steps = int(reveal.get_attribute("data-steps"))
+            # While it plays, the board waits on what it showed before.
+            assert bob.attr("revealing") == "1"
+            if steps >= 2:
+                bob.page.wait_for_selector("#reveal[data-step='2']")
+            screenshot(bob, output_dir, f"{game}-reveal-phone")
+            assert english_on_page(bob.page) == []
+            bob.page.click("#reveal-skip")
+            bob.page.wait_for_selector("#reveal", state="detached")
+            server = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+            bob.page.wait_for_function(
+                "v => Number(document.querySelector('#main').dataset.version) >= v",
+                arg=server["version"],
+            )
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()
+
+
+def test_lost_connection_shows_within_5_seconds_and_the_move_waits(browser, site):
+    ann = new_player(browser, site.url)
+    try:
+        ann.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "spies", 2, {})
+            _open(ann, table, 0, host=True)
+            ann.page.wait_for_selector("#conn[data-conn=open]")
+            # A silent death: frames stop arriving but no close event comes.
+            ann.page.evaluate("window.spyhouse.silence && window.spyhouse.silence()")
+            t0 = time.monotonic()
+            ann.page.wait_for_selector("#conn[data-conn=reconnecting]", timeout=5_000)
+            assert time.monotonic() - t0 < 5
+            ann.page.wait_for_selector("#conn[data-conn=open]", timeout=20_000)
+
+            # Host actions on a seat ask first; "Cancel" changes nothing.
+            ann.page.click("[data-replace='1']")
+            ann.page.wait_for_selector("dialog#ask[open]")
+            ann.page.click("#ask-no")
+            seats = http.get(f"/api/tables/{table['id']}").json()["seats"]
+            assert seats[1]["kind"] == "human"
+        assert not [e for e in ann.errors if "WebSocket" not in e]
+    finally:
+        ann.context.close()
