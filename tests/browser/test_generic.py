@@ -42,6 +42,7 @@ def test_host_hands_an_absent_players_seat_to_a_bot(browser, site):
         ann.page.click("#start")
         bob.context.close()  # Bob walks away
         ann.page.click("[data-replace='1']")
+        ann.page.click("#ask-yes")  # the host is asked first
         ann.page.wait_for_selector(".players li:has-text('bot')")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             final = play_to_end(http, [ann], seed=2)
