@@ -4,10 +4,11 @@ not. Abilities can't be challenged, and for them train stations are *not* adjace
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
+from spyhouse.engine.matching import whole_number
+from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.board import agents_in, red_line_neighbours
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.endings import briefcase_reaches_hq
-from spyhouse.games.conspiracy.parsing import is_one_of
 from spyhouse.games.conspiracy.rounds import end_turn
 from spyhouse.games.conspiracy.state import ConspiracyState, SpyglassLook
 
@@ -82,39 +83,47 @@ def ability_uses(state: ConspiracyState) -> list[Action]:
     return uses
 
 
-def use_ability(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
-    """Apply one entry of :func:`ability_uses` (refused if it is not one)."""
-    if not is_one_of(action, ability_uses(state)):
-        raise IllegalAction("ability_not_possible", _ability_help(state))
-    kind = action["type"]
-    agent, city = _moved(state)
-    if kind == "skip_ability":
-        return [Event.public("ability_skipped", player=seat, agent=agent), *end_turn(state)]
-    if kind == "beacon":
-        return beacon(state, seat, action["pull"], city)
-    if kind == "magician":
-        return magician(state, seat, action["briefcase_to"])
-    if kind == "roulette":
-        return roulette(state, seat, action["direction"])
-    if kind == "spyglass":
-        return spyglass(state, seat, action["player"], action["on"])
-    if kind == "tempest":
-        return tempest(state, seat, city)
-    return vagabond(state, seat, action["to"], action["carry_briefcase"])
+def _not_possible(message: str) -> IllegalAction:
+    return IllegalAction("ability_not_possible", message)
 
 
-def _ability_help(state: ConspiracyState) -> str:
+def _moved_agent_must_be(state: ConspiracyState, agent: str) -> str:
+    """Only the agent that just moved lends its ability; returns the city it stands in."""
+    moved, city = _moved(state)
+    if moved != agent:
+        ability = next(a.ability for a in components().agents if a.name == moved)
+        raise _not_possible(f"You moved {moved}: use its ability ({ability}) or skip it.")
+    return city
+
+
+def skip_ability(state: ConspiracyState, seat: int) -> list[Event]:
+    """“You *may* use the agent's ability”: not using it ends the turn."""
     agent, _ = _moved(state)
-    ability = next(a.ability for a in components().agents if a.name == agent)
-    return f"Not a possible use of {agent}'s ability ({ability}) -- or skip it."
+    return [Event.public("ability_skipped", player=seat, agent=agent), *end_turn(state)]
 
 
 def _beacon_pullable(state: ConspiracyState, city: str) -> list[str]:
     return [a for c in red_line_neighbours(city) for a in agents_in(state, c)]
 
 
-def beacon(state: ConspiracyState, seat: int, pulled: str, city: str) -> list[Event]:
+def verify_beacon(state: ConspiracyState, seat: int, action: Action) -> str:
+    """The agent Beacon pulls, or why it can't."""
+    pulled = parsing.name(action, "pull", components().agent_names, "agent")
+    city = _moved_agent_must_be(state, "Beacon")
+    if pulled not in _beacon_pullable(state, city):
+        where = state.agents[pulled]
+        if where is None:
+            raise _not_possible(f"{pulled} has been burned.")
+        raise _not_possible(
+            f"{pulled} is in {where}, not in a city joined to {city} by a red line "
+            "(train stations are not adjacent for abilities)."
+        )
+    return pulled
+
+
+def beacon(state: ConspiracyState, seat: int, pulled: str) -> list[Event]:
     """Beacon: “pull one other agent from an adjacent city into Beacon's city.”"""
+    _, city = _moved(state)
     origin = state.agents[pulled]
     state.agents[pulled] = city
     event = Event.public("beacon_pulled", player=seat, agent=pulled, **{"from": origin}, to=city)
@@ -127,6 +136,19 @@ def _magician_steps(state: ConspiracyState, city: str) -> list[str]:
     if state.briefcase in red_line_neighbours(city):
         return [city]
     return []
+
+
+def verify_magician(state: ConspiracyState, seat: int, action: Action) -> str:
+    """Where Magician moves the briefcase, or why it can't go there."""
+    destination = parsing.name(action, "briefcase_to", components().cities, "city")
+    city = _moved_agent_must_be(state, "Magician")
+    steps = _magician_steps(state, city)
+    if destination not in steps:
+        raise _not_possible(
+            f"The briefcase is in {state.briefcase}; Magician in {city} can move it only to: "
+            f"{', '.join(steps)}."
+        )
+    return destination
 
 
 def magician(state: ConspiracyState, seat: int, destination: str) -> list[Event]:
@@ -150,6 +172,16 @@ def _roulette_directions(state: ConspiracyState) -> list[str]:
     return directions
 
 
+def verify_roulette(state: ConspiracyState, seat: int, action: Action) -> str:
+    """Which way Roulette moves Dr. Solomon's die, or why it can't."""
+    direction = parsing.name(action, "direction", ("up", "down"), "direction")
+    _moved_agent_must_be(state, "Roulette")
+    if direction not in _roulette_directions(state):
+        where = "its start space" if direction == "up" else "space 1"
+        raise _not_possible(f"Dr. Solomon's die is on {where}: it can't go {direction}.")
+    return direction
+
+
 def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
     """Roulette: “move Dr. Solomon's die one space up or down the track (not beyond its
     start space or space 1).”"""
@@ -158,6 +190,16 @@ def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
         "roulette_moved_die", player=seat, direction=direction, space=state.solomon_space
     )
     return [event, *end_turn(state)]
+
+
+def verify_spyglass(state: ConspiracyState, seat: int, action: Action) -> tuple[int, str]:
+    """Whose payoff Spyglass looks at, and on which space -- or why it can't."""
+    player = whole_number(action, "player", 0, state.num_seats - 1)
+    space = parsing.name(action, "on", components().payoff_spaces, "space")
+    _moved_agent_must_be(state, "Spyglass")
+    if player == seat:
+        raise _not_possible("Look at another player's payoffs; yours are behind your shield.")
+    return player, space
 
 
 def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list[Event]:
@@ -178,9 +220,17 @@ def _tempest_pushable(state: ConspiracyState, city: str) -> list[str]:
     return [a for a in agents_in(state, city) if a != "Tempest"]
 
 
-def tempest(state: ConspiracyState, seat: int, city: str) -> list[Event]:
+def verify_tempest(state: ConspiracyState, seat: int, action: Action) -> None:
+    """Tempest needs another agent in its city to push."""
+    city = _moved_agent_must_be(state, "Tempest")
+    if not _tempest_pushable(state, city):
+        raise _not_possible(f"No other agent is in {city} for Tempest to push.")
+
+
+def tempest(state: ConspiracyState, seat: int) -> list[Event]:
     """Tempest: “push every other agent in Tempest's city to adjacent cities of your
     choice (the briefcase stays)” -- one push decision per agent."""
+    _, city = _moved(state)
     state.to_push = _tempest_pushable(state, city)
     state.phase = "tempest"
     return [Event.public("tempest_used", player=seat, city=city, agents=list(state.to_push))]
@@ -195,21 +245,47 @@ def legal_pushes(state: ConspiracyState) -> list[Action]:
     ]
 
 
-def push(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
-    """Push one of the agents Tempest still has to push."""
-    if not is_one_of(action, legal_pushes(state)):
-        raise IllegalAction(
-            "bad_push", f"Push one of {', '.join(state.to_push)} to a city adjacent by a red line."
-        )
+def verify_push(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
+    """Which agent Tempest pushes where, or why not."""
+    box = components()
+    agent = parsing.name(action, "agent", box.agent_names, "agent")
+    destination = parsing.name(action, "to", box.cities, "city")
     _, city = _moved(state)
-    state.agents[action["agent"]] = action["to"]
-    state.to_push.remove(action["agent"])
-    events = [
-        Event.public(
-            "tempest_pushed", player=seat, agent=action["agent"], **{"from": city}, to=action["to"]
+    if agent not in state.to_push:
+        raise IllegalAction("bad_push", f"Tempest still has to push: {', '.join(state.to_push)}.")
+    if destination not in red_line_neighbours(city):
+        raise IllegalAction(
+            "bad_push",
+            f"Push {agent} to a city joined to {city} by a red line: "
+            f"{', '.join(red_line_neighbours(city))}.",
         )
+    return agent, destination
+
+
+def push(state: ConspiracyState, seat: int, agent: str, destination: str) -> list[Event]:
+    """Push one of the agents Tempest still has to push."""
+    _, city = _moved(state)
+    state.agents[agent] = destination
+    state.to_push.remove(agent)
+    events = [
+        Event.public("tempest_pushed", player=seat, agent=agent, **{"from": city}, to=destination)
     ]
     return events if state.to_push else events + end_turn(state)
+
+
+def verify_vagabond(state: ConspiracyState, seat: int, action: Action) -> tuple[str, bool]:
+    """Where Vagabond steps and whether the briefcase comes along, or why not."""
+    destination = parsing.name(action, "to", components().cities, "city")
+    carry = parsing.flag(action, "carry_briefcase")
+    city = _moved_agent_must_be(state, "Vagabond")
+    if destination not in red_line_neighbours(city):
+        raise _not_possible(
+            f"Vagabond in {city} steps only to a city joined by a red line: "
+            f"{', '.join(red_line_neighbours(city))}."
+        )
+    if carry and state.briefcase != city:
+        raise _not_possible(f"The briefcase is not in {city}.")
+    return destination, carry
 
 
 def vagabond(state: ConspiracyState, seat: int, destination: str, carry: bool) -> list[Event]:

@@ -7,12 +7,22 @@ from spyhouse.games.conspiracy.state import ConspiracyState
 
 
 def red_line_neighbours(city: str) -> tuple[str, ...]:
-    """Cities joined to ``city`` by a red line (the only adjacency abilities use)."""
+    """Cities joined to ``city`` by a red line (the only adjacency abilities use).
+
+    >>> red_line_neighbours("Vienna")
+    ('Budapest', 'Munich', 'Prague', 'Zagreb')
+    """
     return components().adjacent[city]
 
 
 def move_destinations(city: str) -> tuple[str, ...]:
-    """“An agent moves to an adjacent city, or from a train station to any other station.”"""
+    """“An agent moves to an adjacent city, or from a train station to any other station.”
+
+    >>> move_destinations("Rome")
+    ('Marseille', 'Venice')
+    >>> "Lviv" in move_destinations("Zurich")  # station to station
+    True
+    """
     box = components()
     out = set(box.adjacent[city])
     if box.cities[city].station:

@@ -4,6 +4,7 @@ capped by what each side really paid the acting agent before the challenge."""
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
+from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.orders import order_fails, order_succeeds
 from spyhouse.games.conspiracy.state import ConspiracyState, Duel
@@ -33,7 +34,19 @@ def opening_minimum(state: ConspiracyState) -> int:
     return components().burn_cost if state.order.kind == "burn" else 0
 
 
-def _check_announcement(state: ConspiracyState, seat: int, amount: int, lowest: int) -> None:
+def verify_challenge(state: ConspiracyState, seat: int, action: Action) -> int:
+    """The opening number of ``seat``'s challenge, or why it can't be announced."""
+    return _announcement(state, seat, parsing.number(action, "announce"), opening_minimum(state))
+
+
+def verify_announce(state: ConspiracyState, seat: int, action: Action) -> int:
+    """“Announce a number at least one higher than the other side's” -- or why not."""
+    assert state.duel is not None
+    lowest = state.duel.announcements[-1][1] + 1
+    return _announcement(state, seat, parsing.number(action, "amount"), lowest)
+
+
+def _announcement(state: ConspiracyState, seat: int, amount: int, lowest: int) -> int:
     """“You may never announce a number above your real payoff to that agent.”"""
     if amount < lowest:
         raise IllegalAction("announcement_too_low", f"You must announce at least {lowest}.")
@@ -44,6 +57,7 @@ def _check_announcement(state: ConspiracyState, seat: int, amount: int, lowest: 
             "above_your_payoff",
             f"You paid {state.order.agent} only {paid}; you can't announce {amount}.",
         )
+    return amount
 
 
 def _spoken(state: ConspiracyState, seat: int, amount: int) -> None:
@@ -60,8 +74,8 @@ def pass_challenge(state: ConspiracyState, seat: int) -> list[Event]:
 
 
 def challenge(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
-    """“The challenger opens by announcing any number of sovereigns paid to that agent.”"""
-    _check_announcement(state, seat, amount, opening_minimum(state))
+    """“The challenger opens by announcing any number of sovereigns paid to that agent.”
+    (``amount`` as :func:`verify_challenge` accepted it.)"""
     _spoken(state, seat, amount)
     state.duel = Duel(challenger=seat, announcements=[(seat, amount)], to_speak=state.current)
     state.phase = "duel"
@@ -69,10 +83,9 @@ def challenge(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
 
 
 def announce(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
-    """“Announce a number at least one higher than the other side's.”"""
+    """Speak the next number (as :func:`verify_announce` accepted it)."""
     duel = state.duel
     assert duel is not None
-    _check_announcement(state, seat, amount, duel.announcements[-1][1] + 1)
     _spoken(state, seat, amount)
     duel.announcements.append((seat, amount))
     duel.to_speak = duel.challenger if seat == state.current else state.current

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spyhouse.engine import Event, IllegalAction, Rng
+from spyhouse.engine import Action, Event, IllegalAction, Rng
 from spyhouse.games.conspiracy.board import payoff_board
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.state import ConspiracyState
@@ -52,8 +52,10 @@ def setup_pick_choices(state: ConspiracyState, seat: int) -> list[list[str]]:
     return [[a, b] for i, a in enumerate(others) for b in others[i + 1 :]]
 
 
-def choose_setup_payoffs(state: ConspiracyState, seat: int, agents: object) -> list[Event]:
-    """“Then put 1 sovereign on each of two other agents of your choice (not on Dr. Solomon).”"""
+def verify_setup_payoff(state: ConspiracyState, seat: int, action: Action) -> list[str]:
+    """“Then put 1 sovereign on each of two other agents of your choice (not on Dr.
+    Solomon)”: the two agents in printed order, or why they can't be chosen."""
+    agents = action.get("agents")
     if state.setup_picks[seat] is not None:
         raise IllegalAction("already_chosen", "You already chose your two agents.")
     if not isinstance(agents, list) or len(agents) != components().setup_picks:
@@ -67,7 +69,13 @@ def choose_setup_payoffs(state: ConspiracyState, seat: int, agents: object) -> l
         raise IllegalAction(
             "starting_agent", "Your starting-payoff agent already has 3; choose two others."
         )
-    state.setup_picks[seat] = sorted(agents, key=order.index)
+    return sorted(agents, key=order.index)
+
+
+def choose_setup_payoffs(state: ConspiracyState, seat: int, picks: list[str]) -> list[Event]:
+    """Record ``seat``'s secret pick (as :func:`verify_setup_payoff` accepted it); the coins
+    go down when everyone has chosen."""
+    state.setup_picks[seat] = picks
     events = [Event.public("setup_agents_chosen", player=seat)]
     if all(p is not None for p in state.setup_picks):
         events += _place_setup_payoffs(state)

@@ -93,32 +93,32 @@ class ConspiracyState(StateModel):
     winners: list[int] = []
     ending: Literal["briefcase", "solomon"] | None = None
 
-
-def clone(state: ConspiracyState) -> ConspiracyState:
-    """A deep copy, several times faster than ``copy.deepcopy`` (random playouts copy the
-    state at every step). Every mutable field is copied here; immutables are shared."""
-    duel = state.duel
-    return state.model_copy(
-        update={
-            "hq": list(state.hq),
-            "starting_agent": list(state.starting_agent),
-            "setup_picks": [None if p is None else list(p) for p in state.setup_picks],
-            "reserve": list(state.reserve),
-            "payoffs": [dict(b) for b in state.payoffs],
-            "removed": list(state.removed),
-            "agents": dict(state.agents),
-            "burned": list(state.burned),
-            "restricted": list(state.restricted),
-            "payoffs_made": list(state.payoffs_made),
-            "known_minimum": [dict(k) for k in state.known_minimum],
-            "burns_by": [list(b) for b in state.burns_by],
-            "looks": [look.model_copy() for look in state.looks],
-            "order": state.order,
-            "offered": list(state.offered),
-            "duel": None
-            if duel is None
-            else duel.model_copy(update={"announcements": list(duel.announcements)}),
-            "to_push": list(state.to_push),
-            "winners": list(state.winners),
-        }
-    )
+    def copy(self) -> ConspiracyState:  # type: ignore[override]
+        """A deep copy, several times faster than ``copy.deepcopy`` (random playouts copy
+        the state at every step). Every mutable field is copied here; immutables are
+        shared. (Replaces pydantic's deprecated ``BaseModel.copy``.)"""
+        duel = self.duel
+        return self.model_copy(
+            update={
+                "hq": list(self.hq),
+                "starting_agent": list(self.starting_agent),
+                "setup_picks": [None if p is None else list(p) for p in self.setup_picks],
+                "reserve": list(self.reserve),
+                "payoffs": [dict(b) for b in self.payoffs],
+                "removed": list(self.removed),
+                "agents": dict(self.agents),
+                "burned": list(self.burned),
+                "restricted": list(self.restricted),
+                "payoffs_made": list(self.payoffs_made),
+                "known_minimum": [dict(k) for k in self.known_minimum],
+                "burns_by": [list(b) for b in self.burns_by],
+                "looks": [look.model_copy() for look in self.looks],
+                "order": self.order,
+                "offered": list(self.offered),
+                "duel": None
+                if duel is None
+                else duel.model_copy(update={"announcements": list(duel.announcements)}),
+                "to_push": list(self.to_push),
+                "winners": list(self.winners),
+            }
+        )

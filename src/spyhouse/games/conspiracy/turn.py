@@ -4,6 +4,7 @@ an agent -- and the RESTRICTED marker that limits you to a payoff."""
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
+from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.board import live_agents, move_destinations
 from spyhouse.games.conspiracy.challenges import offer_challenges
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
@@ -32,8 +33,11 @@ def payoff_limit(state: ConspiracyState, seat: int, recipient: str) -> int:
     return state.reserve[seat]
 
 
-def check_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int) -> None:
-    if recipient not in payoff_recipients(state):
+def verify_payoff(state: ConspiracyState, seat: int, action: Action) -> tuple[str, int]:
+    """Whom ``seat`` pays and how much, or :class:`IllegalAction` saying why not."""
+    recipient = parsing.name(action, "to", components().payoff_spaces, "recipient")
+    amount = parsing.number(action, "amount")
+    if state.agents.get(recipient, "") is None:
         raise IllegalAction("agent_burned", f"{recipient} has been burned and can't be paid.")
     if amount < 0:
         raise IllegalAction("negative_payoff", "A payoff can't be negative.")
@@ -41,11 +45,13 @@ def check_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int)
         raise IllegalAction("one_to_solomon", "You may pay Dr. Solomon only one sovereign.")
     if amount > state.reserve[seat]:
         raise IllegalAction("reserve_too_small", f"Your reserve holds {state.reserve[seat]}.")
+    return recipient, amount
 
 
 def make_a_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int) -> list[Event]:
-    """“Announce 'I am making a payoff'; whom you pay and how much (0: a bluff) stay secret.”"""
-    check_payoff(state, seat, recipient, amount)
+    """“Announce 'I am making a payoff'; whom you pay and how much (0: a bluff) stay secret.”
+
+    Called with what :func:`verify_payoff` accepted."""
     state.reserve[seat] -= amount
     state.payoffs[seat][recipient] += amount
     state.payoffs_made[seat] += 1
@@ -60,7 +66,11 @@ def make_a_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int
 # -- Move an agent ----------------------------------------------------------------------
 
 
-def check_move(state: ConspiracyState, seat: int, agent: str, destination: str) -> None:
+def verify_move(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
+    """Which agent ``seat`` moves where, or :class:`IllegalAction` saying why not."""
+    box = components()
+    agent = parsing.name(action, "agent", box.agent_names, "agent")
+    destination = parsing.name(action, "to", box.cities, "city")
     if is_restricted(state, seat):
         raise IllegalAction("restricted", "You are RESTRICTED: you may only make a payoff.")
     city = state.agents[agent]
@@ -72,11 +82,13 @@ def check_move(state: ConspiracyState, seat: int, agent: str, destination: str) 
             f"{agent} in {city} can go only to an adjacent city or, from a train station, "
             "to another station.",
         )
+    return agent, destination
 
 
 def move_an_agent(state: ConspiracyState, seat: int, agent: str, destination: str) -> list[Event]:
-    """“Announce which agent moves and to which city; others may challenge first.”"""
-    check_move(state, seat, agent, destination)
+    """“Announce which agent moves and to which city; others may challenge first.”
+
+    Called with what :func:`verify_move` accepted."""
     origin = state.agents[agent]
     assert origin is not None
     state.order = Order(kind="move", agent=agent, destination=destination, origin=origin)
@@ -87,7 +99,11 @@ def move_an_agent(state: ConspiracyState, seat: int, agent: str, destination: st
 # -- Burn an agent ----------------------------------------------------------------------
 
 
-def check_burn(state: ConspiracyState, seat: int, agent: str, target: str) -> None:
+def verify_burn(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
+    """Which agent ``seat`` burns with and which it targets, or why not."""
+    box = components()
+    agent = parsing.name(action, "agent", box.agent_names, "agent")
+    target = parsing.name(action, "target", box.agent_names, "agent")
     if is_restricted(state, seat):
         raise IllegalAction("restricted", "You are RESTRICTED: you may only make a payoff.")
     city, target_city = state.agents[agent], state.agents[target]
@@ -102,11 +118,13 @@ def check_burn(state: ConspiracyState, seat: int, agent: str, target: str) -> No
             "burn_needs_five",
             f"You must have paid {agent} at least {components().burn_cost} sovereigns to burn.",
         )
+    return agent, target
 
 
 def burn_an_agent(state: ConspiracyState, seat: int, agent: str, target: str) -> list[Event]:
-    """“Announce which agent performs the burn and which agent is the target.”"""
-    check_burn(state, seat, agent, target)
+    """“Announce which agent performs the burn and which agent is the target.”
+
+    Called with what :func:`verify_burn` accepted."""
     city = state.agents[agent]
     assert city is not None
     state.order = Order(kind="burn", agent=agent, target=target, origin=city)

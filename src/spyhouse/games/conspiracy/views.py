@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from spyhouse.games.conspiracy import decisions
 from spyhouse.games.conspiracy.abilities import ability_uses, legal_pushes
 from spyhouse.games.conspiracy.board import (
     agents_in,
@@ -24,14 +25,13 @@ from spyhouse.games.conspiracy.turn import payoff_limit, payoff_recipients
 JSON = Any
 
 
-def player_view(
-    state: ConspiracyState, seat: int | None, to_act: frozenset[int]
-) -> dict[str, JSON]:
+def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:
     """The table as ``seat`` sees it (``None``: a spectator), with its pending decision.
 
     Reconstructed component data carries its status, so the client's rules reference can
     tell a player with the physical game what to check."""
     box = components()
+    to_act = decisions.to_act(state)
     view: dict[str, JSON] = {
         "game": "conspiracy",
         "you": seat,
