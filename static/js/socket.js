@@ -1,10 +1,11 @@
 // One table's WebSocket: auth frame, live state frames, actions, and automatic
 // reconnection with `since` so nothing is lost while away. A heartbeat (ping/pong)
 // notices a connection that died silently and replaces it: a ping every second, and a
-// connection silent for 3.5 s counts as lost, so the page says so within 5 s.
+// connection silent for 3 s counts as lost, so the page says so within 5 s.
 
 const HEARTBEAT_MS = 1000;
-const SILENCE_MS = 3500;
+const CHECK_MS = 500;
+const SILENCE_MS = 3000;
 
 export class TableSocket {
   /**
@@ -50,6 +51,7 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
       this.lastHeard = Date.now();
       clearInterval(this._beat);
+      let lastPing = 0;
       this._beat = setInterval(() => {
         if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
         if (Date.now() - this.lastHeard > SILENCE_MS) {
@@ -57,8 +59,11 @@ export class TableSocket {
           this._lost(ws);
           return;
         }
-        ws.send(JSON.stringify({ type: "ping" }));
-      }, HEARTBEAT_MS);
+        if (Date.now() - lastPing >= HEARTBEAT_MS) {
+          lastPing = Date.now();
+          ws.send(JSON.stringify({ type: "ping" }));
+        }
+      }, CHECK_MS);
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return; // a replaced connection's late frame
