@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Name = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f<>]+$")
+from spyhouse.server.bounds import ActionBody, Name, OptionsBody, Version
 
 
 class StrictModel(BaseModel):
@@ -16,17 +16,15 @@ class StrictModel(BaseModel):
 class CreateTable(StrictModel):
     game: str = Field(description="Game id from GET /api/games")
     seats: int | None = Field(None, description="Player count; default: the game's minimum")
-    options: dict[str, Any] = Field(default_factory=dict, description="See options_schema")
+    options: OptionsBody = Field(default_factory=dict, description="See options_schema")
     private: bool = Field(True, description="Private tables are reached by invite only")
     spectators: bool = Field(False, description="Allow anyone with the table id to watch")
     publish_log: bool = Field(False, description="Publish the full log once the game ends")
-    host_name: str | None = Field(
-        None, min_length=1, max_length=40, description="Take seat 0 under this name"
-    )
+    host_name: Name | None = Field(None, description="Take seat 0 under this name")
 
 
 class JoinTable(StrictModel):
-    name: str = Name
+    name: Name
 
 
 class Rematch(StrictModel):
@@ -36,10 +34,12 @@ class Rematch(StrictModel):
 
 
 class PostAction(StrictModel):
-    action: dict[str, Any] = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
-    version: int = Field(description="The table version the action was chosen at")
+    action: ActionBody = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
+    version: Version = Field(description="The table version the action was chosen at")
     request_id: str | None = Field(
-        None, max_length=64, description="Idempotency key: a retry with the same id is a no-op"
+        None,
+        pattern=r"^[\x21-\x7e]{1,64}$",
+        description="Idempotency key (printable ASCII): a retry with the same id is a no-op",
     )
 
 
