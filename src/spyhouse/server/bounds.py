@@ -27,7 +27,7 @@ MAX_JSON_INT = 2**53
 """Integers beyond what every JSON reader (and a browser) represents exactly."""
 MAX_ID_LENGTH = 64
 
-_ID = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_ID_LENGTH)
+_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_ID_LENGTH}}}")
 # Bidirectional embeddings, overrides and isolates: they let a name display as another.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
