@@ -22,6 +22,14 @@ class Settings:
     static_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parents[2] / "static")
     public_url: str = ""
     """Base URL used to build invite links; empty = relative links."""
+    rate_limits: bool = True
+    """Per-client limits below; ``SPYHOUSE_RATE_LIMITS=off`` turns them all off."""
+    rate_limit_create: str = "30/minute"
+    """Tables one client address may create (``limits`` syntax, e.g. ``30/minute``)."""
+    rate_limit_join: str = "60/minute"
+    """Joins by invite from one client address."""
+    rate_limit_auth_failures: str = "30/minute"
+    """Refused tokens (403) from one client address before its tokens are not checked."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -32,5 +40,10 @@ class Settings:
             values["public_url"] = url.rstrip("/")
         if static := os.environ.get("SPYHOUSE_STATIC_DIR"):
             values["static_dir"] = Path(static)
+        if switch := os.environ.get("SPYHOUSE_RATE_LIMITS"):
+            values["rate_limits"] = switch.strip().lower() not in ("off", "0", "false", "no")
+        for name in ("create", "join", "auth_failures"):
+            if limit := os.environ.get(f"SPYHOUSE_RATE_LIMIT_{name.upper()}"):
+                values[f"rate_limit_{name}"] = limit
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

@@ -15,8 +15,10 @@ from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
 from spyhouse.server import problems
 from spyhouse.server.context import Context
+from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
 from spyhouse.server.limits import BodyLimit
+from spyhouse.server.ratelimits import RateLimits, Rules
 from spyhouse.server.routes import router as rest_router
 from spyhouse.server.ws import router as ws_router
 from spyhouse.settings import Settings
@@ -64,6 +66,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     problems.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    if (rules := Rules.from_settings(settings)) is not None:
+        app.add_middleware(RateLimits, rules=rules)
+    app.add_middleware(SecurityHeaders)
     app.include_router(rest_router)
     app.include_router(ws_router)
 

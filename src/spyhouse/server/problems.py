@@ -6,11 +6,13 @@ or a hidden value in an error: the detail is chosen by the code that raises it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 PROBLEM_JSON = "application/problem+json"
@@ -34,8 +36,10 @@ class Problem(Exception):
             **self.extra,
         }
 
-    def response(self) -> JSONResponse:
-        return JSONResponse(self.to_json(), status_code=self.status, media_type=PROBLEM_JSON)
+    def response(self, headers: dict[str, str] | None = None) -> JSONResponse:
+        return JSONResponse(
+            self.to_json(), status_code=self.status, media_type=PROBLEM_JSON, headers=headers
+        )
 
 
 def not_found(what: str = "table") -> Problem:
@@ -59,23 +63,70 @@ def install(app: FastAPI) -> None:
         ).response()
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return Problem(exc.status_code, code, str(exc.detail)).response()
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {
+            400: "bad_request",
+            404: "not_found",
+            405: "method_not_allowed",
+        }.get(exc.status_code, "http_error")
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed_methods(request)) or headers.get("Allow", "")
+        return Problem(exc.status_code, code, str(exc.detail)).response(headers)
 
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:
         return Problem(500, "internal_error", "Something went wrong on our side.").response()
 
 
-PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
-    status: {"description": desc, "content": {PROBLEM_JSON: {}}}
-    for status, desc in {
-        401: "Missing or invalid token",
-        403: "Token not allowed here",
-        404: "Unknown table or invite",
-        409: "Stale version or conflicting change",
-        413: "Request too large",
-        422: "Malformed body or illegal action",
-    }.items()
+class ProblemDocument(BaseModel):
+    """An error (RFC 9457). ``code`` is stable; some codes add fields (``errors`` for a
+    malformed body, ``current_version`` for a stale one, ``retry_after`` for a 429)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = Field(description="/problems/<code>")
+    title: str
+    status: int
+    code: str = Field(description="Stable machine-readable reason, e.g. stale_version")
+    detail: str
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error statuses, each a problem document."""
+    return {
+        status: {
+            "description": PROBLEM_STATUSES[status],
+            "model": ProblemDocument,
+            "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/ProblemDocument"}}},
+        }
+        for status in statuses
+    }
+
+
+PROBLEM_STATUSES = {
+    400: "The body is not UTF-8 JSON (bad_request)",
+    401: "Missing token (missing_token)",
+    403: "Token not allowed here (invalid_token, not_host, not_a_seat)",
+    404: "Unknown table, invite or seat (unknown_table, unknown_invite, unknown_seat)",
+    405: "Method not allowed (method_not_allowed; see the Allow header)",
+    409: "Stale version or conflicting change (stale_version, already_started, …)",
+    410: "The table's game is no longer hosted here (game_unavailable)",
+    413: "Request body too large (body_too_large)",
+    422: "Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …)",
+    429: "Too many requests from this address (rate_limited; see Retry-After)",
 }
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method the API offers at this path: Starlette's own ``Allow`` names only the
+    first route that matched, so ``PUT /api/tables`` would not mention ``GET``."""
+    methods: set[str] = set()
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, request.url.path):
+            methods |= {m.upper() for m in operations}
+    return sorted(methods)
+
+
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = problem_responses(401, 403, 404, 409, 413, 422)
