@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spyhouse.engine import Game, get_game
+from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.hub import Hub
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.settings import Settings
@@ -51,7 +52,7 @@ def game_of(row: TableRow) -> AnyGame:
 
 async def load(ctx: Context, table_id: str) -> TableRow:
     """The table as committed now; 404 ``unknown_table`` when there is none."""
-    row = await ctx.store.get(table_id)
+    row = await ctx.store.get(table_id) if well_formed_id(table_id) else None
     if row is None:
         raise not_found()
     return row

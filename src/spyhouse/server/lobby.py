@@ -12,6 +12,7 @@ from typing import Any
 from spyhouse.engine import Event, get_game
 from spyhouse.server import play
 from spyhouse.server.auth import hash_token, new_token
+from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.context import Context, commit, game_of, try_commit
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.schemas import CreateTable
@@ -68,7 +69,7 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
 
 
 async def by_invite(ctx: Context, code: str) -> TableRow:
-    row = await ctx.store.by_invite(code)
+    row = await ctx.store.by_invite(code) if well_formed_id(code) else None
     if row is None:
         raise not_found("invite")
     return row

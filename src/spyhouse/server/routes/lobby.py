@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
+from spyhouse.server.bounds import MAX_SEAT
 from spyhouse.server.deps import Ctx, Host, Table
 from spyhouse.server.schemas import (
     CreatedTable,
@@ -20,6 +21,7 @@ from spyhouse.server.schemas import (
 )
 
 router = APIRouter()
+SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
 
 
 @router.get("/games", response_model=list[GameInfo], tags=["games"])
@@ -60,13 +62,13 @@ async def join_table(code: str, body: JoinTable, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204, tags=["lobby"])
-async def seat_bot(seat: int, row: Host, ctx: Ctx) -> None:
+async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
     """Host: put a bot in an open seat (or, during play, in place of an absent player)."""
     await lobby.seat_bot(ctx, row, seat)
 
 
 @router.delete("/tables/{table_id}/seats/{seat}", status_code=204, tags=["lobby"])
-async def empty_seat(seat: int, row: Host, ctx: Ctx) -> None:
+async def empty_seat(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
     """Host: empty a seat before the game starts."""
     await lobby.empty_seat(ctx, row, seat)
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from spyhouse.server import reading
+from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.deps import Ctx, Reader, Table
 from spyhouse.server.schemas import LoggedEvent, TableDocument
 
@@ -29,7 +30,9 @@ async def get_events(
     row: Table,
     seat: Reader,
     ctx: Ctx,
-    since: Annotated[int, Query(ge=0, description="Only events after this version")] = 0,
+    since: Annotated[
+        int, Query(ge=0, le=MAX_VERSION, description="Only events after this version")
+    ] = 0,
 ) -> list[dict[str, Any]]:
     """Your filtered event log. Once the game is over, if the table publishes its log,
     every event, each with its ``audience`` (who could read it during the game)."""
