@@ -3,6 +3,7 @@ against SQLite and (when ``SPYHOUSE_TEST_POSTGRES_URL`` is set) PostgreSQL."""
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import socket
@@ -54,16 +55,44 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class _ServerLog(logging.Handler):
+    """Every error the in-process servers log (uvicorn's "Exception in ASGI application"
+    with its traceback, or an asyncio task that died), so a test can prove there was none."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def install(self) -> None:
+        # uvicorn's Config re-applies its logging config (dropping handlers): re-attach.
+        for name in ("uvicorn.error", "asyncio"):
+            logger = logging.getLogger(name)
+            if self not in logger.handlers:
+                logger.addHandler(self)
+
+
+SERVER_LOG = _ServerLog()
+
+
 @dataclass
 class LiveServer:
     url: str
     ws_url: str
     server: uvicorn.Server
     thread: threading.Thread
+    log_start: int = 0
 
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+    def errors(self) -> list[str]:
+        """Errors logged by any in-process server since this one started, tracebacks
+        included: a client's misbehaviour must never become one."""
+        return [logging.Formatter().format(r) for r in SERVER_LOG.records[self.log_start :]]
 
 
 def start_server(database_url: str, **overrides) -> LiveServer:
@@ -77,6 +106,8 @@ def start_server(database_url: str, **overrides) -> LiveServer:
         ws_max_size=settings.ws_transport_max_bytes,
         lifespan="on",
     )
+    SERVER_LOG.install()
+    log_start = len(SERVER_LOG.records)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -84,7 +115,9 @@ def start_server(database_url: str, **overrides) -> LiveServer:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "server did not start"
         time.sleep(0.02)
-    return LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server, thread)
+    return LiveServer(
+        f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server, thread, log_start
+    )
 
 
 @pytest.fixture
@@ -98,6 +131,7 @@ def live(migrated_url) -> Iterator[LiveServer]:
     srv = start_server(migrated_url)
     yield srv
     srv.stop()
+    assert srv.errors() == [], "the server logged errors:\n" + "\n".join(srv.errors())
 
 
 @pytest.fixture
