@@ -17,6 +17,8 @@ class Subscription:
     table_id: str
     seat: int | None
     last_version: int
+    holder: str | None = None
+    """The hash of the token the socket authenticated with, re-checked on every frame."""
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -24,8 +26,10 @@ class Hub:
     def __init__(self) -> None:
         self._subs: dict[str, set[Subscription]] = defaultdict(set)
 
-    def subscribe(self, table_id: str, seat: int | None, last_version: int) -> Subscription:
-        sub = Subscription(table_id, seat, last_version)
+    def subscribe(
+        self, table_id: str, seat: int | None, last_version: int, holder: str | None = None
+    ) -> Subscription:
+        sub = Subscription(table_id, seat, last_version, holder)
         self._subs[table_id].add(sub)
         return sub
 

@@ -9,6 +9,9 @@ Protocol (JSON text frames):
 - client → ``{"type": "action", "action": {...}, "version": n, "request_id": "…"}``;
   server → ``{"type": "ack", "version": n, "request_id": …}`` or ``{"type": "error", …}``
   (the same problem document and codes as REST).
+- When the seat changes hands (emptied by the host, handed to a bot), the previous
+  holder's sockets get ``{"type": "error", "code": "seat_revoked", …}`` and close code
+  4403 before any later state.
 """
 
 from __future__ import annotations
@@ -24,12 +27,15 @@ from pydantic import ValidationError
 from spyhouse.server import play, reading
 from spyhouse.server.context import Context, load
 from spyhouse.server.deps import reader_of, seat_of
+from spyhouse.server.holders import holder_hash, still_holds
 from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import Problem
 from spyhouse.server.schemas import PostAction
 
 router = APIRouter()
 AUTH_TIMEOUT = 10.0
+REVOKED = Problem(403, "seat_revoked", "Your seat changed hands: this token no longer holds it.")
+REVOKED_CLOSE_CODE = 4403
 
 
 async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
@@ -73,9 +79,24 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         return
 
-    sub = ctx.hub.subscribe(table_id, seat, since)
+    sub = ctx.hub.subscribe(table_id, seat, since, holder_hash(token) if seat is not None else None)
     sub.dirty.set()  # send the current view at once
+    # Whichever ends first ends the connection: the client leaving (reader) or the
+    # seat changing hands (writer).
     writer = asyncio.create_task(_writer(ws, ctx, sub))
+    reader = asyncio.create_task(_reader(ws, ctx, table_id, token, limit))
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        ctx.hub.unsubscribe(sub)
+        for task in (reader, writer):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def _reader(ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int) -> None:
+    """Handle the client's messages until it leaves."""
     try:
         while True:
             try:
@@ -85,11 +106,6 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 await _send_problem(ws, problem)
     except WebSocketDisconnect:
         pass
-    finally:
-        ctx.hub.unsubscribe(sub)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
 
 
 async def _handle(
@@ -120,13 +136,21 @@ async def _handle(
 
 
 async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
-    """Send this socket its own document whenever the table changed."""
+    """Send this socket its own document whenever the table changed.
+
+    The socket's authority is checked against the table each frame is built from: once
+    its seat changed hands it gets ``seat_revoked`` and close code 4403 instead.
+    """
     while True:
         await sub.dirty.wait()
         sub.dirty.clear()
         try:
             row = await load(ctx, sub.table_id)
         except Problem:
+            return
+        if not still_holds(row, sub.seat, sub.holder):
+            await _send_problem(ws, REVOKED)
+            await ws.close(code=REVOKED_CLOSE_CODE)
             return
         if row.version < sub.last_version:
             sub.last_version = 0  # the client's ``since`` was from the future: resend all
