@@ -27,6 +27,9 @@ class Conspiracy(Game[ConspiracyState]):
             raise ValueError(f"Conspiracy is for {self.min_seats}-{self.max_seats} players")
         return setup.new_game(seats, seed)
 
+    def setup_events(self, state: ConspiracyState) -> list[Event]:
+        return setup.setup_events(state)
+
     def to_act(self, state: ConspiracyState) -> frozenset[int]:
         return decisions.to_act(state)
 

@@ -46,6 +46,34 @@ def new_game(num_seats: int, seed: int) -> ConspiracyState:
     )
 
 
+def setup_events(state: ConspiracyState) -> list[Event]:
+    """What the setup shows: the board (steps 2-6: agents, briefcase, Dr. Solomon's die),
+    the HQs and the first player to everyone; each starting-payoff tile (step 9) only to
+    the player who drew it. Agents are listed in printed order, never by a dict's order."""
+    box = components()
+    events = [
+        Event.public(
+            "board_set_up",
+            agents=[{"agent": a, "city": state.agents[a]} for a in box.agent_names],
+            briefcase=state.briefcase,
+            hq=list(state.hq),
+            first_player=state.first_player,
+            solomon_space=state.solomon_space,
+        )
+    ]
+    for seat, agent in enumerate(state.starting_agent):
+        events.append(
+            Event.private(
+                seat,
+                "starting_payoff_dealt",
+                player=seat,
+                agent=agent,
+                amount=box.starting_payoff,
+            )
+        )
+    return events
+
+
 def setup_pick_choices(state: ConspiracyState, seat: int) -> list[list[str]]:
     """Every pair of two *other* agents ``seat`` may put one sovereign on."""
     others = [a for a in components().agent_names if a != state.starting_agent[seat]]

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import ConfigDict
 
-from spyhouse.engine import GameOptions, Part, StateModel
+from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 
 Phase = Literal["setup", "action", "challenge", "duel", "briefcase", "ability", "tempest", "over"]
 """Whose decision is pending: ``setup`` (everyone's secret picks), ``action`` (the player
@@ -28,70 +28,77 @@ class Order(Part):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["move", "burn"]
-    agent: str
-    destination: str | None = None
-    target: str | None = None
-    origin: str
+    kind: Public[Literal["move", "burn"]]
+    agent: Public[str]
+    destination: Public[str | None] = None
+    target: Public[str | None] = None
+    origin: Public[str]
 
 
 class Duel(Part):
     """One challenge: the challenger and the actor announce rising numbers in turn."""
 
-    challenger: int
-    announcements: list[tuple[int, int]]
+    challenger: Public[int]
+    announcements: Public[list[tuple[int, int]]]
     """``(seat, number)`` in the order spoken."""
-    to_speak: int
+    to_speak: Public[int]
 
 
 class SpyglassLook(Part):
     """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
     knows ``space`` and ``amount``."""
 
-    looker: int
-    player: int
-    space: str
-    amount: int
-    floor: int
+    looker: Public[int]
+    player: Public[int]
+    space: Private[str]
+    amount: Private[int]
+    floor: Private[int]
     """What ``looker`` still knows ``player`` has there (a later burn removes 5)."""
 
 
 class ConspiracyState(StateModel):
-    num_seats: int
-    rng: int
-    round: int = 1
-    phase: Phase = "setup"
-    hq: list[str]
-    starting_agent: list[str]
+    """Who may know each field is declared with it (``spyhouse.engine.visibility``):
+    ``Private`` fields are each player's own shield, known to its owner only."""
+
+    num_seats: Public[int]
+    rng: Hidden[int]
+    """Dr. Solomon's die rolls to come."""
+    round: Public[int] = 1
+    phase: Public[Phase] = "setup"
+    hq: Public[list[str]]
+    starting_agent: Private[list[str]]
     """The agent on each player's secret starting-payoff tile."""
-    setup_picks: list[list[str] | None]
-    reserve: list[int]
-    payoffs: list[dict[str, int]]
-    removed: list[int]
+    setup_picks: Private[list[list[str] | None]]
+    """Each player's secret two agents (whether they chose yet is public)."""
+    reserve: Private[list[int]]
+    """Revealed to all only when Dr. Solomon's face shows."""
+    payoffs: Private[list[dict[str, int]]]
+    """Behind each shield; the payoffs to Dr. Solomon are revealed with the reserves."""
+    removed: Public[list[int]]
     """Coins each player removed from the game by their own successful burns."""
-    agents: dict[str, str | None]
+    agents: Public[dict[str, str | None]]
     """Agent -> city; ``None`` once burned."""
-    burned: list[str]
-    briefcase: str
-    solomon_space: int
-    solomon_start: int
-    last_roll: str | None = None
-    first_player: int
-    current: int
-    restricted: list[bool]
-    payoffs_made: list[int]
-    known_minimum: list[dict[str, int]]
+    burned: Public[list[str]]
+    briefcase: Public[str]
+    solomon_space: Public[int]
+    solomon_start: Public[int]
+    last_roll: Public[str | None] = None
+    first_player: Public[int]
+    current: Public[int]
+    restricted: Public[list[bool]]
+    payoffs_made: Public[list[int]]
+    known_minimum: Public[list[dict[str, int]]]
     """Public lower bound on each player's payoff per agent (from announced numbers)."""
-    burns_by: list[list[str]]
+    burns_by: Public[list[list[str]]]
     """Per player, the acting agent of each of their successful burns (public history)."""
-    looks: list[SpyglassLook] = []
-    order: Order | None = None
-    offered: list[int] = []
+    looks: Mixed[list[SpyglassLook]] = []
+    order: Mixed[Order | None] = None
+    offered: Public[list[int]] = []
     """Seats still to be offered the challenge, in clockwise order."""
-    duel: Duel | None = None
-    to_push: list[str] = []
-    winners: list[int] = []
-    ending: Literal["briefcase", "solomon"] | None = None
+    duel: Mixed[Duel | None] = None
+    to_push: Public[list[str]] = []
+    winners: Public[list[int]] = []
+    ending: Public[Literal["briefcase", "solomon"] | None] = None
 
     def copy(self) -> ConspiracyState:  # type: ignore[override]
         """A deep copy, several times faster than ``copy.deepcopy`` (random playouts copy
