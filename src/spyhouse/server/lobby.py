@@ -147,8 +147,11 @@ async def start(ctx: Context, row: TableRow) -> None:
         raise Problem(409, "seats_open", "Fill every seat (players or bots) before starting.")
     game = game_of(row)
     state = game.setup(row.num_seats, game.parse_options(row.options), row.seed)
+    # What the setup shows (private deals, face-up draws) goes in the start entry with
+    # its audiences, so the log tells everything each seat was shown.
+    shown = [Event.public("game_started"), *game.setup_events(state)]
     change = Change(
-        events=[Event.public("game_started").to_json()],
+        events=[e.to_json() for e in shown],
         state=game.dump(state),
         status="playing",
     )
