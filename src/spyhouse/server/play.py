@@ -12,9 +12,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from spyhouse.engine import IllegalAction, Rng
+from spyhouse.engine import IllegalAction, Rng, canonical
 from spyhouse.engine.bots import random_action
-from spyhouse.server.context import AnyGame, Context, commit, game_of, load, try_commit
+from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
 from spyhouse.server.problems import Problem
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
@@ -41,30 +41,49 @@ async def move(
     409 ``stale_version`` when the table moved on, 422 with the rules' reason when the
     move is illegal; nothing changes on any refusal.
     """
-    if request_id is not None:
-        done = await ctx.store.entry_for_request(row.id, request_id)
-        if done is not None:
-            if done.seat != seat or done.action != action:
-                raise Problem(409, "request_id_reused", "That request_id was used already.")
-            return Moved(done.version, await load(ctx, row.id))  # a retry of a committed move
+    if request_id is not None and (done := await _committed(ctx, row, seat, action, request_id)):
+        return done
     if row.status == "waiting":
         raise Problem(409, "not_started", "The game has not started yet.")
+    stale = Problem(
+        409,
+        "stale_version",
+        f"You chose at version {version}; the table is at {row.version}.",
+        current_version=row.version,
+    )
     if version != row.version:
-        raise Problem(
-            409,
-            "stale_version",
-            f"You chose at version {version}; the table is at {row.version}.",
-            current_version=row.version,
-        )
+        raise stale
     game = game_of(row)
     state = game.load(row.state or {})
     try:
         change = _change(game, state, seat, action, request_id)
     except IllegalAction as exc:
         raise Problem(422, exc.code, exc.message) from None
-    committed = await commit(ctx, row, change)
+    try:
+        committed = await try_commit(ctx, row, change)
+    except StaleVersion:
+        # Lost the race — perhaps to this very request sent twice: the unique
+        # (table, request_id) lets at most one commit, and that one is the answer.
+        if request_id is not None and (
+            done := await _committed(ctx, row, seat, action, request_id)
+        ):
+            return done
+        raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
     await run_bots(ctx, row.id)
     return Moved(committed.version, await load(ctx, row.id))
+
+
+async def _committed(
+    ctx: Context, row: TableRow, seat: int, action: dict[str, Any], request_id: str
+) -> Moved | None:
+    """The move already committed under ``request_id``, if any (a retry gets it back);
+    409 ``request_id_reused`` when that id committed a different move."""
+    done = await ctx.store.entry_for_request(row.id, request_id)
+    if done is None:
+        return None
+    if done.seat != seat or canonical(done.action) != canonical(action):  # true is not 1
+        raise Problem(409, "request_id_reused", "That request_id was used already.")
+    return Moved(done.version, await load(ctx, row.id))
 
 
 async def run_bots(ctx: Context, table_id: str) -> None:
