@@ -298,7 +298,7 @@ export function mountTable(root, tableId) {
     if (!doc) return null;
     if (doc.status === "waiting") return h("p", { class: "turn" }, t("wait.title"));
     if (doc.status === "finished") return h("p", { class: "turn over", id: "turn" }, t("table.gameOver"));
-    const mine = myTurn();
+    const mine = myTurn() && !reveal.active;
     const others = doc.to_act.filter((s) => s !== doc.you).map((s) => seatName(doc, s));
     return h("p", { class: `turn${mine ? " mine" : ""}`, id: "turn", "aria-live": "polite" },
       mine ? h("strong", {}, t("table.yourTurn")) : null,

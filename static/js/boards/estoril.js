@@ -161,7 +161,7 @@ export function revealSteps(fresh, ctx) {
     if (e.type === "resolving") {
       cur = { text: describeEvent(e, ctx), focus: `[data-location="${CSS.escape(e.data.location)}"]`, lines: [] };
       steps.push(cur);
-      const placed = Object.entries(e.data.spaces || {}).map(([sp, o]) => `${sp}: ${tileName(o.tile) ?? "?"} (${colourName(o.player, ctx)})`);
+      const placed = Object.entries(e.data.spaces || {}).map(([sp, o]) => `${sp}: ${tileName(o.tile) ?? "?"} — ${colourName(o.player, ctx)}`);
       if (placed.length) cur.lines.push(placed.join(" · "));
     } else if (cur && !["round_started", "tiles_retrieved", "discarded_face_down", "you_discarded"].includes(e.type)) {
       const line = describeEvent(e, ctx);
