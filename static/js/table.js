@@ -4,7 +4,7 @@
 // in table/: log.js, highlight.js, reveal.js, confirm.js, attention.js, gameover.js,
 // knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
 import { h, clear, humanise, pressable } from "./dom.js";
-import { t, has, onLangChange, extend } from "./i18n.js";
+import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Decision, flatValue } from "./decisions.js";
@@ -351,8 +351,9 @@ export function mountTable(root, tableId) {
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
     const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
     const kind = doc.view?.prompt?.kind;
+    // The engine's own prompt text is English: other languages use their own or none.
     const prompt = (kind && has(`prompt.${doc.game}.${kind}`) ? t(`prompt.${doc.game}.${kind}`, doc.view.prompt) : null)
-      ?? doc.view?.prompt?.text ?? null;
+      ?? (currentLang() === "en" ? doc.view?.prompt?.text : null) ?? null;
     if (reveal.active) {
       parts.push(h("p", { class: "muted" }, t("table.thinking")));
     } else if (decision.empty) {
