@@ -51,7 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.database_url)
         hub = Hub()
         app.state.context = Context(TableStore(db), hub, settings)
-        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify)
+        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify, hub.resync)
         if listener is not None:  # serve sockets only once changes elsewhere reach us
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listener.ready.wait(), 10)

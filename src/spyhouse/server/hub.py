@@ -43,3 +43,9 @@ class Hub:
     def notify(self, table_id: str) -> None:
         for sub in self._subs.get(table_id, ()):
             sub.dirty.set()
+
+    def resync(self) -> None:
+        """Mark every subscriber dirty: notices may have been missed (LISTEN reconnected)."""
+        for subs in self._subs.values():
+            for sub in subs:
+                sub.dirty.set()

@@ -2,7 +2,9 @@
 
 Every commit on PostgreSQL also sends ``NOTIFY spyhouse_tables, '<table id>'`` inside
 its transaction, so the notice is delivered only if the change is. Each server process
-listens and marks its own subscribers dirty: any process can serve any socket. SQLite
+listens and marks its own subscribers dirty: any process can serve any socket. When the
+LISTEN connection drops, notices sent meanwhile are lost; on reconnecting, the process
+resyncs every subscriber it holds. SQLite
 is single-process, so there the in-process hub is all there is.
 """
 
@@ -12,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import psycopg
 from sqlalchemy.engine import make_url
@@ -24,15 +27,27 @@ def _conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def listen(url: str, on_change: Callable[[str], None], ready: asyncio.Event) -> None:
-    """Call ``on_change(table_id)`` for every commit of any process, until cancelled."""
+async def _connect(url: str) -> psycopg.AsyncConnection[Any]:
+    return await psycopg.AsyncConnection.connect(_conninfo(url), autocommit=True)
+
+
+async def listen(
+    url: str,
+    on_change: Callable[[str], None],
+    ready: asyncio.Event,
+    on_listening: Callable[[], None] = lambda: None,
+) -> None:
+    """Call ``on_change(table_id)`` for every commit of any process, until cancelled.
+
+    Notices sent while the connection was down are lost, so ``on_listening()`` is called
+    each time LISTEN is in place again: the caller resyncs everything it serves.
+    """
     delay = 0.5
     while True:
         try:
-            async with await psycopg.AsyncConnection.connect(
-                _conninfo(url), autocommit=True
-            ) as conn:
+            async with await _connect(url) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                on_listening()
                 ready.set()
                 delay = 0.5
                 async for notice in conn.notifies():
@@ -48,9 +63,14 @@ async def listen(url: str, on_change: Callable[[str], None], ready: asyncio.Even
 class Listener:
     """Owns the background LISTEN task of one server process."""
 
-    def __init__(self, url: str, on_change: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        on_change: Callable[[str], None],
+        on_listening: Callable[[], None] = lambda: None,
+    ) -> None:
         self.ready = asyncio.Event()
-        self._task = asyncio.create_task(listen(url, on_change, self.ready))
+        self._task = asyncio.create_task(listen(url, on_change, self.ready, on_listening))
 
     async def close(self) -> None:
         self._task.cancel()
