@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from spyhouse.settings import Settings
@@ -85,6 +87,31 @@ def play(
             typer.echo(f"table {table.table_id} (invite {table.invite_code})")
         outcome = seat.play_randomly(seed)
         typer.echo(f"winners: {outcome['winners']}  scores: {outcome['scores']}")
+
+
+@app.command()
+def replay(
+    file: Annotated[typer.FileText, typer.Argument(help="A game record (JSON), or - for stdin")],
+) -> None:
+    """Replay a game record through the rules engine and check it reaches the recorded
+    outcome; a tampered or truncated record is refused with the reason (exit code 1)."""
+    import json
+
+    from spyhouse.engine import load_builtin_games
+    from spyhouse.engine.records import RecordError
+    from spyhouse.engine.records import replay as replay_record
+
+    load_builtin_games()
+    try:
+        verified = replay_record(json.load(file))
+    except json.JSONDecodeError as exc:
+        typer.echo(f"not a record: the file is not JSON ({exc.msg}, line {exc.lineno})", err=True)
+        raise typer.Exit(1) from None
+    except RecordError as exc:
+        typer.echo(f"refused: {exc}", err=True)
+        raise typer.Exit(1) from None
+    winners = ", ".join(map(str, verified.outcome["winners"])) or "nobody"
+    typer.echo(f"ok: {verified.game}, {verified.moves} moves replayed, winners: seat {winners}")
 
 
 def main() -> None:

@@ -4,11 +4,12 @@ service module (never the store)."""
 from fastapi import APIRouter
 
 from spyhouse.server.problems import PROBLEM_RESPONSES
-from spyhouse.server.routes import lobby, play, reading
+from spyhouse.server.routes import lobby, play, reading, records
 
 router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
 router.include_router(lobby.router)
 router.include_router(reading.router)
 router.include_router(play.router)
+router.include_router(records.router)
 
 __all__ = ["router"]

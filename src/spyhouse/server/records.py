@@ -1,0 +1,116 @@
+"""Records: a finished game as a document, and its replay from one chair.
+
+Who may read what (the seed decides every shuffle, so it is hidden until the end):
+- before the end, nobody gets a record (409 ``game_not_over``);
+- once the game is over **and the host published the log**, participants (seats and the
+  host) get the full record — seed, every move with its seat — and so does everyone at a
+  public table or one open to spectators;
+- without publication, a seat gets only its own record: the events it could read and
+  its own actions, no seed; the host and spectators get the public one.
+
+Replays are built on the server by re-playing the engine from the stored seed, and only
+the viewpoints the reader may have are sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Event
+from spyhouse.engine.records import EVERYONE as ALL
+from spyhouse.engine.records import FORMAT, VERSION, seat_steps
+from spyhouse.server.context import Context
+from spyhouse.server.problems import Problem
+from spyhouse.store.models import LogEntry, TableRow
+
+
+def _require_finished(row: TableRow) -> None:
+    if row.status != "finished":
+        raise Problem(409, "game_not_over", "Records and replays exist once the game is over.")
+
+
+def may_read_full(row: TableRow, seat: int | None, is_host: bool) -> bool:
+    """The full record needs a published log, and a participant or an open table."""
+    if not row.publish_log:
+        return False
+    return seat is not None or is_host or not row.private or row.spectators
+
+
+def _header(row: TableRow) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "table_id": row.id,
+        "game": row.game_id,
+        "options": row.options,
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in row.seats],
+        "outcome": row.outcome,
+    }
+
+
+def _moves(entries: list[LogEntry]) -> list[dict[str, Any]]:
+    return [
+        {"version": e.version, "seat": e.seat, "action": e.action}
+        for e in entries
+        if e.action is not None and e.seat is not None
+    ]
+
+
+async def _entries(ctx: Context, row: TableRow) -> list[LogEntry]:
+    return await ctx.store.entries_between(row.id, 0, row.version)
+
+
+async def full_record(ctx: Context, row: TableRow) -> dict[str, Any]:
+    """Everything needed to replay the game: the seed and every move, in order."""
+    return {**_header(row), "seed": row.seed, "moves": _moves(await _entries(ctx, row))}
+
+
+async def record_for(
+    ctx: Context, row: TableRow, seat: int | None, is_host: bool
+) -> dict[str, Any]:
+    """The record this reader may have (see the module docstring)."""
+    _require_finished(row)
+    if may_read_full(row, seat, is_host):
+        return await full_record(ctx, row)
+    entries = await _entries(ctx, row)
+    seen = []
+    for e in entries:
+        events = [
+            {"type": ev.type, "data": ev.data}
+            for ev in map(Event.from_json, e.events)
+            if ev.visible_to(seat)
+        ]
+        own = e.action if seat is not None and e.seat == seat else None
+        if events or own is not None:
+            seen.append({"version": e.version, "seat": e.seat, "action": own, "events": events})
+    return {**_header(row), "viewpoint": seat, "entries": seen}
+
+
+async def replay_for(
+    ctx: Context, row: TableRow, reader: int | None, is_host: bool, viewpoint: str | None
+) -> dict[str, Any]:
+    """The game step by step from ``viewpoint`` (a seat number, ``"all"`` or ``None`` for
+    the public view); a reader may always replay their own chair, others once published.
+    """
+    _require_finished(row)
+    want: int | str | None
+    if viewpoint is None or viewpoint == "":
+        want = reader
+    elif viewpoint == "public":
+        want = None
+    elif viewpoint == ALL:
+        want = ALL
+    elif viewpoint.isdigit() and int(viewpoint) < row.num_seats:
+        want = int(viewpoint)
+    else:
+        raise Problem(422, "bad_viewpoint", 'viewpoint is a seat number, "public" or "all".')
+    if want is not None and want != reader and not may_read_full(row, reader, is_host):
+        raise Problem(
+            403,
+            "log_not_published",
+            "Only your own seat's replay: the host did not publish the log.",
+        )
+    if want is None and reader is None and not is_host and row.private and not row.spectators:
+        raise Problem(403, "not_a_participant", "This table's replay is for its players.")
+    record = await full_record(ctx, row)
+    return {"viewpoint": want, "seats": record["seats"], "steps": seat_steps(record, want)}
