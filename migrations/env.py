@@ -1,8 +1,9 @@
 """Alembic environment: runs migrations with the sync driver for the configured URL."""
 
 from alembic import context
-from sqlalchemy import create_engine, pool
+from sqlalchemy import create_engine, pool, text
 
+from spyhouse.store.migrate import MIGRATION_LOCK
 from spyhouse.store.models import Base
 
 config = context.config
@@ -27,6 +28,13 @@ def run_migrations_online() -> None:
             connection=connection, target_metadata=target_metadata, render_as_batch=True
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Several servers started at once on a fresh database: the first migrates,
+                # the others wait here (the lock ends with the transaction), then find the
+                # schema at head and do nothing.
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             context.run_migrations()
     engine.dispose()
 

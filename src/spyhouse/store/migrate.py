@@ -10,6 +10,8 @@ from alembic.config import Config
 
 from spyhouse.store.db import sync_url
 
+MIGRATION_LOCK = 0x5359_4D49_4752  # "SYMIGR": PostgreSQL advisory lock held while migrating
+
 
 def migrations_dir() -> Path:
     """The repository's ``migrations/`` (override with ``SPYHOUSE_MIGRATIONS``)."""
@@ -32,4 +34,6 @@ def alembic_config(database_url: str) -> Config:
 
 
 def upgrade(database_url: str, revision: str = "head") -> None:
+    """Migrate to ``revision``; safe to run from several processes at once (on PostgreSQL
+    ``migrations/env.py`` serialises them with the advisory lock ``MIGRATION_LOCK``)."""
     command.upgrade(alembic_config(database_url), revision)
