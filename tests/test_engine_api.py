@@ -12,6 +12,7 @@ from spyhouse.engine import (
     Part,
     Private,
     Public,
+    Rng,
     StateModel,
     Visibility,
     canonical,
@@ -22,9 +23,13 @@ from spyhouse.engine import (
     whole_number,
 )
 from spyhouse.engine.testing import (
+    check_copy,
     check_declarations,
     check_determinize_redraws,
+    check_refusals,
     check_twin_histories,
+    odd_variants,
+    random_playout,
     scale,
     twin_seeds,
 )
@@ -209,3 +214,74 @@ def test_twin_seeds_start_indistinguishable(highcard):
         hand_a = highcard.setup(2, highcard.parse_options({}), a).hands[0]
         assert hand_a == highcard.setup(2, highcard.parse_options({}), b).hands[0]
         check_twin_histories(highcard, 2, {}, a, b)
+
+
+# -- State.copy ------------------------------------------------------------------------------
+
+
+def test_state_copy_shares_nothing_mutable(highcard):
+    state = _State(
+        num_seats=2,
+        board=[_Spot(card=_Card(face="A", owner=0)), _Spot()],
+        by_name={"x": _Card(face="B", owner=1)},
+        rng=5,
+    )
+    new = state.copy()
+    assert new == state and new is not state
+    new.board[0].card.face = "Z"
+    new.by_name["x"].owner = 0
+    new.board.append(_Spot())
+    assert state.board[0].card.face == "A" and state.by_name["x"].owner == 1
+    assert len(state.board) == 2
+
+    def each_step(s, _events):
+        check_copy(highcard, s)
+
+    random_playout(highcard, 3, {}, 1, on_step=each_step)
+
+
+def test_check_copy_catches_a_shallow_copy(highcard, monkeypatch):
+    state = highcard.setup(2, highcard.parse_options({}), 1)
+    monkeypatch.setattr(highcard, "copy", lambda s: s.model_copy())
+    with pytest.raises(AssertionError, match="shares"):
+        check_copy(highcard, state)
+
+
+# -- refusals ----------------------------------------------------------------------------
+
+
+def test_odd_variants_cover_types_ranges_and_unknown_fields():
+    variants = odd_variants({"type": "bid", "n": 3})
+    assert {"type": "bid", "n": 3, "unknown_field": 1} in variants
+    assert {"type": "bid", "n": True} in variants and {"type": "bid", "n": 10**6} in variants
+
+
+def test_check_refusals_on_high_card(highcard):
+    state = highcard.setup(3, highcard.parse_options({}), 2)
+    check_refusals(highcard, state, 0, Rng(1))
+
+
+def test_check_refusals_catches_a_lenient_game(highcard, monkeypatch):
+    state = highcard.setup(2, highcard.parse_options({}), 2)
+    real = highcard.apply_action
+
+    def lenient(s, seat, action):
+        return real(s, seat, {"type": action["type"]})
+
+    monkeypatch.setattr(highcard, "apply_action", lenient)
+    with pytest.raises(AssertionError, match="accepted"):
+        check_refusals(highcard, state, 0, Rng(1))
+
+
+def test_check_refusals_catches_a_reason_that_leaks(highcard, monkeypatch):
+    real = highcard.apply_action
+
+    def leaky(s, seat, action):
+        if "unknown_field" in action:
+            raise IllegalAction("unknown_key", f"(the next card is {s.deck[-1]})")
+        return real(s, seat, action)
+
+    monkeypatch.setattr(highcard, "apply_action", leaky)
+    with pytest.raises(AssertionError, match="depends on hidden information"):
+        for seed in range(10):
+            check_refusals(highcard, highcard.setup(2, highcard.parse_options({}), seed), 0, Rng(1))

@@ -1,4 +1,14 @@
-"""The game contract (pure, no I/O). See :mod:`spyhouse.engine.contract`."""
+"""The game contract (pure, no I/O). See :mod:`spyhouse.engine.contract`.
+
+Design: a game is a pure state machine over JSON actions, and every game package has
+the same layout for what the contract touches (``README.md`` in this package):
+``state.py`` (the ``State``, every field declared Public/Private/Hidden/Mixed, and its
+fast ``State.copy()``), ``decisions.py`` (``to_act``, ``legal_actions``, one ``verify_…``
+reason function per decision, ``apply``), ``hidden.py`` (``determinize``), ``views.py``
+(``view``) and ``game.py`` (the glue, ``setup`` and ``setup_events``). Actions are read
+exactly through :mod:`spyhouse.engine.matching`; :mod:`spyhouse.engine.testing` holds the
+checks every game's test-suite runs.
+"""
 
 from spyhouse.engine.contract import (
     Action,

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from spyhouse.engine.bots import random_action
-from spyhouse.engine.contract import Event, Game, Outcome, StateModel
+from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome, StateModel
 from spyhouse.engine.matching import canonical, is_one_of
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.visibility import Visibility, declared_fields, undeclared_fields, values_at
@@ -292,3 +292,77 @@ def twin_seeds(
         else:
             first[key] = seed
     return found
+
+
+def check_copy(game: Game, state: StateModel) -> None:
+    """``game.copy`` is equal to the state and shares no list, dict, set or Part with it."""
+    new = game.copy(state)
+    assert type(new) is type(state)
+    assert game.dump(new) == game.dump(state), "the copy differs from the state"
+    shared = _mutable_ids(state) & _mutable_ids(new)
+    assert not shared, f"{game.id}: the copy shares {len(shared)} mutable objects"
+
+
+def _mutable_ids(value: Any) -> set[int]:
+    found: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, BaseModel):
+            found.add(id(item))
+            stack.extend(item.__dict__.values())
+        elif isinstance(item, list | dict | set):
+            found.add(id(item))
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return found
+
+
+_ODD_VALUES: tuple[Any, ...] = (True, False, -1, 10**6, 1.5, "?", None, [], {})
+"""Values that stand for a wrong type or an out-of-range value in any action field."""
+
+
+def odd_variants(action: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``action`` with each field in turn replaced by an odd value, or an unknown field added."""
+    variants = [{**action, "unknown_field": 1}]
+    for key in action:
+        if key != "type":
+            variants += [{**action, key: odd} for odd in _ODD_VALUES]
+    return variants
+
+
+def refusal(game: Game, state: StateModel, seat: int, action: Any) -> tuple[str, str] | None:
+    """``(code, message)`` if ``game.apply`` refuses ``action``, else ``None``."""
+    try:
+        game.apply(state, seat, action)
+    except IllegalAction as exc:
+        return exc.code, exc.message
+    return None
+
+
+def check_refusals(
+    game: Game, state: StateModel, seat: int, rng: Rng, *, samples: int = 3, worlds: int = 2
+) -> None:
+    """Legality and the reason for a refusal come from the same check, and say nothing hidden.
+
+    For a few legal actions of ``seat`` and their :func:`odd_variants`: ``apply`` accepts
+    exactly the ones listed by ``legal_actions`` (exact JSON: ``true`` is not ``1``), and a
+    refusal's code and message are the same in worlds ``determinize`` draws for ``seat``.
+    """
+    legal = game.legal_actions(state, seat)
+    picked = legal if len(legal) <= samples else [rng.choice(legal) for _ in range(samples)]
+    others = [game.determinize(state, seat, rng.fork()) for _ in range(worlds)]
+    for action in picked:
+        assert refusal(game, state, seat, action) is None, f"listed but refused: {action}"
+        for variant in odd_variants(action):
+            why = refusal(game, state, seat, variant)
+            listed = is_one_of(variant, legal)
+            assert (why is None) == listed, (
+                f"{game.id}: {variant} is {'listed' if listed else 'not listed'} "
+                f"but apply {'accepted' if why is None else 'refused'} it"
+            )
+            if why is not None:
+                assert why[0] not in ("illegal_action", ""), f"no specific reason: {variant}"
+                for other in others:
+                    assert refusal(game, other, seat, variant) == why, (
+                        f"{game.id}: the refusal of {variant} depends on hidden information"
+                    )

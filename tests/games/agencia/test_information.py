@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from spyhouse.engine.testing import (
+    check_copy,
     check_declarations,
     check_determinize_redraws,
     check_twin_histories,
+    random_playout,
     scale,
     twin_seeds,
 )
@@ -62,3 +64,9 @@ def test_setup_events_show_each_seat_exactly_the_cards_it_sees(seats):
     (public,) = [e for e in events if e.type == "getting_ready"]
     assert public.audience is None and public.data["ambassador"] == state.ambassador
     assert not any(e.data.get("position") == Position.TABLE_FACE_DOWN.value for e in events)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_state_copy_shares_nothing_mutable(seats):
+    for seed in range(scale(2)):
+        random_playout(GAME, seats, {}, seed, on_step=lambda state, _: check_copy(GAME, state))

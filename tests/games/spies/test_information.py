@@ -6,9 +6,11 @@ import pytest
 
 from spyhouse.engine import Rng
 from spyhouse.engine.testing import (
+    check_copy,
     check_declarations,
     check_determinize_redraws,
     check_twin_histories,
+    random_playout,
     scale,
     twin_seeds,
 )
@@ -102,3 +104,9 @@ def test_setup_events_show_what_the_setup_shows(seats):
         assert hand.audience == frozenset(s for s in range(seats) if s % 2 == seat % 2)
         mine = GAME.view(state, seat)["sides"]["red" if seat % 2 == 0 else "blue"]["hand"]
         assert hand.data["soldiers"] == [s["name"] for s in mine]
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_state_copy_shares_nothing_mutable(seats):
+    for seed in range(scale(2)):
+        random_playout(GAME, seats, {}, seed, on_step=lambda state, _: check_copy(GAME, state))

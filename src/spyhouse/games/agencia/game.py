@@ -6,14 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from spyhouse.engine import Action, Event, Game, GameOptions, IllegalAction, Outcome, Rng
-from spyhouse.games.agencia import actions, hidden_information, views
+from spyhouse.engine import Action, Event, Game, GameOptions, Outcome, Rng
+from spyhouse.games.agencia import decisions, hidden, views
 from spyhouse.games.agencia.components import ROUNDS
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
-from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
-from spyhouse.games.agencia.resolution import solve_choice
 from spyhouse.games.agencia.scoring import final_scores, winners
-from spyhouse.games.agencia.sequence import continue_hand
 from spyhouse.games.agencia.state import AgenciaState, Phase
 
 
@@ -44,26 +41,13 @@ class Agencia(Game[AgenciaState]):
         return setup_events(state)
 
     def to_act(self, state: AgenciaState) -> frozenset[int]:
-        return actions.to_act(state)
+        return decisions.to_act(state)
 
     def legal_actions(self, state: AgenciaState, seat: int) -> list[Action]:
-        return actions.legal_actions(state, seat)
+        return decisions.legal_actions(state, seat)
 
     def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
-        """Validate fully, then change the state: a refused action changes nothing."""
-        if state.phase is Phase.CHOOSE_LOCATION:
-            location = actions.parse_location(action)
-            return choose_embassy_location(state, location)
-        if state.phase is Phase.PLAY:
-            position = actions.parse_position(action)
-            return play_agency_card(state, seat, position) + continue_hand(state)
-        if state.phase is Phase.CHOOSE_TARGET:
-            target = actions.parse_target(state, seat, action)
-            return solve_choice(state, seat, target) + continue_hand(state)
-        raise IllegalAction("game_over", "The game is over.")
-
-    def copy(self, state: AgenciaState) -> AgenciaState:
-        return state.duplicate()
+        return decisions.apply(state, seat, action)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -79,7 +63,7 @@ class Agencia(Game[AgenciaState]):
         )
 
     def determinize(self, state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
-        return hidden_information.determinize(state, seat, rng)
+        return hidden.determinize(state, seat, rng)
 
 
 GAME = Agencia()

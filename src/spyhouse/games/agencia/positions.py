@@ -42,6 +42,13 @@ def sees(position: Position, owner: int, viewer: int | None) -> bool:
     Face up: everyone. Face down: nobody. Facing the owner: the owner only. Facing the
     others: every player but the owner. A spectator sees only what every player sees,
     so it can never tell a player their own secret (RULINGS.md).
+
+    >>> sees(Position.HAND_FACING_OTHERS, owner=0, viewer=1)
+    True
+    >>> sees(Position.HAND_FACING_OTHERS, owner=0, viewer=0)
+    False
+    >>> sees(Position.HAND_FACING_OWNER, owner=0, viewer=None)
+    False
     """
     if position is Position.TABLE_FACE_UP:
         return True
@@ -53,5 +60,9 @@ def sees(position: Position, owner: int, viewer: int | None) -> bool:
 
 
 def seen_by(position: Position, owner: int, num_seats: int) -> list[int]:
-    """The seats that see ``owner``'s card in ``position``."""
+    """The seats that see ``owner``'s card in ``position``.
+
+    >>> seen_by(Position.HAND_FACING_OTHERS, owner=1, num_seats=4)
+    [0, 2, 3]
+    """
     return [seat for seat in range(num_seats) if sees(position, owner, seat)]

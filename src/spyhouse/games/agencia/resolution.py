@@ -111,13 +111,25 @@ def next_choice(state: AgenciaState, events: list[Event]) -> int | None:
 
 def fits_in_hall(agents_inside: int, agents: int, num_seats: int) -> bool:
     """Hall: they fit when "the number of Agents of the played card plus the amount of
-    Agents already inside the Hall do not surpass the capacity" (= number of players)."""
+    Agents already inside the Hall do not surpass the capacity" (= number of players).
+
+    >>> fits_in_hall(agents_inside=2, agents=2, num_seats=4)
+    True
+    >>> fits_in_hall(agents_inside=3, agents=2, num_seats=4)
+    False
+    """
     return agents_inside + agents <= num_seats
 
 
 def fills_garden(agents_so_far: int, agents: int, num_seats: int) -> bool:
     """Garden: they fill it when "the number of Agents of the played card plus the amount
-    of Agents played until now is equal or bigger than the minimum presence" (= players)."""
+    of Agents played until now is equal or bigger than the minimum presence" (= players).
+
+    >>> fills_garden(agents_so_far=2, agents=2, num_seats=4)
+    True
+    >>> fills_garden(agents_so_far=1, agents=2, num_seats=4)
+    False
+    """
     return agents_so_far + agents >= num_seats
 
 

@@ -69,17 +69,6 @@ class Player(Part):
             cards.append(self.played.card)
         return cards + self.deck
 
-    def duplicate(self) -> Player:
-        """A deep copy, far cheaper than ``copy.deepcopy`` (the engine copies per action)."""
-        return self.model_copy(
-            update={
-                "positions": dict(self.positions),
-                "remembered": list(self.remembered),
-                "deck": list(self.deck),
-                "played": None if self.played is None else self.played.model_copy(),
-            }
-        )
-
 
 class AgenciaState(StateModel):
     """Everything on the table and in the box (``num_seats`` comes from ``StateModel``)."""
@@ -105,6 +94,3 @@ class AgenciaState(StateModel):
     """The seat whose turn it is to play a card."""
     choosing: Public[int | None] = None
     """The seat whose Infiltrator or Recruiter is choosing a target."""
-
-    def duplicate(self) -> AgenciaState:
-        return self.model_copy(update={"players": [p.duplicate() for p in self.players]})

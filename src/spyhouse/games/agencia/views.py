@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.games.agencia.actions import expected_type, to_act
 from spyhouse.games.agencia.components import CARDS
+from spyhouse.games.agencia.decisions import expected_type, to_act
 from spyhouse.games.agencia.hand import clockwise_from_ambassadors_left
 from spyhouse.games.agencia.positions import Position, sees
 from spyhouse.games.agencia.resolution import targets

@@ -2,14 +2,18 @@
 
 Every choice a person makes is a decision: deploying a line-up, the Intel token on a
 Sergeant, playing a Deception token, a guess, the Captain's and the Marshal's options.
-Each action is validated completely before anything changes.
+Each has one ``verify_…`` reason function that returns the parsed choice or raises
+:class:`IllegalAction` with the specific reason; :func:`apply` calls it before changing
+anything and :func:`is_legal` asks it, so a refusal and legality cannot disagree. The
+reason functions read only what the acting seat knows, so a refusal cannot leak.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from spyhouse.engine import Event, IllegalAction
+from spyhouse.engine import Event, IllegalAction, require_keys, whole_number
 from spyhouse.games.spies.abilities import (
     CAPTAIN_EARN,
     CAPTAIN_EXHAUSTED,
@@ -19,7 +23,7 @@ from spyhouse.games.spies.abilities import (
     the_captain,
     the_marshal,
 )
-from spyhouse.games.spies.components import ALL_RANKS, SERGEANT, rank_of, soldier_name
+from spyhouse.games.spies.components import ALL_RANKS, MISSIONS, SERGEANT, rank_of, soldier_name
 from spyhouse.games.spies.deployment import deployment_choices, refusal_reason
 from spyhouse.games.spies.missions import (
     all_revealed,
@@ -146,35 +150,58 @@ def pending_decision(state: SpiesState) -> str:
 
 
 def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
+    """Verify the whole decision first (its reason function), then change the state."""
     decision = pending_decision(state)
+    verify_type(decision, action)
+    if decision == "deploy":
+        return deploy(state, seat, verify_deploy(state, seat, action))
+    if decision == "intel":
+        return place_intel(state, seat, verify_place_intel(state, seat, action))
+    if decision == "deception":
+        return play_deception_token(state, verify_deception(state, action))
+    if decision == "guess":
+        return identify(state, verify_guess(state, action)) + maybe_end_of_day(state)
+    if decision == "captain":
+        return captain(state, verify_captain(state, action))
+    return marshal(state, verify_marshal(action))
+
+
+def is_legal(state: SpiesState, seat: int, action: Action) -> bool:
+    """Whether :func:`apply` would accept ``action``: it asks the same reason functions."""
+    if seat not in to_act(state) or not isinstance(action.get("type"), str):
+        return False
+    try:
+        decision = pending_decision(state)
+        verify_type(decision, action)
+        VERIFY[decision](state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# -- one reason function per decision: the parsed choice, or IllegalAction with why --------
+
+
+def verify_type(decision: str, action: Action) -> None:
     types = ACTION_TYPES[decision]
     if action["type"] not in types:
         raise IllegalAction("wrong_decision", f"Now is the time to {' or '.join(types)}.")
-    if decision == "deploy":
-        return deploy(state, seat, action)
-    if decision == "intel":
-        return place_intel(state, seat, action)
-    if decision == "deception":
-        check_mission(state, action)
-        return play_deception_token(state, action["type"] == "play_deception")
-    if decision == "guess":
-        return guess(state, action)
-    if decision == "captain":
-        return captain(state, action)
-    return marshal(state, action)
 
 
-def check_mission(state: SpiesState, action: Action) -> None:
-    """An action may name its mission; it must be the one being identified now."""
+def verify_mission(state: SpiesState, action: Action) -> None:
+    """An action may name its mission (1-4); it must be the one being identified now."""
+    if "mission" not in action:
+        return
     mission = current_mission(state) + 1
-    if "mission" in action and action["mission"] != mission:
+    if whole_number(action, "mission", 1, MISSIONS) != mission:
         raise IllegalAction(
             "wrong_mission", f"The soldier to identify now is on Mission {mission}."
         )
 
 
-def deploy(state: SpiesState, seat: int, action: Action) -> list[Event]:
-    """Deployment phase: one soldier face down below each of your Mission cards."""
+def verify_deploy(state: SpiesState, seat: int, action: Action) -> list[int]:
+    """One soldier face down below each of your Mission cards, in rank order."""
+    require_keys(action, ("soldiers",))
     soldiers = action.get("soldiers")
     if not isinstance(soldiers, list):
         raise IllegalAction(
@@ -186,13 +213,94 @@ def deploy(state: SpiesState, seat: int, action: Action) -> list[Event]:
             "unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10."
         )
     chosen = [r for r in ranks if r is not None]
+    side = state.sides[side_of(seat)]
+    missions = missions_of(state.num_seats, seat)
+    reason = refusal_reason(side.hand, fixed_missions(state, seat), missions, chosen)
+    if reason is not None:
+        raise IllegalAction(*reason)
+    return chosen
+
+
+def verify_place_intel(state: SpiesState, seat: int, action: Action) -> bool | None:
+    """Tokens are automatic except the Sergeant's: true or false, only if you hold him."""
+    require_keys(action, ("sergeant_token",))
+    if holds_sergeant(state, seat):
+        token = action.get("sergeant_token")
+        if not isinstance(token, bool):
+            raise IllegalAction(
+                "sergeant_choice_needed",
+                'Your Sergeant is deployed: give "sergeant_token": true or false.',
+            )
+        return token
+    if "sergeant_token" in action:
+        raise IllegalAction("no_sergeant", "You have no Sergeant on your Missions.")
+    return None
+
+
+def verify_deception(state: SpiesState, action: Action) -> bool:
+    """Play a Deception token on the soldier about to be identified, or not."""
+    require_keys(action, ("mission",))
+    verify_mission(state, action)
+    return bool(action["type"] == "play_deception")
+
+
+def verify_guess(state: SpiesState, action: Action) -> int:
+    """Call out your guess of that card's rank (its number or title)."""
+    require_keys(action, ("mission", "soldier"))
+    verify_mission(state, action)
+    rank = rank_of(action.get("soldier"))
+    if rank is None:
+        raise IllegalAction(
+            "unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10."
+        )
+    return rank
+
+
+def verify_captain(state: SpiesState, action: Action) -> int | None:
+    """Earn 6 IP (``None``), or the rank of one of your exhausted soldiers to use."""
+    pending = state.pending
+    assert pending is not None
+    option = action.get("option")
+    if option == CAPTAIN_EARN:
+        require_keys(action, ("option",))
+        return None
+    if option != CAPTAIN_EXHAUSTED:
+        raise IllegalAction("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
+    require_keys(action, ("option", "soldier"))
+    exhausted = rank_of(action.get("soldier"))
+    if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
+        raise IllegalAction("not_exhausted", "Choose one of your exhausted soldiers.")
+    return exhausted
+
+
+def verify_marshal(action: Action) -> str:
+    """Earn 10 IP, or 5 IP and 5 off the enemy."""
+    require_keys(action, ("option",))
+    option = action.get("option")
+    if not isinstance(option, str) or option not in (MARSHAL_EARN, MARSHAL_SPLIT):
+        raise IllegalAction("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
+    return option
+
+
+VERIFY: dict[str, Callable[[SpiesState, int, Action], object]] = {
+    "deploy": verify_deploy,
+    "intel": verify_place_intel,
+    "deception": lambda state, seat, action: verify_deception(state, action),
+    "guess": lambda state, seat, action: verify_guess(state, action),
+    "captain": lambda state, seat, action: verify_captain(state, action),
+    "marshal": lambda state, seat, action: verify_marshal(action),
+}
+"""Each pending decision's reason function, for :func:`is_legal`."""
+
+
+# -- carrying out a verified decision -------------------------------------------------------
+
+
+def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
+    """Deployment phase: one soldier face down below each of your Mission cards."""
     side_index = side_of(seat)
     side = state.sides[side_index]
     missions = missions_of(state.num_seats, seat)
-    fixed = fixed_missions(state, seat)
-    reason = refusal_reason(side.hand, fixed, missions, chosen)
-    if reason is not None:
-        raise IllegalAction(*reason)
     for m, rank in zip(missions, chosen, strict=True):
         side.missions[m] = rank
     side.hand = [r for r in side.hand if r not in chosen]
@@ -217,18 +325,10 @@ def teammates_who_see(state: SpiesState, seat: int) -> list[int]:
     return [s for s in seats if s == seat or seats.index(s) > seats.index(seat)]
 
 
-def place_intel(state: SpiesState, seat: int, action: Action) -> list[Event]:
+def place_intel(state: SpiesState, seat: int, sergeant_token: bool | None) -> list[Event]:
     """Intelligence phase: tokens are automatic except the Sergeant's secret choice."""
-    if holds_sergeant(state, seat):
-        token = action.get("sergeant_token")
-        if not isinstance(token, bool):
-            raise IllegalAction(
-                "sergeant_choice_needed",
-                'Your Sergeant is deployed: give "sergeant_token": true or false.',
-            )
-        state.sides[side_of(seat)].sergeant_choice = token
-    elif "sergeant_token" in action:
-        raise IllegalAction("no_sergeant", "You have no Sergeant on your Missions.")
+    if sergeant_token is not None:
+        state.sides[side_of(seat)].sergeant_choice = sergeant_token
     state.intel_submitted[seat] = True
     events = [Event.public("intel_ready", seat=seat)]
     if all(state.intel_submitted):
@@ -236,42 +336,20 @@ def place_intel(state: SpiesState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def guess(state: SpiesState, action: Action) -> list[Event]:
-    """Call out your guess of that card's rank (its number or title), then flip it."""
-    check_mission(state, action)
-    rank = rank_of(action.get("soldier"))
-    if rank is None:
-        raise IllegalAction(
-            "unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10."
-        )
-    return identify(state, rank) + maybe_end_of_day(state)
-
-
-def captain(state: SpiesState, action: Action) -> list[Event]:
+def captain(state: SpiesState, exhausted: int | None) -> list[Event]:
     """The activated Captain's owner: earn 6 IP, or use one exhausted soldier."""
     pending = state.pending
     assert pending is not None
-    option = action.get("option")
-    exhausted: int | None = None
-    if option == CAPTAIN_EXHAUSTED:
-        exhausted = rank_of(action.get("soldier"))
-        if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
-            raise IllegalAction("not_exhausted", "Choose one of your exhausted soldiers.")
-    elif option != CAPTAIN_EARN:
-        raise IllegalAction("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
     events = the_captain(state, pending.side, exhausted)
     if state.pending is pending:
         state.pending = None
     return events + after_ability(state, pending.deception_bonus)
 
 
-def marshal(state: SpiesState, action: Action) -> list[Event]:
+def marshal(state: SpiesState, option: str) -> list[Event]:
     """The activated Marshal's owner: 10 IP, or 5 IP and 5 off the enemy."""
     pending = state.pending
     assert pending is not None
-    option = action.get("option")
-    if option not in (MARSHAL_EARN, MARSHAL_SPLIT):
-        raise IllegalAction("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
     state.pending = None
     events = the_marshal(state, pending.side, option)
     return events + after_ability(state, pending.deception_bonus)

@@ -10,13 +10,21 @@ from spyhouse.games.spies.components import MISSIONS, SERGEANT, soldier_name
 
 
 def in_rank_order(line_up: Sequence[int]) -> bool:
-    """Your soldiers' ranks must always increase from left to right, except the Sergeant (4)."""
+    """Your soldiers' ranks must always increase from left to right, except the Sergeant (4).
+
+    >>> in_rank_order([1, 4, 2, 10]), in_rank_order([1, 3, 2, 10])
+    (True, False)
+    """
     ranks = [r for r in line_up if r != SERGEANT]
     return all(a < b for a, b in zip(ranks, ranks[1:], strict=False))
 
 
 def out_of_sequence(line_up: Sequence[int]) -> int | None:
-    """The first rank that breaks the rank order (for a clear refusal), if any."""
+    """The first rank that breaks the rank order (for a clear refusal), if any.
+
+    >>> out_of_sequence([2, 7, 3, 4]), out_of_sequence([2, 4, 3, 9])
+    (3, None)
+    """
     highest = 0
     for rank in line_up:
         if rank == SERGEANT:

@@ -11,7 +11,7 @@ from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.spies import decisions, hidden, rounds, views
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
-from spyhouse.games.spies.state import SpiesOptions, SpiesState, copy_state
+from spyhouse.games.spies.state import SpiesOptions, SpiesState
 from spyhouse.games.spies.teams import side_name, side_of
 
 
@@ -35,9 +35,6 @@ class SpiesAndLies(Game[SpiesState]):
 
     def setup_events(self, state: SpiesState) -> list[Event]:
         return rounds.setup_events(state)
-
-    def copy(self, state: SpiesState) -> SpiesState:
-        return copy_state(state)
 
     def to_act(self, state: SpiesState) -> frozenset[int]:
         return decisions.to_act(state)

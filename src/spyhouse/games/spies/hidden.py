@@ -15,12 +15,12 @@ from spyhouse.engine import Rng
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components
 from spyhouse.games.spies.deployment import matching_line_ups
 from spyhouse.games.spies.missions import starting_side_known
-from spyhouse.games.spies.state import SpiesState, copy_state
+from spyhouse.games.spies.state import SpiesState
 from spyhouse.games.spies.teams import controller, knows_card
 
 
 def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
-    new = copy_state(state)
+    new = state.copy()
     for side in (0, 1):
         redraw_hidden_soldiers(state, new, seat, side, rng)
         redraw_sergeant_choice(state, new, seat, side, rng)

@@ -27,7 +27,11 @@ def towards_enemy(side: int) -> int:
 
 
 def space_name(position: int) -> str:
-    """Where the Double Agent stands, as a player would say it."""
+    """Where the Double Agent stands, as a player would say it.
+
+    >>> space_name(0), space_name(-2), space_name(wall_space())
+    ('neutral ground', 'red territory 2', 'blue wall')
+    """
     if position == 0:
         return "neutral ground"
     owner = "blue" if position > 0 else "red"

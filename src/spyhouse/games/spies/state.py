@@ -90,27 +90,3 @@ class SpiesState(StateModel):
     )
     winner_side: Public[int | None] = None
     ending: Public[str | None] = None
-
-
-def copy_state(state: SpiesState) -> SpiesState:
-    """A deep copy, fast: every list is copied, the small immutable values shared."""
-    new = state.model_copy()
-    new.sides = [copy_side(side) for side in state.sides]
-    new.intel_deck = list(state.intel_deck)
-    new.old_intel = list(state.old_intel)
-    new.intel_submitted = list(state.intel_submitted)
-    new.pending = None if state.pending is None else state.pending.model_copy()
-    return new
-
-
-def copy_side(side: SideState) -> SideState:
-    new = side.model_copy()
-    new.hand = list(side.hand)
-    new.exhausted = list(side.exhausted)
-    new.missions = list(side.missions)
-    new.face_up = list(side.face_up)
-    new.tilted = list(side.tilted)
-    new.intel_tokens = list(side.intel_tokens)
-    new.guesses = list(side.guesses)
-    new.deception_on = list(side.deception_on)
-    return new

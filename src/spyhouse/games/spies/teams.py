@@ -23,7 +23,13 @@ def side_seats(num_seats: int, side: int) -> tuple[int, ...]:
 
 @cache
 def controller(num_seats: int, side: int, mission: int) -> int:
-    """One team member plays Missions 1 and 2, and the other Missions 3 and 4."""
+    """One team member plays Missions 1 and 2, and the other Missions 3 and 4.
+
+    >>> [controller(4, side=1, mission=m) for m in range(4)]
+    [1, 1, 3, 3]
+    >>> [controller(3, side=1, mission=m) for m in range(4)]
+    [1, 1, 1, 1]
+    """
     seats = side_seats(num_seats, side)
     return seats[0] if len(seats) == 1 or mission < 2 else seats[1]
 
@@ -34,7 +40,11 @@ def missions_of(num_seats: int, seat: int) -> tuple[int, ...]:
 
 
 def knows_own_mission(num_seats: int, seat: int, mission: int) -> bool:
-    """A teammate may view the Missions 1-2 cards once; the first never sees Missions 3-4."""
+    """A teammate may view the Missions 1-2 cards once; the first never sees Missions 3-4.
+
+    >>> knows_own_mission(4, seat=2, mission=0), knows_own_mission(4, seat=0, mission=2)
+    (True, False)
+    """
     return mission <= max(missions_of(num_seats, seat))
 
 

@@ -30,7 +30,7 @@ def determinize(state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
     """A copy of ``state`` with every card ``seat`` does not know redrawn among that
     player's unknown slots (hidden positions and the unseen top of the deck), and a
     fresh RNG state."""
-    new = state.duplicate()
+    new = state.copy()
     for owner, player in enumerate(new.players):
         positions = unknown_positions(player, owner, seat)
         cards = [card for p in positions if (card := player.positions[p]) is not None]

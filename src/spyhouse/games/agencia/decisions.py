@@ -1,0 +1,152 @@
+"""The decisions players make: who decides, what they may choose, and applying a choice.
+
+- ``{"type": "choose_location", "location": "Hall"}`` — the Ambassador, step (A);
+- ``{"type": "play", "position": "hand_facing_others"}`` — step (B);
+- ``{"type": "infiltrate", "target": 2}`` / ``{"type": "recruit", "target": 4}`` — an
+  Infiltrator or Recruiter with more than one possible target, step (C).
+
+Each decision has one ``verify_…`` function that returns the parsed choice or raises
+:class:`IllegalAction` with the specific reason; :func:`apply` calls it before changing
+anything and :func:`is_legal` asks it, so a refusal's reason and legality cannot
+disagree. Verification reads only what the acting seat knows, so a refusal cannot leak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spyhouse.engine import Action, Event, IllegalAction
+from spyhouse.games.agencia.components import Kind
+from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
+from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.resolution import solve_choice, targets
+from spyhouse.games.agencia.sequence import continue_hand
+from spyhouse.games.agencia.state import AgenciaState, Location, Phase
+
+TARGET_ACTION: dict[Kind, str] = {Kind.INFILTRATOR: "infiltrate", Kind.RECRUITER: "recruit"}
+
+# -- who decides, and on what ------------------------------------------------------------
+
+
+def to_act(state: AgenciaState) -> frozenset[int]:
+    """The one seat with a pending decision (this game has no simultaneous choices)."""
+    if state.phase is Phase.CHOOSE_LOCATION:
+        return frozenset([state.ambassador])
+    if state.phase is Phase.PLAY and state.to_play is not None:
+        return frozenset([state.to_play])
+    if state.phase is Phase.CHOOSE_TARGET and state.choosing is not None:
+        return frozenset([state.choosing])
+    return frozenset()
+
+
+def expected_type(state: AgenciaState) -> str:
+    """The action type the pending decision calls for."""
+    if state.phase is Phase.CHOOSE_LOCATION:
+        return "choose_location"
+    if state.phase is Phase.PLAY:
+        return "play"
+    assert state.choosing is not None
+    played = state.players[state.choosing].played
+    assert played is not None
+    return TARGET_ACTION[played.kind]
+
+
+def legal_actions(state: AgenciaState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+    if seat not in to_act(state):
+        return []
+    kind = expected_type(state)
+    if kind == "choose_location":
+        return [{"type": kind, "location": location.value} for location in Location]
+    if kind == "play":
+        return [{"type": kind, "position": position.value} for position in Position]
+    return [{"type": kind, "target": target} for target in targets(state, seat)]
+
+
+# -- one reason function per decision -----------------------------------------------------
+
+
+def _parameter(action: Action, expected: str, key: str) -> Any:
+    """The one parameter of an action of the ``expected`` type (exactly ``type`` and ``key``)."""
+    if action["type"] != expected:
+        raise IllegalAction(
+            "wrong_decision", f'Now you must decide "{expected}", not "{action["type"]}".'
+        )
+    if key not in action:
+        raise IllegalAction("malformed_action", f'A "{expected}" action needs "{key}".')
+    extra = sorted(str(k) for k in action if k not in ("type", key))
+    if extra:
+        raise IllegalAction(
+            "malformed_action",
+            f'Unknown field "{extra[0]}": a "{expected}" action has exactly the keys '
+            f'"type" and "{key}".',
+        )
+    return action[key]
+
+
+def verify_location(action: Action) -> Location:
+    """(A) The Embassy side the Ambassador chose: ``"Hall"`` or ``"Garden"``, exactly."""
+    value = _parameter(action, "choose_location", "location")
+    if not isinstance(value, str) or value not in _LOCATIONS:
+        raise IllegalAction("unknown_location", 'The Embassy is either "Hall" or "Garden".')
+    return _LOCATIONS[value]
+
+
+def verify_position(action: Action) -> Position:
+    """(B) The position of the card played: any of the four, seen or not."""
+    value = _parameter(action, "play", "position")
+    if not isinstance(value, str) or value not in _POSITIONS:
+        raise IllegalAction("unknown_position", f"Play from one of: {', '.join(_POSITIONS)}.")
+    return _POSITIONS[value]
+
+
+def verify_target(state: AgenciaState, seat: int, action: Action) -> int:
+    """(C) The player whose played card the Infiltrator or Recruiter exchanges with.
+
+    The candidates are the face-up played cards of the prey kind, which every seat sees.
+    """
+    value = _parameter(action, expected_type(state), "target")
+    choices = targets(state, seat)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in choices:
+        raise IllegalAction(
+            "invalid_target", f"Choose one of the players who can be targeted: {choices}."
+        )
+    return value
+
+
+_LOCATIONS: dict[str, Location] = {location.value: location for location in Location}
+_POSITIONS: dict[str, Position] = {position.value: position for position in Position}
+
+
+def is_legal(state: AgenciaState, seat: int, action: Action) -> bool:
+    """Whether ``apply`` would accept ``action`` (it asks the same reason functions)."""
+    if seat not in to_act(state) or not isinstance(action.get("type"), str):
+        return False
+    try:
+        _verify(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _verify(state: AgenciaState, seat: int, action: Action) -> Location | Position | int:
+    if state.phase is Phase.CHOOSE_LOCATION:
+        return verify_location(action)
+    if state.phase is Phase.PLAY:
+        return verify_position(action)
+    if state.phase is Phase.CHOOSE_TARGET:
+        return verify_target(state, seat, action)
+    raise IllegalAction("game_over", "The game is over.")
+
+
+# -- applying a decision -------------------------------------------------------------------
+
+
+def apply(state: AgenciaState, seat: int, action: Action) -> list[Event]:
+    """Verify fully, then change the state: a refused action changes nothing."""
+    choice = _verify(state, seat, action)
+    if isinstance(choice, Location):
+        return choose_embassy_location(state, choice)
+    if isinstance(choice, Position):
+        return play_agency_card(state, seat, choice) + continue_hand(state)
+    return solve_choice(state, seat, choice) + continue_hand(state)

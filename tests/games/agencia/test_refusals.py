@@ -1,0 +1,87 @@
+"""Every decision refuses a wrong-typed and an out-of-range action with its own reason,
+the reason comes from the same check that decides legality, and it tells nothing hidden."""
+
+from __future__ import annotations
+
+import pytest
+
+from spyhouse.engine import IllegalAction, Rng
+from spyhouse.engine.bots import random_action
+from spyhouse.engine.testing import check_refusals, refusal, scale
+from spyhouse.games.agencia import GAME, decisions
+from spyhouse.games.agencia.state import Phase
+from tests.games.agencia.helpers import UP, arrange
+
+FOUR = [{UP: "1 Agent"}, {UP: "Recruiter"}, {UP: "2 Agents"}, {UP: "3 Agents"}]
+
+
+def choose_location():
+    return arrange(FOUR)
+
+
+def play():
+    state, _ = GAME.apply(arrange(FOUR), 0, {"type": "choose_location", "location": "Hall"})
+    return state
+
+
+def recruit():
+    state = play()
+    for seat in (1, 2, 3, 0):
+        state, _ = GAME.apply(state, seat, {"type": "play", "position": "table_face_up"})
+    assert state.phase is Phase.CHOOSE_TARGET
+    return state
+
+
+POSITIONS = "table_face_up, table_face_down, hand_facing_owner, hand_facing_others"
+CASES = [
+    (choose_location, {"type": "choose_location", "location": 1},
+     "unknown_location", 'The Embassy is either "Hall" or "Garden".'),
+    (choose_location, {"type": "choose_location", "location": "Roof"},
+     "unknown_location", 'The Embassy is either "Hall" or "Garden".'),
+    (choose_location, {"type": "choose_location", "location": "Hall", "x": 1}, "malformed_action",
+     'Unknown field "x": a "choose_location" action has exactly the keys "type" and "location".'),
+    (play, {"type": "play", "position": True},
+     "unknown_position", f"Play from one of: {POSITIONS}."),
+    (play, {"type": "play", "position": "pocket"},
+     "unknown_position", f"Play from one of: {POSITIONS}."),
+    (recruit, {"type": "recruit", "target": True},
+     "invalid_target", "Choose one of the players who can be targeted: [2, 3, 0]."),
+    (recruit, {"type": "recruit", "target": 7},
+     "invalid_target", "Choose one of the players who can be targeted: [2, 3, 0]."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("build", "action", "code", "message"), CASES)
+def test_each_decision_refuses_with_its_reason(build, action, code, message):
+    state = build()
+    (seat,) = GAME.to_act(state)
+    before = GAME.dump(state)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, seat, action)
+    assert (refused.value.code, refused.value.message) == (code, message)
+    assert not decisions.is_legal(state, seat, action)
+    assert GAME.dump(state) == before
+    for world in range(4):
+        other = GAME.determinize(state, seat, Rng(world))
+        assert refusal(GAME, other, seat, action) == (code, message), "the reason leaks"
+
+
+def test_every_decision_kind_is_covered():
+    assert {decisions.expected_type(build()) for build, *_ in CASES} == {
+        "choose_location",
+        "play",
+        "recruit",
+    }
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_legality_and_refusals_agree_over_random_games(seats):
+    rng = Rng(seats)
+    for seed in range(scale(2)):
+        state = GAME.setup(seats, GAME.Options(), seed)
+        while GAME.outcome(state) is None:
+            (seat,) = GAME.to_act(state)
+            check_refusals(GAME, state, seat, rng.fork())
+            for action in GAME.legal_actions(state, seat):
+                assert decisions.is_legal(state, seat, action)
+            state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
