@@ -132,8 +132,6 @@ def test_reconnect_with_since_loses_nothing(http, live):
 @pytest.mark.parametrize(
     "message,code",
     [
-        ("{oops", "malformed_json"),
-        ("[1, 2]", "malformed_message"),
         (json.dumps({"type": "dance"}), "unknown_message"),
         (json.dumps({"type": "action", "action": {"type": "keep"}}), "malformed_body"),
         (json.dumps({"type": "action", "action": {"type": "keep"}, "version": 0}), "stale_version"),
@@ -148,7 +146,7 @@ def test_reconnect_with_since_loses_nothing(http, live):
             "message_too_large",
         ),
     ],
-    ids=["json", "array", "unknown", "no-version", "stale", "illegal", "oversized"],
+    ids=["unknown", "no-version", "stale", "illegal", "oversized"],
 )
 def test_bad_socket_messages_get_an_error_frame_and_change_nothing(http, live, message, code):
     table = open_table(http, "highcard", 2)
@@ -164,6 +162,86 @@ def test_bad_socket_messages_get_an_error_frame_and_change_nothing(http, live, m
     assert sock.recv_until("pong")  # the socket is still usable
     assert view(http, table, 0) == before
     sock.close()
+
+
+def _deep(levels: int) -> str:
+    return '{"type": "action", "action": ' + '{"a": ' * levels + "1" + "}" * levels + "}"
+
+
+@pytest.mark.parametrize(
+    "frame,code,close",
+    [
+        (b"\x00\x01binary", "binary_frame", 1003),
+        (b'{"type": "ping"}', "binary_frame", 1003),
+        ("{oops", "malformed_json", 1007),
+        ('{"type": "ping", "n": 1e999999', "malformed_json", 1007),
+        (_deep(40), "message_too_deep", 1008),
+        ("[" * 30_000 + "]" * 30_000, "message_too_deep", 1008),
+        ('{"a":' * 10_000 + "1" + "}" * 10_000, "message_too_deep", 1008),
+        ("[1, 2]", "malformed_message", 1008),
+        ('"ping"', "malformed_message", 1008),
+        ("null", "malformed_message", 1008),
+    ],
+    ids=[
+        "binary",
+        "binary-json",
+        "json",
+        "truncated",
+        "deep",
+        "deeper-than-parser",
+        "deep-object",
+        "array",
+        "string",
+        "null",
+    ],
+)
+@pytest.mark.parametrize("when", ["hello", "playing"])
+def test_a_frame_that_is_no_message_gets_an_error_frame_and_a_clean_close(
+    http, live, frame, code, close, when
+):
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    before = view(http, table, 0)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}", max_size=None) as ws:
+        if when == "playing":
+            ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        ws.send(frame)
+        error = json.loads(ws.recv(timeout=10))
+        assert error["type"] == "error" and error["code"] == code
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == close
+    assert view(http, table, 0) == before
+    assert live.errors() == []
+
+
+@pytest.mark.parametrize("since", [2**70, -1, "3", 1.5, True, None])
+def test_since_out_of_range_is_refused_at_auth(http, live, since):
+    table = open_table(http, "highcard", 2)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[0], "since": since}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "malformed_message"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4422
+
+
+def test_a_client_closing_while_its_ack_is_pending_is_no_server_error(http, live):
+    """The move commits; the server's ack (and state frame) find the socket gone, which
+    must end the socket quietly, not as "Exception in ASGI application"."""
+    for _ in range(12):
+        table = open_table(http, "highcard", 2)
+        start(http, table)
+        sock = Socket(live, table.id, table.tokens[0])
+        while not sock.state["legal_actions"]:
+            sock.recv_until("state", sock.state["version"] + 1)
+        action = sock.state["legal_actions"][0]
+        sock.send({"type": "action", "action": action, "version": sock.state["version"]})
+        sock.ws.socket.close()  # gone at once, no closing handshake
+        assert view(http, table, 0)["version"] >= sock.state["version"]
+    assert live.errors() == []
 
 
 def test_socket_auth_is_required(http, live):

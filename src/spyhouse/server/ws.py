@@ -12,6 +12,11 @@ Protocol (JSON text frames):
 - When the seat changes hands (emptied by the host, handed to a bot), the previous
   holder's sockets get ``{"type": "error", "code": "seat_revoked", …}`` and close code
   4403 before any later state.
+
+A frame that cannot be a message at all — binary, not JSON, nested deeper than any
+message, or not a JSON object — gets an error frame, then the socket is closed with the
+WebSocket code that names the fault (1003 unsupported data, 1007 invalid payload, 1008
+policy violation). A client that goes away mid-exchange just ends its socket.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnected
 
 from spyhouse.server import play, reading
+from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.context import Context, load
 from spyhouse.server.deps import reader_of, seat_of
 from spyhouse.server.holders import holder_hash, still_holds
@@ -36,6 +43,19 @@ router = APIRouter()
 AUTH_TIMEOUT = 10.0
 REVOKED = Problem(403, "seat_revoked", "Your seat changed hands: this token no longer holds it.")
 REVOKED_CLOSE_CODE = 4403
+MAX_MESSAGE_DEPTH = 16
+"""No message nests deeper (an action is itself limited to 8 levels)."""
+GONE = (WebSocketDisconnect, WebSocketDisconnected)
+"""The client went away: raised by a receive, or by a send after the peer closed."""
+
+
+class Unreadable(Exception):
+    """A frame that is no message: answered with ``problem``, then closed with ``close``."""
+
+    def __init__(self, problem: Problem, close: int) -> None:
+        super().__init__(problem.detail)
+        self.problem = problem
+        self.close = close
 
 
 async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
@@ -44,16 +64,64 @@ async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
 
 
 async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:
-    text = await ws.receive_text()
+    """The next message as a JSON object; :class:`Unreadable` for a frame that is none,
+    a :class:`Problem` for one too large (the socket stays usable)."""
+    frame = await ws.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
+    text = frame.get("text")
+    if text is None:
+        problem = Problem(422, "binary_frame", "Messages are JSON text frames, not binary.")
+        raise Unreadable(problem, 1003)
     if len(text.encode()) > limit:
         raise Problem(413, "message_too_large", f"Messages are limited to {limit} bytes.")
+    too_deep = Unreadable(
+        Problem(422, "message_too_deep", f"Messages nest at most {MAX_MESSAGE_DEPTH} levels."),
+        1008,
+    )
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        raise Problem(422, "malformed_json", "The message is not valid JSON.") from None
+        raise Unreadable(Problem(422, "malformed_json", "The message is not JSON."), 1007) from None
+    except RecursionError:  # nested past the parser's own limit
+        raise too_deep from None
+    if _too_deep(data):
+        raise too_deep
     if not isinstance(data, dict):
-        raise Problem(422, "malformed_message", "A message is a JSON object with a type.")
+        detail = "A message is a JSON object with a type."
+        raise Unreadable(Problem(422, "malformed_message", detail), 1008)
     return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether ``data`` nests deeper than :data:`MAX_MESSAGE_DEPTH` (iteratively, so a
+    deep message cannot exhaust the stack here either)."""
+    level: list[Any] = [data]
+    for _ in range(MAX_MESSAGE_DEPTH):
+        level = [
+            child
+            for node in level
+            if isinstance(node, (dict, list))
+            for child in (node.values() if isinstance(node, dict) else node)
+        ]
+        if not level:
+            return False
+    return any(isinstance(node, (dict, list)) for node in level)
+
+
+async def _close(ws: WebSocket, problem: Problem, code: int) -> None:
+    """An error frame, then the close; a client already gone is no error."""
+    with contextlib.suppress(*GONE, OSError):
+        await _send_problem(ws, problem)
+        await ws.close(code=code)
+
+
+def _since(hello: dict[str, Any]) -> int:
+    since = hello.get("since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_VERSION:
+        detail = f"since is a version from 0 to {MAX_VERSION}."
+        raise Problem(422, "malformed_message", detail)
+    return since
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -67,16 +135,16 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
         row = await load(ctx, table_id)
         token = hello.get("token")
+        since = _since(hello)
         seat = reader_of(row, token if isinstance(token, str) else None)
-        since = hello.get("since", 0)
-        since = since if isinstance(since, int) and since >= 0 else 0
     except (Problem, TimeoutError) as exc:
         problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
-        with contextlib.suppress(Exception):
-            await _send_problem(ws, problem)
-            await ws.close(code=4000 + problem.status)
+        await _close(ws, problem, 4000 + problem.status)
         return
-    except WebSocketDisconnect:
+    except Unreadable as unreadable:
+        await _close(ws, unreadable.problem, unreadable.close)
+        return
+    except GONE:
         return
 
     sub = ctx.hub.subscribe(table_id, seat, since, holder_hash(token) if seat is not None else None)
@@ -104,8 +172,10 @@ async def _reader(ws: WebSocket, ctx: Context, table_id: str, token: Any, limit:
                 await _handle(ws, ctx, table_id, token, message)
             except Problem as problem:
                 await _send_problem(ws, problem)
-    except WebSocketDisconnect:
-        pass
+    except Unreadable as unreadable:
+        await _close(ws, unreadable.problem, unreadable.close)
+    except GONE:
+        pass  # closed by the client, possibly while its ack was on the way
 
 
 async def _handle(
