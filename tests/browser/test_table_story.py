@@ -15,6 +15,14 @@ from tests.browser.driver import new_player, screenshot
 from tests.browser.spanish import english_on_page
 
 
+def _until(page, script: str, arg: Any = None, timeout: float = 20) -> None:
+    """Poll ``script`` in the page until true (the page's CSP forbids eval-based waits)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for {script}"
+        time.sleep(0.05)
+
+
 def _auth(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
@@ -101,9 +109,10 @@ def test_a_reveal_plays_step_by_step_and_can_be_skipped(
             bob.page.click("#reveal-skip")
             bob.page.wait_for_selector("#reveal", state="detached")
             server = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
-            bob.page.wait_for_function(
+            _until(
+                bob.page,
                 "v => Number(document.querySelector('#main').dataset.version) >= v",
-                arg=server["version"],
+                server["version"],
             )
         assert bob.errors == [], bob.errors
     finally:
@@ -131,9 +140,7 @@ def test_lost_connection_shows_within_5_seconds_and_the_move_waits(browser, site
             # A silent death: frames stop arriving but no close event comes. The page records
             # when its badge changes (its own clock, so a busy test machine cannot skew it).
             ann.page.evaluate(WATCH_CONN)
-            ann.page.wait_for_function(
-                "window.__conn.some(([s]) => s === 'reconnecting')", timeout=20_000
-            )
+            _until(ann.page, "() => window.__conn.some(([s]) => s === 'reconnecting')")
             lost_after = ann.page.evaluate(
                 "window.__conn.find(([s]) => s === 'reconnecting')[1] - window.__silenced"
             )
