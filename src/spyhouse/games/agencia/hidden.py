@@ -35,6 +35,7 @@ def determinize(state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
         positions = unknown_positions(player, owner, seat)
         cards = [card for p in positions if (card := player.positions[p]) is not None]
         cards += player.deck[: player.unseen]
+        cards.sort()  # the redraw must not depend on the hidden order (bots reuse it)
         rng.shuffle(cards)
         for position in positions:
             player.positions[position] = cards.pop()

@@ -34,7 +34,13 @@ def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
                 neutral.append(tile)
             else:
                 starting.setdefault(owner, []).append(tile)
+    # Sorted before shuffling: the redraw must depend on what the seat knows, never on
+    # where the hidden tiles really are (a bot's choice would follow them otherwise).
+    neutral.sort()
     rng.shuffle(neutral)
+    for tiles in starting.values():
+        tiles.sort()
+        rng.shuffle(tiles)
     for owner, places in networks.items():
         mine = starting.get(owner, [])
         chosen = set(rng.sample(range(len(places)), len(mine)))

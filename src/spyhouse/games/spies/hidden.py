@@ -26,6 +26,7 @@ def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
         redraw_sergeant_choice(state, new, seat, side, rng)
     if not starting_side_known(state):
         new.starting_side = rng.below(2)
+    new.intel_deck.sort()  # the redraw must not depend on the hidden order (bots reuse it)
     rng.shuffle(new.intel_deck)
     new.rng = rng.next64()
     return new

@@ -1,0 +1,124 @@
+"""Bots against each other: win rates with 95 % intervals and ms per decision.
+
+All-bot tables played straight through the engine (no server). For every game and seat
+count, one seat plays the *tested* level and every other seat the *opponent* level; the
+tested seat rotates over the table so no seat advantage favours it. A win shared by k
+seats (a tie, or a team in Spies & Lies) credits each 1/k, so every game hands out one
+win in total and the fair share of a seat is 1/seats.
+
+    python bench/bots.py --games 20 --iterations 200            # every game, every count
+    python bench/bots.py --games 40 --only agencia --seats 3 --budget 1.0
+
+Targets (issue 15): search beats random in ≥ 90 % of 2-player games and wins ≥ 2× its
+fair share at 3–4 players; search beats heuristic ≥ 60 %; heuristic beats random clearly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass, field
+
+from spyhouse.bots import Bot, SearchBot, make_bot
+from spyhouse.engine import Game, Rng, all_games, load_builtin_games
+
+MATCHUPS = [("heuristic", "random"), ("search", "random"), ("search", "heuristic")]
+
+
+@dataclass
+class Tally:
+    credit: list[float] = field(default_factory=list)
+    think: dict[str, list[float]] = field(default_factory=dict)
+
+    def add_time(self, level: str, seconds: float) -> None:
+        self.think.setdefault(level, []).append(seconds)
+
+    def interval(self) -> tuple[float, float, float]:
+        """Mean win credit and a 95 % normal interval (Wilson for 0/1 credits)."""
+        n = len(self.credit)
+        mean = sum(self.credit) / n
+        if all(c in (0.0, 1.0) for c in self.credit):
+            z = 1.96
+            centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+            half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+            return mean, max(0.0, centre - half), min(1.0, centre + half)
+        var = sum((c - mean) ** 2 for c in self.credit) / max(1, n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def play(game: Game, bots: list[Bot], levels: list[str], seed: int, tally: Tally) -> list[float]:
+    """One game to the end; each seat's share of the win."""
+    options = game.parse_options({})
+    state = game.setup(len(bots), options, seed)
+    rng = Rng(seed * 1_000_003 + 7)
+    for _ in range(20_000):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            shares = [0.0] * len(bots)
+            for w in outcome.winners:
+                shares[w] = 1.0 / len(outcome.winners)
+            return shares
+        pending = sorted(game.to_act(state))
+        seat = rng.choice(pending)
+        start = time.perf_counter()
+        action = bots[seat].choose(game, state, seat, rng.fork())
+        if len(game.legal_actions(state, seat)) > 1:
+            tally.add_time(levels[seat], time.perf_counter() - start)
+        state, _ = game.apply(state, seat, action)
+    raise RuntimeError(f"{game.id}: no outcome (seed {seed})")
+
+
+def run(args: argparse.Namespace) -> None:
+    load_builtin_games(args.only)
+    search = {"budget": args.budget, "iterations": args.iterations}
+    print(
+        f"{args.games} games per row; search: budget {args.budget} s, "
+        f"cap {args.iterations} iterations"
+    )
+    print(
+        "| game | seats | level vs others | wins | 95 % interval | fair share | × fair "
+        "| ms/decision (level) | ms/decision (others) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game in all_games():
+        counts = args.seats or list(game.seat_range(game.parse_options({})))
+        for seats in counts:
+            if seats not in game.seat_range(game.parse_options({})):
+                continue
+            for tested, other in MATCHUPS:
+                if args.matchup and f"{tested}-{other}" not in args.matchup:
+                    continue
+                tally = Tally()
+                for g in range(args.games):
+                    where = g % seats
+                    levels = [tested if s == where else other for s in range(seats)]
+                    bots = [make_bot(lv, **search) if lv == "search" else make_bot(lv) for lv in levels]
+                    shares = play(game, bots, levels, args.seed + g, tally)
+                    tally.credit.append(shares[where])
+                mean, lo, hi = tally.interval()
+                fair = 1 / seats
+                ms = {lv: 1000 * sum(t) / len(t) for lv, t in tally.think.items() if t}
+                print(
+                    f"| {game.id} | {seats} | {tested} vs {other} | {mean:.0%} | "
+                    f"{lo:.0%}–{hi:.0%} | {fair:.0%} | {mean / fair:.1f} | "
+                    f"{ms.get(tested, 0):.1f} | {ms.get(other, 0):.1f} |",
+                    flush=True,
+                )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=1.0, help="search seconds per decision")
+    parser.add_argument("--iterations", type=int, default=5000, help="search iteration cap")
+    parser.add_argument("--only", nargs="*", help="game ids")
+    parser.add_argument("--seats", nargs="*", type=int)
+    parser.add_argument("--matchup", nargs="*", help="e.g. search-random heuristic-random")
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()

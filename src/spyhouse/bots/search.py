@@ -1,0 +1,179 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (2012), SO-ISMCTS:
+every iteration draws one world the searching seat cannot tell apart from the real one
+(``Game.determinize``), walks the tree choosing only among actions legal in that world
+(UCB1 with *availability* counts in place of the parent's visits), adds one node, plays
+the rest at random, and credits each edge with the result for the seat that took it.
+The answer is the most visited action at the root.
+
+Simultaneous decisions: when several seats are to act, the tree follows the searching
+seat (or, if it is not among them, the lowest seat) and the others act by the rollout
+policy first; their choices are secret until all have chosen, so order does not matter.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spyhouse.bots.base import Bot, Level
+from spyhouse.bots.keys import action_key
+from spyhouse.bots.knowledge import SeatKnowledge
+from spyhouse.engine import Action, Game, Outcome, Rng, StateModel
+
+RolloutPolicy = Callable[[Game[Any], StateModel, int, Rng], Action]
+
+
+def random_policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action:
+    return rng.choice(game.legal_actions(world, seat))
+
+
+@dataclass(eq=False)
+class Node:
+    """The edge ``action`` taken by ``actor`` and the tree below it."""
+
+    actor: int = -1
+    action: Action | None = None
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: dict[tuple[int, str], Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+class SearchBot(Bot):
+    """ISMCTS under a time budget (seconds) and an iteration cap, whichever ends first.
+
+    Tests and reproducible runs pass ``budget=None`` and a cap: the choice is then a
+    function of the seat's information set and ``rng`` alone.
+    """
+
+    level: Level = "search"
+
+    def __init__(
+        self,
+        budget: float | None = 0.5,
+        iterations: int | None = 5000,
+        exploration: float = 0.7,
+        rollout: RolloutPolicy = random_policy,
+        max_steps: int = 10_000,
+    ) -> None:
+        if budget is None and iterations is None:
+            raise ValueError("a search needs a time budget or an iteration cap")
+        self.budget = budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout = rollout
+        self.max_steps = max_steps
+        self.last_iterations = 0
+        """How many iterations the last decision ran (for benchmarks)."""
+
+    def decide(self, knowledge: SeatKnowledge, legal: list[Action], rng: Rng) -> Action:
+        root = Node()
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self.iterate(knowledge, root, rng)
+            done += 1
+        self.last_iterations = done
+        me = knowledge.seat
+        mine = [child for (actor, _), child in root.children.items() if actor == me]
+        if not mine:  # cannot happen: the root is the seat's own decision
+            return rng.choice(legal)
+        best = max(mine, key=lambda child: (child.visits, child.reward))
+        chosen = action_key(best.action or {})
+        return next(a for a in legal if action_key(a) == chosen)
+
+    # -- one iteration ---------------------------------------------------------------
+
+    def iterate(self, knowledge: SeatKnowledge, root: Node, rng: Rng) -> None:
+        game = knowledge.game
+        world = knowledge.sample_world(rng)
+        path = [root]
+        node = root
+        steps = 0
+        expanded = False
+        while not expanded and game.outcome(world) is None and steps < self.max_steps:
+            actor = self.settle(game, world, knowledge.seat, rng)
+            if actor is None:
+                break
+            legal = game.legal_actions(world, actor)
+            untried: list[tuple[tuple[int, str], Action]] = []
+            available: list[Node] = []
+            for action in legal:
+                key = (actor, action_key(action))
+                child = node.children.get(key)
+                if child is None:
+                    untried.append((key, action))
+                else:
+                    child.available += 1
+                    available.append(child)
+            if untried:
+                key, action = rng.choice(untried)
+                child = Node(actor, action, available=1)
+                node.children[key] = child
+                node = child
+                expanded = True
+            else:
+                node = max(available, key=lambda c: c.ucb(self.exploration))
+                action = node.action or {}
+            game.apply_action(world, actor, action)
+            path.append(node)
+            steps += 1
+        rewards = self.play_out(game, world, rng, steps)
+        for visited in path:
+            visited.visits += 1
+            if visited.actor >= 0:
+                visited.reward += rewards[visited.actor]
+
+    def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:
+        """The seat the tree follows now; other simultaneous seats act by the rollout
+        policy first. ``None`` when nobody is to act."""
+        pending = game.to_act(world)
+        while len(pending) > 1:
+            follow = me if me in pending else min(pending)
+            other = min(pending - {follow})
+            game.apply_action(world, other, self.rollout(game, world, other, rng))
+            pending = game.to_act(world)
+        return next(iter(pending), None)
+
+    def play_out(self, game: Game[Any], world: StateModel, rng: Rng, steps: int) -> list[float]:
+        """Play to the end by the rollout policy; each seat's share of the win."""
+        while steps < self.max_steps:
+            outcome = game.outcome(world)
+            if outcome is not None:
+                return rewards(outcome, world.num_seats)
+            pending = sorted(game.to_act(world))
+            if not pending:
+                break
+            seat = pending[0] if len(pending) == 1 else rng.choice(pending)
+            game.apply_action(world, seat, self.rollout(game, world, seat, rng))
+            steps += 1
+        return [1.0 / world.num_seats] * world.num_seats
+
+
+def rewards(outcome: Outcome, seats: int) -> list[float]:
+    """Each seat's reward in [0, 1]: half its share of the win (1 split among the
+    winners), half where its score falls between the lowest and the highest.
+
+    The score half lowers the noise of a random playout: a move that gains points shows
+    up in every playout, not only in those it turns into a win.
+    """
+    shares = [0.0] * seats
+    for seat in outcome.winners:
+        shares[seat] = 1.0 / len(outcome.winners)
+    scores = outcome.scores
+    if scores is None or len(scores) != seats or max(scores) == min(scores):
+        return shares
+    low, span = min(scores), max(scores) - min(scores)
+    return [0.5 * share + 0.5 * (score - low) / span for share, score in zip(shares, scores)]

@@ -1,0 +1,176 @@
+"""Bots play only from what their seat may know, and never make an illegal move.
+
+"No peeking" is proved two ways:
+
+1. Structurally: the bot gets the game through a guard that refuses any call on the real
+   state other than the seat's view, its legal actions and ``determinize`` for that seat.
+2. Behaviourally: two states the seat cannot tell apart (the real one and a redraw of
+   everything hidden from it) give the very same choice under the same seed and
+   iteration cap, for every level. That needs ``determinize`` to depend on the seat's
+   information only, which ``test_determinize_depends_only_on_what_the_seat_knows``
+   checks for every game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from spyhouse.bots import LEVELS, Bot, SearchBot, make_bot
+from spyhouse.engine import Game, Rng, get_game
+from spyhouse.engine.testing import scale
+
+GAMES = ["agencia", "conspiracy", "estoril", "spies"]
+ESTORIL_ALL = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
+
+
+def small_bot(level: str) -> Bot:
+    """Tests cap iterations (never time): the same seed gives the same choice."""
+    if level == "search":
+        return SearchBot(budget=None, iterations=12)
+    return make_bot(level)
+
+
+def dump(game: Game[Any], state: Any) -> str:
+    return json.dumps(game.dump(state), sort_keys=True)
+
+
+def decision_points(
+    game: Game[Any], seats: int, seed: int, every: int, options: dict[str, Any] | None = None
+) -> list[tuple[Any, int]]:
+    """(state, seat to act) every ``every`` steps of a seeded random game."""
+    state = game.setup(seats, game.parse_options(options or {}), seed)
+    rng = Rng(seed)
+    points = []
+    step = 0
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        if step % every == 0:
+            points.append((state, seat))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        step += 1
+    return points
+
+
+class Guarded:
+    """A game whose methods refuse the real state except for what ``seat`` may ask."""
+
+    def __init__(self, game: Game[Any], real: Any, seat: int) -> None:
+        self._game, self._real, self._seat = game, real, seat
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._game, name)
+        if not callable(method):
+            return method
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            if args and args[0] is self._real:
+                allowed = {"view", "legal_actions", "determinize"}
+                assert name in allowed, f"bot called {name} on the real state"
+                assert args[1] == self._seat, f"bot asked {name} for seat {args[1]}"
+            return method(*args, **kwargs)
+
+        return guarded
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_touches_the_real_state_only_through_the_seats_knowledge(
+    game_id: str, level: str
+) -> None:
+    game = get_game(game_id)
+    assert game is not None
+    seats = 3
+    for state, seat in decision_points(game, seats, seed=11, every=9)[: scale(6)]:
+        guarded: Any = Guarded(game, state, seat)
+        action = small_bot(level).choose(guarded, state, seat, Rng(5))
+        assert action in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_depends_only_on_what_the_seat_knows(game_id: str) -> None:
+    """A redraw from a world the seat cannot tell from the real one is the same redraw:
+    the hidden arrangement of the real state never shows through."""
+    game = get_game(game_id)
+    assert game is not None
+    options = ESTORIL_ALL if game_id == "estoril" else None
+    for seed in range(scale(3)):
+        for state, _ in decision_points(game, 3 + seed % 2, seed, every=4, options=options):
+            for seat in range(state.num_seats):
+                twin = game.determinize(state, seat, Rng(1000 + seed))
+                assert dump(game, game.determinize(state, seat, Rng(7))) == dump(
+                    game, game.determinize(twin, seat, Rng(7))
+                ), f"{game_id}: seat {seat}'s redraw depends on hidden information"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_knowledge_same_choice(game_id: str, level: str) -> None:
+    game = get_game(game_id)
+    assert game is not None
+    for state, seat in decision_points(game, 3, seed=4, every=7)[: scale(6)]:
+        twin = game.determinize(state, seat, Rng(77))
+        assert game.view(twin, seat) == game.view(state, seat)
+        for bot_seed in (1, 2):
+            real = small_bot(level).choose(game, state, seat, Rng(bot_seed))
+            other = small_bot(level).choose(game, twin, seat, Rng(bot_seed))
+            assert real == other, f"{game_id} {level}: the choice followed hidden information"
+
+
+def play_all_bots(game: Game[Any], levels: list[str], seed: int, options: Any = None) -> None:
+    """A whole game of bots through ``Game.apply``, which refuses any illegal move."""
+    state = game.setup(len(levels), game.parse_options(options or {}), seed)
+    bots = [small_bot(level) for level in levels]
+    rng = Rng(seed)
+    for _ in range(5_000):
+        if game.outcome(state) is not None:
+            return
+        seat = rng.choice(sorted(game.to_act(state)))
+        action = bots[seat].choose(game, state, seat, rng.fork())
+        assert action in game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, action)
+    raise AssertionError(f"{game.id}: no outcome")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bots_never_make_an_illegal_move(game_id: str) -> None:
+    game = get_game(game_id)
+    assert game is not None
+    counts = list(game.seat_range(game.parse_options({})))
+    for i in range(scale(len(counts))):
+        seats = counts[i % len(counts)]
+        levels = [LEVELS[(i + s) % len(LEVELS)] for s in range(seats)]
+        play_all_bots(game, levels, seed=100 + i)
+
+
+def test_every_estoril_expansion_is_handled_by_the_heuristic() -> None:
+    game = get_game("estoril")
+    assert game is not None
+    for seed in range(scale(2)):
+        play_all_bots(game, ["heuristic"] * 5, seed, ESTORIL_ALL)
+
+
+def test_search_prefers_the_move_that_scores() -> None:
+    """La Agencia: with 5 Agents already played into a Garden of 3, the 5 Agents card in
+    hand fills it (+3); ISMCTS finds it most often."""
+    game = get_game("agencia")
+    assert game is not None
+    state = game.setup(3, game.parse_options({}), 5)
+    rng = Rng(3)
+    for _ in range(3):
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    seat = min(game.to_act(state))
+    view = game.view(state, seat)
+    assert view["embassy"] == {"location": "Garden", "minimum": 3}
+    mine = {p["position"]: p.get("card") for p in view["players"][seat]["positions"]}
+    assert mine["hand_facing_owner"]["name"] == "5 Agents"
+    action = SearchBot(budget=None, iterations=300).choose(game, state, seat, Rng(1))
+    assert action == {"type": "play", "position": "hand_facing_owner"}
+
+
+def test_make_bot_refuses_an_unknown_level() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("genius")
