@@ -20,7 +20,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from spyhouse.bots import Bot, SearchBot, make_bot
+from spyhouse.bots import Bot, make_bot
 from spyhouse.engine import Game, Rng, all_games, load_builtin_games
 
 MATCHUPS = [("heuristic", "random"), ("search", "random"), ("search", "heuristic")]
@@ -94,7 +94,9 @@ def run(args: argparse.Namespace) -> None:
                 for g in range(args.games):
                     where = g % seats
                     levels = [tested if s == where else other for s in range(seats)]
-                    bots = [make_bot(lv, **search) if lv == "search" else make_bot(lv) for lv in levels]
+                    bots = [
+                        make_bot(lv, **search) if lv == "search" else make_bot(lv) for lv in levels
+                    ]
                     shares = play(game, bots, levels, args.seed + g, tally)
                     tally.credit.append(shares[where])
                 mean, lo, hi = tally.interval()

@@ -34,7 +34,8 @@ class SeatKnowledge:
         """A fresh, independent world consistent with everything the seat knows, with
         every secret of the others, the deck order and the game's RNG redrawn from
         ``rng``. The caller may change it freely."""
-        world = self.game.determinize(self._state, self.seat, rng)
+        world: StateModel = self.game.determinize(self._state, self.seat, rng)
         # determinize may share unchanged public parts with the real state; a search
         # mutates its worlds in place, so it gets a copy of its own.
-        return self.game.copy(world)
+        fresh: StateModel = self.game.copy(world)
+        return fresh

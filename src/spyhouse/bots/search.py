@@ -176,4 +176,7 @@ def rewards(outcome: Outcome, seats: int) -> list[float]:
     if scores is None or len(scores) != seats or max(scores) == min(scores):
         return shares
     low, span = min(scores), max(scores) - min(scores)
-    return [0.5 * share + 0.5 * (score - low) / span for share, score in zip(shares, scores)]
+    return [
+        0.5 * share + 0.5 * (score - low) / span
+        for share, score in zip(shares, scores, strict=True)
+    ]

@@ -1,0 +1,147 @@
+"""The heuristic bot's rules of thumb for Conspiracy, read from the seat's view only.
+
+The briefcase wins the game, so a good player counts steps between it and the HQs:
+
+- **Set up near the case.** Pay your two setup sovereigns to the agents closest to the
+  briefcase.
+- **Carry it home.** When an agent stands with the briefcase and a move brings it closer
+  to your HQ, order that move (the agent you paid most first) and carry the case; use an
+  ability when it brings the case closer to your HQ (Magician, Vagabond), never one that
+  helps another HQ.
+- **Get an agent to the case.** Otherwise walk an agent you paid towards the briefcase.
+- **Pay quietly.** With nothing good to move, pay a few sovereigns to the agent nearest
+  the case, keeping a reserve; pay Dr. Solomon his one sovereign once his die is near the
+  end of the track.
+- **Stop the others.** Challenge a move that takes the case towards the mover's HQ when
+  you have paid that agent; in a duel go higher while you can (the legal amounts never
+  exceed what you paid). Otherwise pass: a lost challenge restricts you.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from spyhouse.engine import Action, Rng
+
+JSON = dict[str, Any]
+_DISTANCES: dict[tuple[tuple[str, str], ...], dict[str, dict[str, int]]] = {}
+
+
+def distances(view: JSON) -> dict[str, dict[str, int]]:
+    """Steps between every two cities (red lines; stations are one step apart)."""
+    lines = tuple(tuple(line) for line in view["map"]["red_lines"])
+    known = _DISTANCES.get(lines)
+    if known is not None:
+        return known
+    cities = view["map"]["cities"]
+    near: dict[str, set[str]] = {c["name"]: set() for c in cities}
+    for a, b in lines:
+        near[a].add(b)
+        near[b].add(a)
+    stations = [c["name"] for c in cities if c["station"]]
+    for a in stations:
+        near[a].update(s for s in stations if s != a)
+    table = {}
+    for start in near:
+        seen = {start: 0}
+        todo = deque([start])
+        while todo:
+            city = todo.popleft()
+            for n in near[city]:
+                if n not in seen:
+                    seen[n] = seen[city] + 1
+                    todo.append(n)
+        table[start] = seen
+    _DISTANCES[lines] = table
+    return table
+
+
+def choose(view: JSON, legal: list[Action], seat: int, rng: Rng) -> Action:
+    kind = (view.get("prompt") or {}).get("kind")
+    dist = distances(view)
+    home = view["players"][seat]["hq"]
+    case = view["briefcase"]
+    if kind == "choose_setup_agents":
+        where = {a["name"]: a["city"] for a in view["agents"]}
+        return min(legal, key=lambda a: sum(dist[where[x]][case] for x in a["agents"]))
+    if kind == "choose_action":
+        return _turn(view, legal, seat, rng, dist, home, case)
+    if kind == "challenge_or_pass":
+        return _challenge(view, legal, dist, case)
+    if kind == "announce_or_stop":
+        raises = [a for a in legal if a["type"] == "announce"]
+        return min(raises, key=lambda a: a["amount"]) if raises else legal[0]
+    if kind == "carry_briefcase":
+        prompt = view["prompt"]
+        closer = dist[prompt["to"]][home] < dist[prompt["from"]][home]
+        wanted = "carry_briefcase" if closer else "leave_briefcase"
+        return next((a for a in legal if a["type"] == wanted), legal[0])
+    return _ability(legal, dist, home, case)
+
+
+def _turn(
+    view: JSON, legal: list[Action], seat: int, rng: Rng, dist: Any, home: str, case: str
+) -> Action:
+    shield = view["my_shield"]
+    paid = shield["payoffs"]
+    where = {a["name"]: a["city"] for a in view["agents"] if not a["burned"]}
+    moves = [a for a in legal if a["type"] == "move"]
+    carriers = [
+        a for a in moves if where.get(a["agent"]) == case and dist[a["to"]][home] < dist[case][home]
+    ]
+    if carriers:
+        return max(carriers, key=lambda a: (paid.get(a["agent"], 0), -dist[a["to"]][home]))
+    approach = [
+        a
+        for a in moves
+        if paid.get(a["agent"], 0) > 0 and dist[a["to"]][case] < dist[where[a["agent"]]][case]
+    ]
+    if approach and rng.below(3) > 0:
+        return max(approach, key=lambda a: (paid.get(a["agent"], 0), rng.below(10)))
+    payoffs = [a for a in legal if a["type"] == "payoff"]
+    solomon = view["dr_solomon"]
+    if solomon["space"] <= solomon["last_space"] + 2:
+        for a in payoffs:
+            if a["to"] == "Dr. Solomon" and a["amount"] == 1:
+                return a
+    nearest = min(where, key=lambda agent: dist[where[agent]][case]) if where else None
+    amount = min(3, max(0, shield["reserve"] - 6))
+    for a in payoffs:
+        if a["to"] == nearest and a["amount"] == amount:
+            return a
+    if approach:
+        return approach[0]
+    bluff = [a for a in payoffs if a["amount"] == 0]
+    return rng.choice(bluff or legal)
+
+
+def _challenge(view: JSON, legal: list[Action], dist: Any, case: str) -> Action:
+    order = view["order"] or {}
+    prompt = view["prompt"]
+    mover_home = view["players"][order.get("player", 0)]["hq"]
+    threat = (
+        order.get("kind") == "move"
+        and order.get("from") == case
+        and dist[order["to"]][mover_home] < dist[case][mover_home]
+    )
+    challenges = [a for a in legal if a["type"] == "challenge"]
+    if threat and challenges and prompt.get("your_payoff", 0) > 0:
+        return min(challenges, key=lambda a: a["announce"])
+    return next((a for a in legal if a["type"] == "pass"), legal[0])
+
+
+def _ability(legal: list[Action], dist: Any, home: str, case: str) -> Action:
+    """Abilities and pushes: whatever brings the case closer to home, else skip."""
+
+    def case_after(a: Action) -> str:
+        if a["type"] == "magician":
+            return str(a["briefcase_to"])
+        if a["type"] == "vagabond" and a.get("carry_briefcase"):
+            return str(a["to"])
+        return case
+
+    best = min(legal, key=lambda a: dist[case_after(a)][home])
+    if dist[case_after(best)][home] < dist[case][home]:
+        return best
+    return next((a for a in legal if a["type"] == "skip_ability"), legal[0])

@@ -1,0 +1,129 @@
+"""The heuristic bot's rules of thumb for Spies & Lies, read from the seat's view only.
+
+- **Deploy strong soldiers.** Abilities grow with rank (the Marshal earns 10, the General
+  pushes the Double Agent 2), so prefer high ranks, with a little randomness so the
+  line-up is not predictable.
+- **Let the Sergeant lie.** He may sit anywhere and give false intel: put his token where
+  the Intel card says none belongs, and leave it off where one should be.
+- **Guess by deduction.** List every line-up the enemy may have deployed (ranks rising
+  left to right except the Sergeant, none of their exhausted soldiers, the revealed
+  soldiers where they are, every Intel token true except the Sergeant's) and name the
+  rank that sits most often on the mission.
+- **Deceive when the enemy will likely guess wrong:** play a Deception token on a
+  soldier who is not the enemy's most likely guess for that mission.
+- Captain: take the 6 IP. Marshal: take 10, or 5 and 5 from the enemy when you are
+  halfway to 10 already and the enemy has 5 or more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from spyhouse.engine import Action, Rng
+
+JSON = dict[str, Any]
+SERGEANT = 4
+RANKS = range(1, 11)
+
+
+def choose(view: JSON, legal: list[Action], seat: int, rng: Rng) -> Action:
+    kind = legal[0]["type"]
+    if kind == "deploy":
+        return _deploy(legal, view, rng)
+    if kind == "place_intel":
+        return _sergeant_token(view, legal)
+    if kind in ("play_deception", "no_deception"):
+        return _deception(view, legal, seat)
+    if kind == "guess":
+        return _guess(view, legal, rng)
+    if kind == "captain":
+        return next((a for a in legal if a.get("option") == "earn_6"), legal[0])
+    if kind == "marshal":
+        return _marshal(view, legal, seat)
+    return rng.choice(legal)
+
+
+def _rank_by_name(view: JSON) -> dict[str, int]:
+    return {s["name"]: s["rank"] for s in view["reference"]["soldiers"]}
+
+
+def _deploy(legal: list[Action], view: JSON, rng: Rng) -> Action:
+    rank = _rank_by_name(view)
+    return max(legal, key=lambda a: sum(rank[s] for s in a["soldiers"]) + rng.below(7))
+
+
+def _sergeant_token(view: JSON, legal: list[Action]) -> Action:
+    prompt = view["prompt"] or {}
+    lie = not prompt.get("sergeant_on_intel", False)
+    return next((a for a in legal if a.get("sergeant_token") == lie), legal[0])
+
+
+def possible_line_ups(side: JSON, intel: set[int]) -> list[tuple[int, ...]]:
+    """Every line-up of this side consistent with what the table shows."""
+    exhausted = {s["rank"] for s in side["exhausted"]}
+    missions = side["missions"]
+    known = {i: m["soldier"]["rank"] for i, m in enumerate(missions) if m["soldier"]}
+    tokens = {i: m["intel_token"] for i, m in enumerate(missions)}
+    pool = [r for r in RANKS if r not in exhausted]
+    out = []
+    for combo in combinations(pool, len(missions)):
+        others = [r for r in combo if r != SERGEANT]
+        spots = range(len(missions)) if SERGEANT in combo else [None]
+        for spot in spots:
+            line = list(others)
+            if spot is not None:
+                line.insert(spot, SERGEANT)
+            if any(line[i] != r for i, r in known.items()):
+                continue
+            if any(
+                t is not None and line[i] != SERGEANT and t != (line[i] in intel)
+                for i, t in tokens.items()
+            ):
+                continue
+            out.append(tuple(line))
+    return out
+
+
+def _likely_ranks(view: JSON, colour: str, mission: int) -> Counter[int]:
+    side = view["sides"][colour]
+    intel = set(view["intel"]["current"]["ranks"]) if view["intel"]["current"] else set()
+    return Counter(line[mission - 1] for line in possible_line_ups(side, intel))
+
+
+def _guess(view: JSON, legal: list[Action], rng: Rng) -> Action:
+    prompt = view["prompt"]
+    counts = _likely_ranks(view, prompt["side"], prompt["mission"])
+    rank = _rank_by_name(view)
+    if not counts:
+        return rng.choice(legal)
+    return max(legal, key=lambda a: (counts.get(rank[a["soldier"]], 0), rng.below(100)))
+
+
+def _my_colour(view: JSON, seat: int) -> str:
+    return str(view["seats"][seat]["side"])
+
+
+def _deception(view: JSON, legal: list[Action], seat: int) -> Action:
+    prompt = view["prompt"]
+    mission = prompt["mission"]
+    colour = _my_colour(view, seat)
+    mine = view["sides"][colour]["missions"][mission - 1]["soldier"]
+    counts = _likely_ranks(view, colour, mission)
+    play = bool(prompt.get("tokens")) and mine is not None and bool(counts)
+    if play:
+        top = max(counts.values())
+        play = counts.get(mine["rank"], 0) < top
+    wanted = "play_deception" if play else "no_deception"
+    return next((a for a in legal if a["type"] == wanted), legal[0])
+
+
+def _marshal(view: JSON, legal: list[Action], seat: int) -> Action:
+    colour = _my_colour(view, seat)
+    mine = view["sides"][colour]["infiltration_points"]
+    theirs = max(
+        side["infiltration_points"] for name, side in view["sides"].items() if name != colour
+    )
+    wanted = "earn_5_reduce_5" if mine >= 5 and theirs >= 5 else "earn_10"
+    return next((a for a in legal if a.get("option") == wanted), legal[0])
