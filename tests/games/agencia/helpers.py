@@ -7,11 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.games.agencia import GAME
+from spyhouse.games.agencia import GAME, arrangement
 from spyhouse.games.agencia.components import AGENCY, TOKENS_VALUE
-from spyhouse.games.agencia.getting_ready import rounds_for
 from spyhouse.games.agencia.positions import Position
-from spyhouse.games.agencia.state import AgenciaState, Phase, Player
+from spyhouse.games.agencia.state import AgenciaState, Phase
 
 UP = Position.TABLE_FACE_UP
 DOWN = Position.TABLE_FACE_DOWN
@@ -27,43 +26,14 @@ def arrange(
     reward: int = 0,
     decks: Sequence[Sequence[str]] | None = None,
 ) -> AgenciaState:
-    """A state at the start of a hand (the Ambassador to choose the location).
-
-    ``hands[seat]`` names the cards wanted in some positions; the rest of that player's
-    agency fills the other positions and then the deck (unseen), in rulebook order,
-    unless ``decks`` gives the deck (top first).
-    """
-    n = len(hands)
-    information = list(information or [5] * n)
-    players = []
-    for seat, wanted in enumerate(hands):
-        rest = Counter(AGENCY)
-        rest.subtract(wanted.values())
-        assert min(rest.values()) >= 0, f"seat {seat} holds cards not in one agency"
-        spare = list(rest.elements())
-        if decks is not None:
-            for card in decks[seat]:
-                spare.remove(card)
-            spare = spare + list(decks[seat])
-        positions: dict[Position, str | None] = {
-            p: wanted[p] if p in wanted else spare.pop(0) for p in Position
-        }
-        players.append(
-            Player(
-                information=information[seat], positions=positions, deck=spare, unseen=len(spare)
-            )
-        )
-    rounds = rounds_for(n)
-    return AgenciaState(
-        num_seats=n,
-        rng=12345,
-        players=players,
-        bank=TOKENS_VALUE - sum(information) - reward,
-        reward=reward,
+    """A state at the start of a hand (see :func:`spyhouse.games.agencia.arrangement.arrange`,
+    which also takes the rulebook's position words)."""
+    return arrangement.arrange(
+        [{p.value: card for p, card in wanted.items()} for wanted in hands],
         ambassador=ambassador,
-        round_token_holder=ambassador,
-        round_tokens=rounds,
-        rounds=rounds,
+        information=information,
+        reward=reward,
+        decks=decks,
     )
 
 

@@ -1,4 +1,4 @@
-"""Build exact positions for the Spies & Lies tests through the real actions."""
+"""Build exact positions for the Spies & Lies tests (through ``spies.positions``)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.games.spies import GAME
-from spyhouse.games.spies.components import ALL_RANKS, components, soldier_name
+from spyhouse.games.spies import GAME, positions
+from spyhouse.games.spies.components import SIDES, components, soldier_name
+from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.state import SpiesState
-from spyhouse.games.spies.teams import missions_of
 
 RED, BLUE = 0, 1
 
@@ -29,23 +29,18 @@ def before_deployment(
     double_agent: int = 0,
     deception: Mapping[int, int] | None = None,
 ) -> SpiesState:
-    """A state at the start of a day's Deployment phase, with the given public facts."""
-    state = GAME.setup(seats, GAME.Options(), seed=1)
-    state.day = day
-    state.starting_side = starting
-    state.double_agent = double_agent
-    exhausted = exhausted or {RED: [5], BLUE: [5]}
-    for side in (RED, BLUE):
-        own = state.sides[side]
-        own.exhausted = sorted(exhausted[side])
-        own.hand = sorted(set(ALL_RANKS) - set(own.exhausted))
-        own.infiltration_points = (ip or {}).get(side, 0)
-        own.deception_tokens = (deception or {}).get(side, 1)
-    card = intel_index(intel)
-    others = [i for i in range(len(components().intel_cards)) if i != card]
-    state.old_intel = others[:day]
-    state.intel_deck = others[day:] + [card]
-    return state
+    """A state at the start of a day's Deployment phase, with the given public facts
+    (sides by index here; :func:`spyhouse.games.spies.positions.position` speaks colours)."""
+    return positions.position(
+        seats,
+        day=day,
+        starting=SIDES[starting],
+        intel=components().intel_cards[intel_index(intel)].name,
+        exhausted={SIDES[s]: list(r) for s, r in (exhausted or {RED: [5], BLUE: [5]}).items()},
+        infiltration_points={SIDES[s]: n for s, n in (ip or {}).items()},
+        deception_tokens={SIDES[s]: (deception or {}).get(s, 1) for s in (RED, BLUE)},
+        double_agent=space_name(double_agent),
+    )
 
 
 def deploy_all(
@@ -54,24 +49,8 @@ def deploy_all(
     sergeant_token: Mapping[int, bool] | None = None,
 ) -> SpiesState:
     """Deploy both sides' line-ups (seat by seat) and place Intel tokens: Mission phase."""
-    pending = True
-    while pending:
-        pending = False
-        for seat in sorted(GAME.to_act(state)):
-            if state.phase != "deploy":
-                break
-            side = seat % 2
-            soldiers = [soldier_name(line_ups[side][m]) for m in missions_of(state.num_seats, seat)]
-            state, _ = GAME.apply(state, seat, {"type": "deploy", "soldiers": soldiers})
-            pending = True
-    assert state.phase == "intel"
-    for seat in range(state.num_seats):
-        actions = GAME.legal_actions(state, seat)
-        if len(actions) == 1:
-            state, _ = GAME.apply(state, seat, actions[0])
-        else:
-            token = (sergeant_token or {}).get(seat % 2, False)
-            state, _ = GAME.apply(state, seat, {"type": "place_intel", "sergeant_token": token})
+    tokens = {SIDES[s]: t for s, t in (sergeant_token or {}).items()}
+    state = positions.deploy(state, line_ups, tokens)
     assert state.phase == "missions"
     return state
 
