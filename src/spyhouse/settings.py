@@ -19,6 +19,9 @@ class Settings:
     ws_transport_max_bytes: int = 1024 * 1024
     """Frames above this are cut by the WebSocket transport itself (close code 1009)."""
     max_bot_moves_per_commit: int = 10_000
+    bot_resume_seconds: float = 15.0
+    """How often each process looks for bots left to act (after a crash between a move
+    and the bots' replies); a table is resumed once it stood still for a whole period."""
     static_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parents[2] / "static")
     public_url: str = ""
     """Base URL used to build invite links; empty = relative links."""

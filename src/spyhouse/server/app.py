@@ -19,6 +19,7 @@ from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
 from spyhouse.server.limits import BodyLimit
 from spyhouse.server.ratelimits import RateLimits, Rules
+from spyhouse.server.resume import BotResumer
 from spyhouse.server.routes import router as rest_router
 from spyhouse.server.ws import router as ws_router
 from spyhouse.settings import Settings
@@ -50,14 +51,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
         hub = Hub()
-        app.state.context = Context(TableStore(db), hub, settings)
+        ctx = app.state.context = Context(TableStore(db), hub, settings)
         listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify, hub.resync)
         if listener is not None:  # serve sockets only once changes elsewhere reach us
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listener.ready.wait(), 10)
+        resumer = asyncio.create_task(BotResumer(ctx).run())
         try:
             yield
         finally:
+            resumer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await resumer
             if listener is not None:
                 await listener.close()
             await db.dispose()

@@ -82,6 +82,17 @@ class TableStore:
             )
             return list((await s.execute(q)).scalars())
 
+    async def playing_with_bots(self) -> list[tuple[str, int]]:
+        """``(table id, version)`` of every game in play with a bot seated."""
+        async with self.db.session() as s:
+            has_bot = (
+                select(SeatRow.table_id)
+                .where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
+                .exists()
+            )
+            q = select(TableRow.id, TableRow.version).where(TableRow.status == "playing", has_bot)
+            return [(r.id, r.version) for r in await s.execute(q)]
+
     async def entries_between(self, table_id: str, after: int, upto: int) -> list[LogEntry]:
         """Log entries with ``after < version <= upto``, oldest first."""
         async with self.db.session() as s:
