@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ConfigDict
 
 from spyhouse.engine import (
     Game,
@@ -238,6 +239,21 @@ def test_state_copy_shares_nothing_mutable(highcard):
         check_copy(highcard, s)
 
     random_playout(highcard, 3, {}, 1, on_step=each_step)
+
+
+def test_a_frozen_part_is_shared_not_copied():
+    class Token(Part):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+        name: Public[str]
+
+    class Holder(StateModel):
+        token: Public[Token | None] = None
+        tokens: Public[list[Token]] = []
+
+    state = Holder(num_seats=2, token=Token(name="a"), tokens=[Token(name="b")])
+    new = state.copy()
+    assert new.token is state.token and new.tokens[0] is state.tokens[0]
+    assert new.tokens is not state.tokens
 
 
 def test_check_copy_catches_a_shallow_copy(highcard, monkeypatch):

@@ -117,12 +117,20 @@ class Part(BaseModel):
         and is several times slower. Lists, dicts and Parts are copied, everything else
         (numbers, strings, enums, tuples) is immutable and shared.
         """
-        new = self.model_copy()
-        fields = new.__dict__
-        for name, copier in _copy_plan(type(self)):
+        cls = type(self)
+        fields = self.__dict__.copy()
+        for name, copier in _copy_plan(cls):
             value = fields[name]
             if value is not None:
                 fields[name] = copier(value)
+        # What pydantic's own __copy__ does, minus its generic copy.copy calls: a Part
+        # has no extra fields (extra="forbid") and no private attributes.
+        new = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(new, "__dict__", fields)
+        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__.copy())
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         return new
 
 
@@ -152,7 +160,7 @@ def _copier(annotation: Any) -> Copier | None:
             return None
         return options[0] if len(options) == 1 else _copied
     if isinstance(annotation, type) and issubclass(annotation, Part):
-        return _copy_part
+        return None if _immutable(annotation) else _copy_part
     if origin is list or annotation is list:
         item = _copier(args[0]) if args else _copied
         return list if item is None else _list_copier(item)
@@ -164,6 +172,13 @@ def _copier(annotation: Any) -> Copier | None:
     if isinstance(annotation, type) and issubclass(annotation, (list, dict, set, BaseModel)):
         return _copied
     return None
+
+
+def _immutable(part: type[Part]) -> bool:
+    """A frozen Part whose fields are all immutable can be shared, not copied."""
+    return bool(part.model_config.get("frozen")) and all(
+        _copier(info.annotation) is None for info in part.model_fields.values()
+    )
 
 
 def _list_copier(item: Copier) -> Copier:

@@ -295,7 +295,8 @@ def twin_seeds(
 
 
 def check_copy(game: Game, state: StateModel) -> None:
-    """``game.copy`` is equal to the state and shares no list, dict, set or Part with it."""
+    """``game.copy`` is equal to the state and shares no list, dict, set or (unfrozen)
+    Part with it."""
     new = game.copy(state)
     assert type(new) is type(state)
     assert game.dump(new) == game.dump(state), "the copy differs from the state"
@@ -309,7 +310,8 @@ def _mutable_ids(value: Any) -> set[int]:
     while stack:
         item = stack.pop()
         if isinstance(item, BaseModel):
-            found.add(id(item))
+            if not item.model_config.get("frozen"):  # a frozen Part may be shared
+                found.add(id(item))
             stack.extend(item.__dict__.values())
         elif isinstance(item, list | dict | set):
             found.add(id(item))

@@ -44,9 +44,10 @@ def discard(state: AgenciaState, seat: int, card: str) -> Event:
 
 
 def discard_played_card(state: AgenciaState, seat: int) -> Event:
-    played = state.players[seat].played
+    player = state.players[seat]
+    played = player.played
     assert played is not None and played.in_game
-    played.in_game = False
+    player.played = played.out_of_game()
     return discard(state, seat, played.card)
 
 
@@ -56,7 +57,8 @@ def exchange_played_cards(state: AgenciaState, seat: int, target: int) -> list[E
     mine = state.players[seat].played
     theirs = state.players[target].played
     assert mine is not None and theirs is not None and mine.in_game and theirs.in_game
-    mine.in_game = theirs.in_game = False
+    state.players[seat].played = mine.out_of_game()
+    state.players[target].played = theirs.out_of_game()
     return [discard(state, seat, theirs.card), discard(state, target, mine.card)]
 
 

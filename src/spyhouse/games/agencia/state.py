@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from pydantic import ConfigDict
+
 from spyhouse.engine import Hidden, Mixed, Part, Private, Public, StateModel
 from spyhouse.games.agencia.components import CARDS, Kind
 from spyhouse.games.agencia.positions import Position
@@ -33,7 +35,13 @@ class Phase(StrEnum):
 
 
 class PlayedCard(Part):
-    """The card a player played this hand, face up in front of them."""
+    """The card a player played this hand, face up in front of them.
+
+    Frozen, so ``State.copy()`` shares it instead of copying it (it is replaced, never
+    changed: :meth:`out_of_game`).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     card: Public[str]
     position: Public[Position]
@@ -43,6 +51,10 @@ class PlayedCard(Part):
     @property
     def kind(self) -> Kind:
         return CARDS[self.card].kind
+
+    def out_of_game(self) -> PlayedCard:
+        """The same card, discarded."""
+        return PlayedCard(card=self.card, position=self.position, in_game=False)
 
 
 class Player(Part):

@@ -95,13 +95,20 @@ def soldier_name(rank: int) -> str:
 
 
 def rank_of(name: object) -> int | None:
-    """The rank a player named, by title (``"Spy"``) or number (``1``); ``None`` if neither."""
+    """The rank a player named, by title (``"Spy"``) or number (``1``); ``None`` if neither.
+
+    >>> rank_of("Marshal"), rank_of(" spy "), rank_of(7), rank_of(True), rank_of("Joker")
+    (10, 1, 7, None, None)
+    """
     if isinstance(name, bool):
         return None
     if isinstance(name, int):
         return name if name in components().soldiers else None
     if isinstance(name, str):
-        for soldier in components().soldiers.values():
-            if soldier.name.lower() == name.strip().lower():
-                return soldier.rank
+        return _ranks_by_title().get(name.strip().lower())
     return None
+
+
+@cache
+def _ranks_by_title() -> dict[str, int]:
+    return {soldier.name.lower(): soldier.rank for soldier in components().soldiers.values()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 
@@ -55,7 +55,11 @@ class SideState(Part):
 
 
 class PendingAbility(Part):
-    """An activated soldier whose owner must choose (Captain, Marshal) before play goes on."""
+    """An activated soldier whose owner must choose (Captain, Marshal) before play goes on.
+
+    Frozen (replaced, never changed), so ``State.copy()`` shares it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Public[Literal["captain", "marshal"]]
     side: Public[int]
