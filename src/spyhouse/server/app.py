@@ -50,9 +50,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
-        hub = Hub()
-        ctx = app.state.context = Context(TableStore(db), hub, settings)
-        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notify, hub.resync)
+        store = TableStore(db)
+        hub = Hub(loader=store.get_with_entries)
+        ctx = app.state.context = Context(store, hub, settings)
+        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notice, hub.resync)
         if listener is not None:  # serve sockets only once changes elsewhere reach us
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listener.ready.wait(), 10)

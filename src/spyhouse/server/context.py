@@ -14,11 +14,11 @@ from typing import Any
 
 from spyhouse.engine import Game, get_game
 from spyhouse.server.bounds import well_formed_id
-from spyhouse.server.hub import Hub
+from spyhouse.server.hub import Hub, Snapshot
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.settings import Settings
 from spyhouse.store.models import TableRow
-from spyhouse.store.repository import Change, StaleVersion, TableStore
+from spyhouse.store.repository import Change, StaleVersion, TableStore, committed_row
 
 AnyGame = Game[Any]
 
@@ -35,11 +35,13 @@ class Context:
 
 @dataclass(frozen=True)
 class Committed:
-    """One committed change: the table, the version it created and what it wrote."""
+    """One committed change: the table, the version it created, what it wrote, and the
+    table as committed (built in memory, never re-read)."""
 
     table_id: str
     version: int
     change: Change
+    row: TableRow
 
 
 def game_of(row: TableRow) -> AnyGame:
@@ -58,19 +60,33 @@ async def load(ctx: Context, table_id: str) -> TableRow:
     return row
 
 
-async def try_commit(ctx: Context, row: TableRow, change: Change) -> Committed:
-    """Commit ``change`` iff the table is still at ``row.version``, then tell the hub.
+async def current(ctx: Context, table_id: str, version: int) -> TableRow:
+    """The table for a change chosen at ``version``: the row this process holds in memory
+    when it is at that version (the compare-and-swap refuses it if it is stale), else
+    the committed one."""
+    row = ctx.hub.latest_row(table_id)
+    if row is not None and row.version == version:
+        return row
+    return await load(ctx, table_id)
+
+
+async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
+    """Commit ``change`` iff the table is still at ``row.version``, then hand the result
+    to the hub (``state``: the engine state ``change.state`` dumps, if at hand).
 
     Raises :class:`StaleVersion` (nothing written) when someone else committed first.
     """
-    version = await ctx.store.commit(row.id, row.version, change)
-    ctx.hub.notify(row.id)
-    return Committed(row.id, version, change)
+    entry = await ctx.store.commit(row.id, row.version, change)
+    new_row = committed_row(row, change, entry.version)
+    if change.state is None and state is None:
+        state = ctx.hub.state_of(row)
+    ctx.hub.publish(Snapshot(new_row, state), entry)
+    return Committed(row.id, entry.version, change, new_row)
 
 
-async def commit(ctx: Context, row: TableRow, change: Change) -> Committed:
+async def commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
     """:func:`try_commit`, answering a lost race with 409 ``stale_version``."""
     try:
-        return await try_commit(ctx, row, change)
+        return await try_commit(ctx, row, change, state)
     except StaleVersion:
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None

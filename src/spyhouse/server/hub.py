@@ -1,15 +1,53 @@
-"""Fan-out of committed changes to WebSocket subscribers, in this process.
+"""Fan-out of committed changes to the WebSocket subscribers of this process.
 
-``notify`` only marks subscribers dirty; each socket's own writer then reads the latest
-committed table and sends *its own* view plus the events it has not seen yet. Bursts of
-commits (bots playing) therefore coalesce, and a slow socket never blocks a move.
+A commit hands the hub its result — a :class:`Snapshot` of the table as committed (row,
+seats and the game state already in memory) and its log entry. Every socket of that
+table then builds its frame from that one snapshot: no database read per socket per
+commit, the state loaded at most once per version, events filtered from the entries kept
+in memory, and sockets due the same frame (spectators, the host) share one encoding.
+
+A change committed by another process arrives as a notice ``(table, version)``: a
+version this process already has (its own commit echoed back by PostgreSQL) is dropped,
+and a newer one is loaded once for the table, however many sockets watch it. Sockets
+only mark themselves dirty and build their frame when they get to it, so bursts of
+commits coalesce and a slow socket never blocks a move; one that fell too far behind (or
+reconnected with an old ``since``) catches up from the log.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from spyhouse.store.models import LogEntry, TableRow
+
+log = logging.getLogger(__name__)
+
+RECENT = 64
+"""Log entries kept in memory per watched table: a socket further behind reads the log."""
+
+Loader = Callable[[str, int | None], Awaitable[tuple[TableRow | None, list[LogEntry]]]]
+"""``(table_id, after)`` → the committed table and its entries after ``after``."""
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One committed version of a table, shared by every socket that shows it.
+
+    ``row`` is never mutated. ``frames`` caches encoded frames by ``(seat, since)``.
+    """
+
+    row: TableRow
+    state: Any = None
+    frames: dict[tuple[int | None, int], str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.row.version
 
 
 @dataclass(eq=False)
@@ -20,32 +58,153 @@ class Subscription:
     holder: str | None = None
     """The hash of the token the socket authenticated with, re-checked on every frame."""
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    greeted: bool = False
+    """Whether the socket got its first frame (sent even when it is already up to date)."""
+
+
+@dataclass(eq=False)
+class Feed:
+    """What the hub keeps for one watched table."""
+
+    subs: set[Subscription] = field(default_factory=set)
+    latest: Snapshot | None = None
+    entries: dict[int, LogEntry] = field(default_factory=dict)
+    requests: int = 0
+    loading: asyncio.Task[None] | None = None
+
+    def keep(self, entries: list[LogEntry]) -> None:
+        for e in entries:
+            self.entries[e.version] = e
+        if len(self.entries) > RECENT:
+            for v in sorted(self.entries)[: len(self.entries) - RECENT]:
+                del self.entries[v]
+
+    def between(self, after: int, upto: int) -> list[LogEntry] | None:
+        """The entries ``after < version <= upto`` if all are in memory, else ``None``."""
+        out = []
+        for v in range(after + 1, upto + 1):
+            entry = self.entries.get(v)
+            if entry is None:
+                return None
+            out.append(entry)
+        return out
 
 
 class Hub:
-    def __init__(self) -> None:
-        self._subs: dict[str, set[Subscription]] = defaultdict(set)
+    def __init__(self, loader: Loader | None = None) -> None:
+        self._feeds: dict[str, Feed] = {}
+        self._loader = loader
+
+    # -- sockets ------------------------------------------------------------------------
 
     def subscribe(
         self, table_id: str, seat: int | None, last_version: int, holder: str | None = None
     ) -> Subscription:
         sub = Subscription(table_id, seat, last_version, holder)
-        self._subs[table_id].add(sub)
+        self._feeds.setdefault(table_id, Feed()).subs.add(sub)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
-        subs = self._subs.get(sub.table_id)
-        if subs is not None:
-            subs.discard(sub)
-            if not subs:
-                del self._subs[sub.table_id]
+        feed = self._feeds.get(sub.table_id)
+        if feed is not None:
+            feed.subs.discard(sub)
+            if not feed.subs:  # nobody here watches it any more: forget it
+                if feed.loading is not None:
+                    feed.loading.cancel()
+                del self._feeds[sub.table_id]
 
-    def notify(self, table_id: str) -> None:
-        for sub in self._subs.get(table_id, ()):
-            sub.dirty.set()
+    def seed(self, row: TableRow) -> None:
+        """A row just read for a watched table: the newest version known, if it is."""
+        feed = self._feeds.get(row.id)
+        if feed is not None:
+            self._advance(feed, Snapshot(row))
+
+    async def snapshot(self, table_id: str) -> Snapshot | None:
+        """The newest version this process knows of a watched table (loaded if need be)."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return None
+        if feed.latest is None:
+            await self._refresh(table_id, feed)
+        return feed.latest
+
+    def latest_row(self, table_id: str) -> TableRow | None:
+        """The newest committed row held in memory, if the table is watched here: a cache
+        the version compare-and-swap validates (a stale row can never commit)."""
+        feed = self._feeds.get(table_id)
+        return feed.latest.row if feed is not None and feed.latest is not None else None
+
+    def state_of(self, row: TableRow) -> Any:
+        """The game state of ``row`` already in memory (a lobby change keeps it), or None."""
+        feed = self._feeds.get(row.id)
+        if feed is not None and feed.latest is not None and feed.latest.version == row.version:
+            return feed.latest.state
+        return None
+
+    def recent(self, table_id: str, after: int, upto: int) -> list[LogEntry] | None:
+        """Entries ``after < version <= upto`` from memory, or ``None`` (read the log)."""
+        feed = self._feeds.get(table_id)
+        return feed.between(after, upto) if feed is not None else None
+
+    # -- commits ------------------------------------------------------------------------
+
+    def publish(self, snapshot: Snapshot, entry: LogEntry) -> None:
+        """A commit of this process: its sockets build their frames from ``snapshot``."""
+        feed = self._feeds.get(snapshot.row.id)
+        if feed is None:
+            return  # nobody here watches this table
+        feed.keep([entry])
+        self._advance(feed, snapshot)
+
+    def notice(self, table_id: str, version: int | None) -> None:
+        """A commit of any process (PostgreSQL NOTIFY). Versions already delivered here
+        (our own commits) are dropped; a newer one is loaded once for the table."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return
+        if version is not None and feed.latest is not None and feed.latest.version >= version:
+            return
+        self._reload(table_id, feed)
 
     def resync(self) -> None:
-        """Mark every subscriber dirty: notices may have been missed (LISTEN reconnected)."""
-        for subs in self._subs.values():
-            for sub in subs:
+        """Reload every watched table: notices may have been missed (LISTEN reconnected)."""
+        for table_id, feed in self._feeds.items():
+            self._reload(table_id, feed)
+
+    def notify(self, table_id: str) -> None:
+        """Something changed but we were not told what: reload the table once."""
+        self.notice(table_id, None)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _advance(self, feed: Feed, snapshot: Snapshot) -> None:
+        if feed.latest is None or snapshot.version > feed.latest.version:
+            feed.latest = snapshot
+            for sub in feed.subs:
                 sub.dirty.set()
+
+    def _reload(self, table_id: str, feed: Feed) -> asyncio.Task[None]:
+        """Ask for a load; requests made while one runs are served by one more load."""
+        feed.requests += 1
+        if feed.loading is None or feed.loading.done():
+            feed.loading = asyncio.create_task(self._load_loop(table_id, feed))
+        return feed.loading
+
+    async def _refresh(self, table_id: str, feed: Feed) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(self._reload(table_id, feed))
+
+    async def _load_loop(self, table_id: str, feed: Feed) -> None:
+        assert self._loader is not None, "a hub that loads tables needs a loader"
+        try:
+            while True:
+                seen = feed.requests
+                after = feed.latest.version if feed.latest else None
+                row, entries = await self._loader(table_id, after)
+                if row is not None:
+                    feed.keep(entries)
+                    self._advance(feed, Snapshot(row))
+                if feed.requests == seen:
+                    return
+        except Exception:  # a database hiccup: the next notice or resync loads again
+            log.warning("could not load table %s", table_id, exc_info=True)

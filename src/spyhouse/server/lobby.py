@@ -155,8 +155,8 @@ async def start(ctx: Context, row: TableRow) -> None:
         state=game.dump(state),
         status="playing",
     )
-    await commit(ctx, row, change)
-    await play.run_bots(ctx, row.id)
+    committed = await commit(ctx, row, change, state)
+    await play.run_bots(ctx, row.id, committed.row, state)
 
 
 async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[str, Any]:

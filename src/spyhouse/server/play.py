@@ -39,28 +39,35 @@ async def move(
     """Play ``action`` for ``seat``, chosen at ``version``; then let the bots reply.
 
     409 ``stale_version`` when the table moved on, 422 with the rules' reason when the
-    move is illegal; nothing changes on any refusal.
+    move is illegal; nothing changes on any refusal. A ``request_id`` is checked by the
+    log's unique (table, request_id) constraint, so the common case costs no lookup: only
+    a move refused as stale asks whether it was already committed (a retry).
     """
-    if request_id is not None and (done := await _committed(ctx, row, seat, action, request_id)):
-        return done
     if row.status == "waiting":
         raise Problem(409, "not_started", "The game has not started yet.")
-    stale = Problem(
-        409,
-        "stale_version",
-        f"You chose at version {version}; the table is at {row.version}.",
-        current_version=row.version,
-    )
     if version != row.version:
-        raise stale
+        if request_id is not None and (
+            done := await _committed(ctx, row, seat, action, request_id)
+        ):
+            return done
+        raise Problem(
+            409,
+            "stale_version",
+            f"You chose at version {version}; the table is at {row.version}.",
+            current_version=row.version,
+        )
     game = game_of(row)
-    state = game.load(row.state or {})
+    state = _state(ctx, game, row)
     try:
-        change = _change(game, state, seat, action, request_id)
+        change, new_state = _change(game, state, seat, action, request_id)
     except IllegalAction as exc:
+        if request_id is not None and (
+            done := await _committed(ctx, row, seat, action, request_id)
+        ):
+            return done  # a retry arriving after a move made it illegal
         raise Problem(422, exc.code, exc.message) from None
     try:
-        committed = await try_commit(ctx, row, change)
+        committed = await try_commit(ctx, row, change, new_state)
     except StaleVersion:
         # Lost the race — perhaps to this very request sent twice: the unique
         # (table, request_id) lets at most one commit, and that one is the answer.
@@ -69,8 +76,8 @@ async def move(
         ):
             return done
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
-    await run_bots(ctx, row.id)
-    return Moved(committed.version, await load(ctx, row.id))
+    after = await run_bots(ctx, row.id, committed.row, new_state)
+    return Moved(committed.version, after or await load(ctx, row.id))
 
 
 async def _committed(
@@ -86,38 +93,63 @@ async def _committed(
     return Moved(done.version, await load(ctx, row.id))
 
 
-async def run_bots(ctx: Context, table_id: str) -> None:
-    """Let bot seats play until a human is to act or the game ends."""
+def _state(ctx: Context, game: AnyGame, row: TableRow) -> Any:
+    """The engine state of ``row``: the hub's copy when it holds that version, else loaded."""
+    state = ctx.hub.state_of(row)
+    return state if state is not None else game.load(row.state or {})
+
+
+async def run_bots(
+    ctx: Context, table_id: str, row: TableRow | None = None, state: Any = None
+) -> TableRow | None:
+    """Let bot seats play until a human is to act or the game ends.
+
+    ``row`` (with its ``state`` if at hand) is the table as just committed; without a
+    bot seat there is nothing to do and nothing is read. Returns the table as the last
+    commit left it, or ``None`` when it must be read again.
+    """
+    if row is not None and not any(s.kind == "bot" for s in row.seats):
+        return row
     # The lock only saves duplicate work (the version CAS keeps bots correct anyway),
     # so it is dropped once idle rather than kept for every table ever played.
     lock = ctx.bot_locks.setdefault(table_id, asyncio.Lock())
     try:
         async with lock:
-            await _play_bots(ctx, table_id)
+            return await _play_bots(ctx, table_id, row, state)
     finally:
         if not lock.locked():
             ctx.bot_locks.pop(table_id, None)
 
 
-async def _play_bots(ctx: Context, table_id: str) -> None:
+async def _play_bots(
+    ctx: Context, table_id: str, row: TableRow | None, state: Any
+) -> TableRow | None:
     for _ in range(ctx.settings.max_bot_moves_per_commit):
-        row = await load(ctx, table_id)
+        if row is None:
+            row, state = await load(ctx, table_id), None
         if row.status != "playing":
-            return
+            return row
         bots = {s.seat for s in row.seats if s.kind == "bot"}
+        if not bots:
+            return row
         game = game_of(row)
-        state = game.load(row.state or {})
+        if state is None:
+            state = _state(ctx, game, row)
         pending = sorted(game.to_act(state) & bots)
         if not pending:
-            return
+            return row
         seat = pending[0]
         # Fresh OS entropy, never the game's seed: a bot's visible choices must
         # not let anyone reconstruct the RNG that shuffled the hidden cards.
         action = random_action(game, state, seat, Rng(secrets.randbits(64)))
+        change, new_state = _change(game, state, seat, action)
         try:
-            await try_commit(ctx, row, _change(game, state, seat, action))
+            committed = await try_commit(ctx, row, change, new_state)
         except StaleVersion:
-            continue  # a person moved meanwhile; look again
+            row = None  # a person moved meanwhile; look again
+            continue
+        row, state = committed.row, new_state
+    return row
 
 
 def _change(
@@ -126,14 +158,15 @@ def _change(
     seat: int,
     action: dict[str, Any],
     request_id: str | None = None,
-) -> Change:
-    """What one move commits: the events, the new state and, at the end, the outcome.
+) -> tuple[Change, Any]:
+    """What one move commits (the events, the new state and, at the end, the outcome),
+    and the new engine state itself.
 
     Raises ``IllegalAction`` (the state is untouched) when the rules refuse the move.
     """
     new_state, events = game.apply(state, seat, action)
     outcome = game.outcome(new_state)
-    return Change(
+    change = Change(
         events=[e.to_json() for e in events],
         seat=seat,
         action=action,
@@ -142,3 +175,4 @@ def _change(
         status="finished" if outcome is not None else None,
         outcome=outcome.to_json() if outcome is not None else None,
     )
+    return change, new_state

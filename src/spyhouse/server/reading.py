@@ -31,13 +31,15 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def document(row: TableRow, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know about the table now, built from the game's view."""
+def document(row: TableRow, seat: int | None, state: Any = None) -> dict[str, Any]:
+    """Everything ``seat`` may know about the table now, built from the game's view
+    (``state``: the engine state of ``row.state`` when already loaded)."""
     doc = summary(row)
     doc.update(you=seat, to_act=[], legal_actions=[], view=None, outcome=row.outcome)
     if row.state is not None:
         game = game_of(row)
-        state = game.load(row.state)
+        if state is None:
+            state = game.load(row.state)
         doc["view"] = game.view(state, seat)
         doc["to_act"] = sorted(game.to_act(state))
         if seat is not None:

@@ -30,10 +30,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from spyhouse.server import play, reading
+from spyhouse.server import frames, play
 from spyhouse.server.bounds import MAX_VERSION
-from spyhouse.server.context import Context, load
-from spyhouse.server.deps import reader_of, seat_of
+from spyhouse.server.context import Context, current, load
+from spyhouse.server.deps import SPECTATOR, reader_of, seat_of
 from spyhouse.server.holders import holder_hash, still_holds
 from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import Problem
@@ -129,25 +129,33 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     ctx: Context = ws.app.state.context
     limit = ctx.settings.max_ws_message_bytes
     await ws.accept()
+    sub: Subscription | None = None
     try:
         hello = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
         if hello.get("type") != "auth":
             raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
+        # Watch before reading the table, so no commit slips between the read and the feed.
+        sub = ctx.hub.subscribe(table_id, SPECTATOR, 0)
         row = await load(ctx, table_id)
         token = hello.get("token")
         since = _since(hello)
         seat = reader_of(row, token if isinstance(token, str) else None)
     except (Problem, TimeoutError) as exc:
+        _forget(ctx, sub)
         problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
         await _close(ws, problem, 4000 + problem.status)
         return
     except Unreadable as unreadable:
+        _forget(ctx, sub)
         await _close(ws, unreadable.problem, unreadable.close)
         return
     except GONE:
+        _forget(ctx, sub)
         return
 
-    sub = ctx.hub.subscribe(table_id, seat, since, holder_hash(token) if seat is not None else None)
+    sub.seat, sub.last_version = seat, since
+    sub.holder = holder_hash(token) if seat is not None else None
+    ctx.hub.seed(row)
     sub.dirty.set()  # send the current view at once
     # Whichever ends first ends the connection: the client leaving (reader) or the
     # seat changing hands (writer).
@@ -161,6 +169,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+def _forget(ctx: Context, sub: Subscription | None) -> None:
+    if sub is not None:
+        ctx.hub.unsubscribe(sub)
 
 
 async def _reader(ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int) -> None:
@@ -196,7 +209,8 @@ async def _handle(
             422, "malformed_body", "An action message needs action and version."
         ) from None
     try:
-        row = await load(ctx, table_id)  # the token is checked again: seats change hands
+        # The token is checked again against the newest table: seats change hands.
+        row = await current(ctx, table_id, body.version)
         seat = seat_of(row, token)
         moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
     except Problem as problem:
@@ -206,24 +220,27 @@ async def _handle(
 
 
 async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
-    """Send this socket its own document whenever the table changed.
+    """Send this socket its own frame for every version it has not seen yet.
 
-    The socket's authority is checked against the table each frame is built from: once
-    its seat changed hands it gets ``seat_revoked`` and close code 4403 instead.
+    Frames come from the hub's snapshot of the table (shared by all its sockets), never
+    twice for one version. The socket's authority is checked against the snapshot each
+    frame is built from: once its seat changed hands it gets ``seat_revoked`` and close
+    code 4403 instead.
     """
     while True:
         await sub.dirty.wait()
         sub.dirty.clear()
-        try:
-            row = await load(ctx, sub.table_id)
-        except Problem:
+        snap = await ctx.hub.snapshot(sub.table_id)
+        if snap is None:
             return
-        if not still_holds(row, sub.seat, sub.holder):
+        if sub.greeted and snap.version <= sub.last_version:
+            continue  # already delivered (e.g. our own commit's NOTIFY echo)
+        if not still_holds(snap.row, sub.seat, sub.holder):
             await _send_problem(ws, REVOKED)
             await ws.close(code=REVOKED_CLOSE_CODE)
             return
-        if row.version < sub.last_version:
+        if snap.version < sub.last_version:
             sub.last_version = 0  # the client's ``since`` was from the future: resend all
-        doc = await reading.document_with_events(ctx, row, sub.seat, sub.last_version)
-        sub.last_version = row.version
-        await ws.send_json({"type": "state", **doc})
+        text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
+        sub.last_version, sub.greeted = snap.version, True
+        await ws.send_text(text)

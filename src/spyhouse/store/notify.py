@@ -1,8 +1,9 @@
 """Change notifications between processes, through PostgreSQL ``LISTEN/NOTIFY``.
 
-Every commit on PostgreSQL also sends ``NOTIFY spyhouse_tables, '<table id>'`` inside
-its transaction, so the notice is delivered only if the change is. Each server process
-listens and marks its own subscribers dirty: any process can serve any socket. When the
+Every commit on PostgreSQL also sends ``NOTIFY spyhouse_tables, '<table id>:<version>'``
+inside its transaction, so the notice is delivered only if the change is. Each server
+process listens and passes on versions it has not delivered yet (its own commits it
+already has): any process can serve any socket. When the
 LISTEN connection drops, notices sent meanwhile are lost; on reconnecting, the process
 resyncs every subscriber it holds. SQLite
 is single-process, so there the in-process hub is all there is.
@@ -23,6 +24,17 @@ CHANNEL = "spyhouse_tables"
 log = logging.getLogger(__name__)
 
 
+def notice(table_id: str, version: int) -> str:
+    """The NOTIFY payload of a commit: the table and the version it created."""
+    return f"{table_id}:{version}"
+
+
+def parse_notice(payload: str) -> tuple[str, int | None]:
+    """``(table_id, version)``; the version is ``None`` in a bare table id (older servers)."""
+    table_id, _, version = payload.partition(":")
+    return table_id, int(version) if version.isdigit() else None
+
+
 def _conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
@@ -33,11 +45,11 @@ async def _connect(url: str) -> psycopg.AsyncConnection[Any]:
 
 async def listen(
     url: str,
-    on_change: Callable[[str], None],
+    on_change: Callable[[str, int | None], None],
     ready: asyncio.Event,
     on_listening: Callable[[], None] = lambda: None,
 ) -> None:
-    """Call ``on_change(table_id)`` for every commit of any process, until cancelled.
+    """Call ``on_change(table_id, version)`` for every commit of any process, until cancelled.
 
     Notices sent while the connection was down are lost, so ``on_listening()`` is called
     each time LISTEN is in place again: the caller resyncs everything it serves.
@@ -51,7 +63,7 @@ async def listen(
                 ready.set()
                 delay = 0.5
                 async for notice in conn.notifies():
-                    on_change(notice.payload)
+                    on_change(*parse_notice(notice.payload))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: wait, then listen again
@@ -66,7 +78,7 @@ class Listener:
     def __init__(
         self,
         url: str,
-        on_change: Callable[[str], None],
+        on_change: Callable[[str, int | None], None],
         on_listening: Callable[[], None] = lambda: None,
     ) -> None:
         self.ready = asyncio.Event()

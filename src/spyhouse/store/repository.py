@@ -13,10 +13,11 @@ from typing import Any
 
 from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 
 from spyhouse.store.db import Database
 from spyhouse.store.models import LogEntry, SeatRow, TableRow
-from spyhouse.store.notify import CHANNEL
+from spyhouse.store.notify import CHANNEL, notice
 
 
 class StaleVersion(Exception):
@@ -65,8 +66,31 @@ class TableStore:
                 )
 
     async def get(self, table_id: str) -> TableRow | None:
+        """The table with its seats, in one query."""
         async with self.db.session() as s:
-            return await s.get(TableRow, table_id)
+            q = select(TableRow).where(TableRow.id == table_id).options(joinedload(TableRow.seats))
+            return (await s.execute(q)).unique().scalar()
+
+    async def get_with_entries(
+        self, table_id: str, after: int | None
+    ) -> tuple[TableRow | None, list[LogEntry]]:
+        """The table, and (unless ``after`` is ``None``) its entries after ``after``, in one
+        session: what a process needs to pass on a change committed elsewhere."""
+        async with self.db.session() as s:
+            q = select(TableRow).where(TableRow.id == table_id).options(joinedload(TableRow.seats))
+            row = (await s.execute(q)).unique().scalar()
+            if row is None or after is None or after >= row.version:
+                return row, []
+            e = (
+                select(LogEntry)
+                .where(
+                    LogEntry.table_id == table_id,
+                    LogEntry.version > after,
+                    LogEntry.version <= row.version,
+                )
+                .order_by(LogEntry.version)
+            )
+            return row, list((await s.execute(e)).scalars())
 
     async def by_invite(self, code: str) -> TableRow | None:
         async with self.db.session() as s:
@@ -114,8 +138,9 @@ class TableStore:
             )
             return (await s.execute(q)).scalar()
 
-    async def commit(self, table_id: str, expected_version: int, change: Change) -> int:
-        """Write ``change`` iff the table is at ``expected_version``; return the new one."""
+    async def commit(self, table_id: str, expected_version: int, change: Change) -> LogEntry:
+        """Write ``change`` iff the table is at ``expected_version``; return its log entry
+        (whose ``version`` is the table's new version)."""
         new_version = expected_version + 1
         values: dict[str, Any] = {"version": new_version}
         if change.state is not None:
@@ -140,21 +165,58 @@ class TableStore:
                         .where(SeatRow.table_id == table_id, SeatRow.seat == c.seat)
                         .values(kind=c.kind, name=c.name, token_hash=c.token_hash)
                     )
-                s.add(
-                    LogEntry(
-                        table_id=table_id,
-                        version=new_version,
-                        seat=change.seat,
-                        action=change.action,
-                        events=change.events,
-                        request_id=change.request_id,
-                    )
+                entry = LogEntry(
+                    table_id=table_id,
+                    version=new_version,
+                    seat=change.seat,
+                    action=change.action,
+                    events=change.events,
+                    request_id=change.request_id,
                 )
+                s.add(entry)
                 if not self.db.is_sqlite:  # other processes learn of it on commit
                     await s.execute(
-                        text("SELECT pg_notify(:channel, :table_id)"),
-                        {"channel": CHANNEL, "table_id": table_id},
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": CHANNEL, "payload": notice(table_id, new_version)},
                     )
         except IntegrityError as exc:  # a concurrent writer inserted the same log row
             raise StaleVersion(table_id) from exc
-        return new_version
+        return entry
+
+
+def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
+    """The table as ``change`` left it at ``version``, built in memory, not re-read.
+
+    A new object (``row`` is left as it was), so a snapshot handed to readers never
+    changes under them.
+    """
+    changed = {c.seat: c for c in change.seats}
+    seats = [
+        SeatRow(
+            table_id=row.id,
+            seat=s.seat,
+            kind=changed[s.seat].kind if s.seat in changed else s.kind,
+            name=changed[s.seat].name if s.seat in changed else s.name,
+            token_hash=changed[s.seat].token_hash if s.seat in changed else s.token_hash,
+        )
+        for s in row.seats
+    ]
+    return TableRow(
+        id=row.id,
+        game_id=row.game_id,
+        options=row.options,
+        num_seats=row.num_seats,
+        private=row.private,
+        spectators=row.spectators,
+        publish_log=row.publish_log,
+        status=change.status if change.status is not None else row.status,
+        invite_code=row.invite_code,
+        host_token_hash=row.host_token_hash,
+        seed=row.seed,
+        version=version,
+        state=change.state if change.state is not None else row.state,
+        outcome=change.outcome if change.outcome is not None else row.outcome,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        seats=seats,
+    )

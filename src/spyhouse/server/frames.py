@@ -1,0 +1,38 @@
+"""The ``state`` frames sockets receive, built once per snapshot and reader.
+
+A frame is the reader's document at a committed version plus the events it may read
+since the version it last saw. It depends only on the snapshot, the seat and that
+``since``, so sockets due the same frame (every spectator and the host, or two tabs of
+one player) share one encoded text; the state is loaded at most once per snapshot and
+the events come from the hub's recent entries, or from the log for a socket far behind.
+"""
+
+from __future__ import annotations
+
+import json
+
+from spyhouse.server import reading
+from spyhouse.server.context import Context, game_of
+from spyhouse.server.hub import Snapshot
+
+
+def encode(frame: dict[str, object]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> str:
+    """The encoded ``state`` frame of ``snap`` for ``seat``, with events after ``since``."""
+    key = (seat, since)
+    if (text := snap.frames.get(key)) is not None:
+        return text
+    row = snap.row
+    entries = ctx.hub.recent(row.id, since, row.version)
+    if entries is None:  # behind by more than the hub keeps: read the log
+        entries = await ctx.store.entries_between(row.id, since, row.version)
+    if snap.state is None and row.state is not None:
+        snap.state = game_of(row).load(row.state)
+    doc = reading.document(row, seat, snap.state)
+    doc["events"] = reading.filter_entries(row, entries, seat)
+    text = encode({"type": "state", **doc})
+    snap.frames[key] = text
+    return text
