@@ -31,6 +31,7 @@ import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -365,6 +366,7 @@ async def spyhouse_run(
     ts = await open_tables(server.url, server.ws_url, game, tables)
     frames = sum(s.frames for t in ts for s in t.seats)
     cpu = server.cpu()
+    spy = profiler(server, f"{label} T={tables}")
     started = time.perf_counter()
     if rate is None:
         lat = await drive_closed(ts, seconds)
@@ -372,6 +374,9 @@ async def spyhouse_run(
         lat = await drive_open(ts, seconds, rate)
     elapsed = time.perf_counter() - started
     used = server.cpu() - cpu
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)
+        spy.wait()
     frames = sum(s.frames for t in ts for s in t.seats) - frames
     for t in ts:
         await t.close()
@@ -385,6 +390,24 @@ async def spyhouse_run(
         pct(lat, 0.99),
         used * 1000 / max(n, 1),
         {"frames_per_move": round(frames / max(n, 1), 2), "moves": n},
+    )
+
+
+PROFILE_DIR: Path | None = None
+
+
+def profiler(server: Server, label: str) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling the server during a measurement (``--profile DIR``), if asked."""
+    if PROFILE_DIR is None:
+        return None
+    PROFILE_DIR.mkdir(parents=True, exist_ok=True)
+    out = PROFILE_DIR / (label.replace(" ", "_").replace("/", "") + ".txt")
+    spy = Path(sys.executable).with_name("py-spy")
+    argv = [str(spy), "record", "--pid", str(server.proc.pid), "--format", "raw"]
+    return subprocess.Popen(
+        [*argv, "--rate", "200", "--nonblocking", "-o", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
 
 
@@ -501,7 +524,10 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="spyhouse serve processes")
     parser.add_argument("--idle", type=int, default=1000, help="capacity: idle sockets")
     parser.add_argument("--spectators", type=int, default=1000, help="capacity: spectators")
+    parser.add_argument("--profile", type=Path, help="py-spy each run into this directory")
     args = parser.parse_args()
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
     asyncio.run(run(args))
 
 

@@ -76,11 +76,12 @@ async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = N
 
     Raises :class:`StaleVersion` (nothing written) when someone else committed first.
     """
-    entry = await ctx.store.commit(row.id, row.version, change)
-    new_row = committed_row(row, change, entry.version)
-    if change.state is None and state is None:
-        state = ctx.hub.state_of(row)
-    ctx.hub.publish(Snapshot(new_row, state), entry)
+    with ctx.hub.committing(row.id):
+        entry = await ctx.store.commit(row.id, row.version, change)
+        new_row = committed_row(row, change, entry.version)
+        if change.state is None and state is None:
+            state = ctx.hub.state_of(row)
+        ctx.hub.publish(Snapshot(new_row, state), entry)
     return Committed(row.id, entry.version, change, new_row)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +70,8 @@ class Feed:
     latest: Snapshot | None = None
     entries: dict[int, LogEntry] = field(default_factory=dict)
     requests: int = 0
+    committing: int = 0
+    deferred: tuple[int | None, ...] = ()
     loading: asyncio.Task[None] | None = None
 
     def keep(self, entries: list[LogEntry]) -> None:
@@ -156,11 +158,32 @@ class Hub:
         feed.keep([entry])
         self._advance(feed, snapshot)
 
+    @contextlib.contextmanager
+    def committing(self, table_id: str) -> Iterator[None]:
+        """Around a commit of this process: its own NOTIFY may overtake the publish, so
+        notices wait until the commit has published, then are weighed against it."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            yield
+            return
+        feed.committing += 1
+        try:
+            yield
+        finally:
+            feed.committing -= 1
+            if not feed.committing and feed.deferred:
+                deferred, feed.deferred = feed.deferred, ()
+                for version in deferred:
+                    self.notice(table_id, version)
+
     def notice(self, table_id: str, version: int | None) -> None:
         """A commit of any process (PostgreSQL NOTIFY). Versions already delivered here
         (our own commits) are dropped; a newer one is loaded once for the table."""
         feed = self._feeds.get(table_id)
         if feed is None:
+            return
+        if feed.committing:
+            feed.deferred = (*feed.deferred, version)
             return
         if version is not None and feed.latest is not None and feed.latest.version >= version:
             return
