@@ -236,8 +236,7 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
         if sub.greeted and snap.version <= sub.last_version:
             continue  # already delivered (e.g. our own commit's NOTIFY echo)
         if not still_holds(snap.row, sub.seat, sub.holder):
-            await _send_problem(ws, REVOKED)
-            await ws.close(code=REVOKED_CLOSE_CODE)
+            await _close(ws, REVOKED, REVOKED_CLOSE_CODE)
             return
         if snap.version < sub.last_version:
             sub.last_version = 0  # the client's ``since`` was from the future: resend all
