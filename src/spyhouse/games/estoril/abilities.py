@@ -8,20 +8,18 @@ An ability is used by the *current controller* of the tile in the space being re
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from spyhouse.engine import Event
+from spyhouse.engine import Event, IllegalAction
+from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
+from spyhouse.games.estoril.spaces import Space, number, where
 from spyhouse.games.estoril.state import EstorilState, Occupant, Pending
 
 Action = dict[str, Any]
-
-
-def where(state: EstorilState, ref: SpaceRef) -> dict[str, Any]:
-    """A space named as a player would: ``{"location": "Casino", "space": "II"}``."""
-    return {"location": location_name(state, ref[0]), "space": NUMERALS[ref[1]]}
 
 
 def _tiles_on(
@@ -65,11 +63,27 @@ def _shown(occ: Occupant) -> dict[str, Any]:
 # -- Assassin ---------------------------------------------------------------------------
 
 
-def assassin_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
-    """ASSASSIN: a Character tile (not a Reward tile, not shielded) from this Location."""
+def assassin_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> str | None:
+    """Why the tile in ``ref`` may not assassinate ``target`` (None: it may).
+
+    ASSASSIN: a Character tile (not a Reward tile, not shielded) from this Location.
+    """
     if church_forbids_assassins(state, ref[0]):
-        return []
-    return [t for t, occ in _tiles_on(state, [ref[0]]) if t != ref and not occ.shield]
+        return "At the Church, Assassin abilities cannot be triggered."
+    if target[0] != ref[0]:
+        return "An Assassin reaches only Character tiles at its own Location."
+    occ = state.occupant(target)
+    if occ is None:
+        return f"There is no Character tile on {Space.at(state, target)}."
+    if target == ref:
+        return "A Character cannot assassinate itself."
+    if occ.shield:
+        return f"The tile on {Space.at(state, target)} is protected by a Shield."
+    return None
+
+
+def assassin_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    return [t for t, _ in _tiles_on(state, [ref[0]]) if assassin_refusal(state, ref, t) is None]
 
 
 def assassin(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
@@ -81,9 +95,17 @@ def assassin(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event
 # -- Conspiracy ---------------------------------------------------------------------------
 
 
-def conspiracy_rewards(state: EstorilState, ref: SpaceRef) -> list[int]:
+def conspiracy_refusal(state: EstorilState, ref: SpaceRef) -> str | None:
     """CONSPIRACY needs a tile on top of the draw pile and a Reward tile here."""
     if not state.pile:
+        return "The draw pile is empty: there is no top tile to look at."
+    if not state.grid[ref[0]].rewards:
+        return "There is no Reward tile at this Location."
+    return None
+
+
+def conspiracy_rewards(state: EstorilState, ref: SpaceRef) -> list[int]:
+    if conspiracy_refusal(state, ref) is not None:
         return []
     return list(range(len(state.grid[ref[0]].rewards)))
 
@@ -156,14 +178,32 @@ def nationalism_bonus(state: EstorilState, ref: SpaceRef) -> int:
 # -- Seduction -----------------------------------------------------------------------------
 
 
+def seduction_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> str | None:
+    """Why the tile in ``ref`` may not bring ``target`` to its space ``to`` (None: it may).
+
+    SEDUCTION: a Character (not a Reward, not shielded) on an adjacent Location, and a
+    free Deployment space here to bring it to.
+    """
+    if target[0] not in state.geometry().adjacent(ref[0]):
+        return "Seduction brings a Character from an adjacent Location."
+    occ = state.occupant(target)
+    if occ is None:
+        return f"There is no Character tile on {Space.at(state, target)}."
+    if occ.shield:
+        return f"The tile on {Space.at(state, target)} is protected by a Shield."
+    if state.occupant((ref[0], to)) is not None:
+        return f"{Space.at(state, (ref[0], to))} is not free."
+    return None
+
+
 def seduction_targets(state: EstorilState, ref: SpaceRef) -> list[tuple[SpaceRef, int]]:
-    """SEDUCTION: a Character (not a Reward, not shielded) on an adjacent Location, and a
-    free Deployment space here to bring it to."""
-    free = _free_spaces(state, ref[0])
-    if not free:
-        return []
     targets = _tiles_on(state, state.geometry().adjacent(ref[0]))
-    return [(t, n) for t, occ in targets if not occ.shield for n in free]
+    return [
+        (t, n)
+        for t, _ in targets
+        for n in _free_spaces(state, ref[0])
+        if seduction_refusal(state, ref, t, n) is None
+    ]
 
 
 def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> list[Event]:
@@ -187,11 +227,29 @@ def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> 
 # -- Diplomacy -----------------------------------------------------------------------------
 
 
-def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
-    """DIPLOMACY: any Character (even itself) here or on an adjacent Location, face up or down."""
+def diplomacy_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> str | None:
+    """Why the tile in ``ref`` may not shield ``target`` (None: it may).
+
+    DIPLOMACY: any Character (even itself) here or on an adjacent Location, face up or down.
+    """
     if state.shields <= 0:
-        return []
-    return [t for t, occ in _tiles_on(state, state.geometry().reach(ref[0])) if not occ.shield]
+        return "No Shields are left this Round."
+    if target[0] not in state.geometry().reach(ref[0]):
+        return "Diplomacy reaches this Location and the adjacent ones."
+    occ = state.occupant(target)
+    if occ is None:
+        return f"There is no Character tile on {Space.at(state, target)}."
+    if occ.shield:
+        return f"The tile on {Space.at(state, target)} already has a Shield."
+    return None
+
+
+def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    return [
+        t
+        for t, _ in _tiles_on(state, state.geometry().reach(ref[0]))
+        if diplomacy_refusal(state, ref, t) is None
+    ]
 
 
 def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
@@ -207,16 +265,33 @@ def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Even
 # -- Double Agent ------------------------------------------------------------------------
 
 
+def double_agent_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> str | None:
+    """Why the tile in ``ref`` may not take control of ``target`` (None: it may).
+
+    DOUBLE AGENT: a space of an adjacent Location holding another player's Character that
+    is neither shielded nor already under a Double Agent.
+    """
+    if _at(state, ref).double_agent:
+        return "This tile is under a Double Agent's marker: Double Agents do not chain."
+    if target[0] not in state.geometry().adjacent(ref[0]):
+        return "A Double Agent reaches only adjacent Locations."
+    other = state.occupant(target)
+    if other is None:
+        return f"There is no Character tile on {Space.at(state, target)}."
+    if other.controller == _at(state, ref).controller:
+        return "A Double Agent takes control of another player's Character."
+    if other.shield:
+        return f"The tile on {Space.at(state, target)} is protected by a Shield."
+    if other.double_agent:
+        return f"The tile on {Space.at(state, target)} is already under a Double Agent."
+    return None
+
+
 def double_agent_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
-    """DOUBLE AGENT: a space of an adjacent Location holding another player's Character that
-    is neither shielded nor already under a Double Agent."""
-    occ = _at(state, ref)
-    if occ.double_agent:
-        return []  # no chains of Double Agents
     return [
         t
-        for t, other in _tiles_on(state, state.geometry().adjacent(ref[0]))
-        if other.controller != occ.controller and not other.shield and not other.double_agent
+        for t, _ in _tiles_on(state, state.geometry().adjacent(ref[0]))
+        if double_agent_refusal(state, ref, t) is None
     ]
 
 
@@ -281,23 +356,82 @@ def actions(state: EstorilState, ref: SpaceRef, ability: str) -> list[Action]:
     raise ValueError(ability)
 
 
-def use(state: EstorilState, ref: SpaceRef, action: Action) -> list[Event]:
-    """Carry out a use already found in :func:`actions`."""
-    ability = action["ability"]
+@dataclass(frozen=True)
+class Use:
+    """One use of a printed symbol, already checked against the rules."""
+
+    ability: str
+    target: SpaceRef = (-1, -1)
+    to: int = -1  # Seduction: the free space here the target comes to
+    reward: int = 0  # Conspiracy: which Reward tile (Garret has two)
+
+
+_TARGETED = {
+    "Assassin": assassin_refusal,
+    "Diplomacy": diplomacy_refusal,
+    "Double Agent": double_agent_refusal,
+}
+
+
+def verify_use(state: EstorilState, ref: SpaceRef, symbols: list[str], action: Action) -> Use:
+    """The use ``action`` names, or the rule that forbids it (:class:`IllegalAction`).
+
+    :func:`actions` lists exactly the uses this accepts: both ask the same ``*_refusal``.
+    """
+    ability = action.get("ability")
+    if not isinstance(ability, str):
+        raise IllegalAction("bad_ability", '"ability" must name one of your Character\'s symbols.')
+    if ability not in symbols:
+        left = ", ".join(dict.fromkeys(symbols)) or "none"
+        raise IllegalAction(
+            "ability_not_available",
+            f'This Character has no unused "{ability}" symbol now (unused: {left}).',
+        )
     if ability == "Nationalism":
-        return nationalism(state, ref)
+        require_keys(action, ["ability"])
+        return Use(ability)
     if ability == "Conspiracy":
-        return conspiracy(state, ref, int(action.get("reward", 1)) - 1)
-    target = _ref_named(state, action["location"], action["space"])
-    if ability == "Assassin":
-        return assassin(state, ref, target)
+        return _verify_conspiracy(state, ref, action)
+    fields = ["ability", "location", "space", *(["to"] if ability == "Seduction" else [])]
+    require_keys(action, fields)
+    target = Space.from_json(action).ref(state)
+    to = -1
     if ability == "Seduction":
-        return seduction(state, ref, target, NUMERALS.index(action["to"]))
-    if ability == "Diplomacy":
-        return diplomacy(state, ref, target)
-    return double_agent(state, ref, target)
+        numeral = action.get("to")
+        here = Space.at(state, (ref[0], 0)).location
+        if not isinstance(numeral, str):
+            raise IllegalAction("bad_space", '"to" must be a space numeral here, e.g. "II".')
+        to = Space(here, numeral).ref(state)[1]
+        reason = seduction_refusal(state, ref, target, to)
+    else:
+        reason = _TARGETED[ability](state, ref, target)
+    if reason is not None:
+        raise IllegalAction("illegal_choice", reason)
+    return Use(ability, target, to)
 
 
-def _ref_named(state: EstorilState, location: str, space: str) -> SpaceRef:
-    slot = next(s for s in range(len(state.grid)) if location_name(state, s) == location)
-    return slot, NUMERALS.index(space)
+def _verify_conspiracy(state: EstorilState, ref: SpaceRef, action: Action) -> Use:
+    reason = conspiracy_refusal(state, ref)
+    if reason is not None:
+        raise IllegalAction("illegal_choice", reason)
+    count = len(state.grid[ref[0]].rewards)
+    if count == 1:
+        require_keys(action, ["ability"])
+        return Use("Conspiracy")
+    require_keys(action, ["ability", "reward"])  # Garret: say which of its two rewards
+    return Use("Conspiracy", reward=number(action, "reward", 1, count) - 1)
+
+
+def use(state: EstorilState, ref: SpaceRef, chosen: Use) -> list[Event]:
+    """Carry out a use :func:`verify_use` accepted."""
+    if chosen.ability == "Nationalism":
+        return nationalism(state, ref)
+    if chosen.ability == "Conspiracy":
+        return conspiracy(state, ref, chosen.reward)
+    if chosen.ability == "Assassin":
+        return assassin(state, ref, chosen.target)
+    if chosen.ability == "Seduction":
+        return seduction(state, ref, chosen.target, chosen.to)
+    if chosen.ability == "Diplomacy":
+        return diplomacy(state, ref, chosen.target)
+    return double_agent(state, ref, chosen.target)

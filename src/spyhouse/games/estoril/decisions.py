@@ -2,19 +2,28 @@
 
 Actions are JSON objects named as a player would say them, e.g.
 ``{"type": "place", "tile": "C. Lucky Luciano", "location": "Casino", "space": "II"}``.
-An action is accepted only if it is one of :func:`legal_actions`, so a refused action
-never touches the state.
+:func:`verify` checks an action with the same rule functions :func:`legal_actions` lists
+from, and says which rule refuses it: codes name what is wrong with the action's form
+(``unknown_key``, ``bad_number``, ``out_of_range``, ``unknown_space``, ``tile_not_in_hand``,
+``wrong_decision``...), and ``illegal_choice`` a target the rules forbid, with the rule in
+the message. A refused action never touches the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction
+from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import placement, resolution, rounds
 from spyhouse.games.estoril.abilities import conspiracy_choice
-from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
+from spyhouse.games.estoril.components import COLOURS, character
+from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import alcantara_rotations, location_name
+from spyhouse.games.estoril.placement import tile_named
+from spyhouse.games.estoril.spaces import slot_named
 from spyhouse.games.estoril.state import EstorilState, Pending
 
 Action = dict[str, Any]
@@ -65,99 +74,113 @@ def pending_actions(state: EstorilState, p: Pending) -> list[Action]:
     return resolution.hells_mouth_choices(state, p)
 
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "place_enigma": ("place_enigma",),
+    "roulette": ("roulette",),
+    "rotate": ("rotate",),
+    "airport": ("set_die",),
+    "look": ("look", "pass"),
+    "ability": ("use", "pass"),
+    "conspiracy": ("keep_reward", "swap_reward"),
+    "hells_mouth": ("remove",),
+}
+"""The action types that answer each pending decision."""
+
+Effect = Callable[[], list[Event]]
+
+
+def choices(state: EstorilState) -> tuple[str, ...]:
+    """The action types the decision now pending accepts."""
+    if state.pending:
+        return CHOICES[state.pending[0].kind]
+    return ("place",) if state.phase == "place" else ("discard",)
+
+
+def verify(state: EstorilState, seat: int, action: Action) -> Effect:
+    """Check ``action`` completely and return its effect, not yet carried out.
+
+    Raises :class:`IllegalAction` with the rule that forbids it. Each check asks the same
+    rule function (``placement_spaces``, ``*_refusal``, ``airport_die_range``...) that
+    :func:`legal_actions` lists from, so a refusal and the legal list cannot disagree.
+    Fields are read exactly (``true`` is not ``1``) and unknown fields are refused.
+    """
+    if seat not in to_act(state):
+        raise IllegalAction("not_your_turn", "It is not your turn to act.")
+    kind = action.get("type")
+    if kind not in choices(state):
+        wanted = " or ".join(sorted(choices(state)))
+        raise IllegalAction("wrong_decision", f"Now you must choose: {wanted}.")
+    if kind == "place":
+        tile, ref = placement.verify_place(state, seat, action)
+        return partial(_place, state, seat, tile, ref)
+    if kind == "discard":
+        require_keys(action, ("tile",))
+        return partial(rounds.discard, state, seat, tile_named(state.hands[seat], action))
+    if kind == "place_enigma":
+        require_keys(action, ("location",))
+        return partial(_place_enigma, state, slot_named(state, action))
+    if kind == "roulette":
+        tile, from_discards = placement.verify_roulette(state, seat, action)
+        return partial(placement.feed_roulette, state, seat, tile, from_discards)
+    if kind == "rotate":
+        return partial(placement.rotate_alcantara, state, seat, placement.verify_rotate(action))
+    if kind == "set_die":
+        value = placement.verify_set_die(state, action)
+        return partial(placement.set_airport_die, state, seat, value)
+    if kind == "look":
+        target = placement.verify_look(state, seat, action)
+        return partial(placement.look, state, seat, target, action)
+    if kind == "use":
+        return partial(resolution.use_ability, state, resolution.verify_use(state, action))
+    if kind == "remove":
+        return partial(_remove, state, resolution.verify_remove(state, action))
+    require_keys(action, ())
+    if kind == "pass":
+        return partial(_pass, state, seat)
+    return partial(_conspiracy, state, kind == "swap_reward")
+
+
+def is_legal(state: EstorilState, seat: int, action: Action) -> bool:
+    try:
+        verify(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
 def apply(state: EstorilState, seat: int, action: Action) -> list[Event]:
-    """Check ``action`` against the legal list, carry it out, then run the game on."""
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise refusal(state, seat, action, legal)
-    action = legal[legal.index(action)]  # our own copy: 90.0 == 90 and True == 1 in Python
-    events = carry_out(state, seat, action)
+    """Check ``action``, carry it out, then run the game on until someone must decide."""
+    events = verify(state, seat, action)()
     rounds.advance(state, events)
     return events
 
 
-def carry_out(state: EstorilState, seat: int, action: Action) -> list[Event]:
-    kind = action["type"]
-    if kind == "place":
-        ref = _space(state, action)
-        tile = _hand_tile(state.hands[seat], action["tile"])
-        state.placed = True
-        return placement.place(state, seat, tile, ref)
-    if kind == "discard":
-        return rounds.discard(state, seat, _hand_tile(state.hands[seat], action["tile"]))
-    if kind == "place_enigma":
-        state.pending.pop(0)
-        slot = _slot(state, action["location"])
-        return rounds.place_enigma(state, slot)
-    if kind == "roulette":
-        from_discards = action["from"] == "discards"
-        source = state.discards[seat] if from_discards else state.hands[seat]
-        return placement.feed_roulette(
-            state, seat, _hand_tile(source, action["tile"]), from_discards
-        )
-    if kind == "rotate":
-        return placement.rotate_alcantara(state, seat, action["degrees"])
-    if kind == "set_die":
-        return placement.set_airport_die(state, seat, action["value"])
-    if kind == "look":
-        return placement.look(state, seat, action)
-    if kind == "use":
-        return resolution.use_ability(state, action)
-    if kind in ("keep_reward", "swap_reward"):
-        events = conspiracy_choice(state, kind == "swap_reward")
-        resolution.after_conspiracy(state)
-        return events
-    if kind == "remove":
-        p = state.pending.pop(0)
-        return resolution.hells_mouth_remove(state, p.slot, _space(state, action)[1])
-    # "pass": decline a look or the rest of a tile's abilities
+def _place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Event]:
+    state.placed = True
+    return placement.place(state, seat, tile, ref)
+
+
+def _place_enigma(state: EstorilState, slot: int) -> list[Event]:
+    state.pending.pop(0)
+    return rounds.place_enigma(state, slot)
+
+
+def _remove(state: EstorilState, space: int) -> list[Event]:
+    p = state.pending.pop(0)
+    return resolution.hells_mouth_remove(state, p.slot, space)
+
+
+def _conspiracy(state: EstorilState, swap: bool) -> list[Event]:
+    events = conspiracy_choice(state, swap)
+    resolution.after_conspiracy(state)
+    return events
+
+
+def _pass(state: EstorilState, seat: int) -> list[Event]:
+    """Decline a look, or the rest of a tile's abilities."""
     p = state.pending[0]
     if p.kind == "ability":
         resolution.finish_tile(state, p)
     else:
         state.pending.pop(0)
     return [Event.public("passed", player=COLOURS[seat], decision=p.kind)]
-
-
-def refusal(state: EstorilState, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
-    """Explain a refused action using only what ``seat`` knows."""
-    kinds = {a["type"] for a in legal}
-    kind = action.get("type")
-    if kind not in kinds:
-        wanted = " or ".join(sorted(kinds))
-        return IllegalAction("wrong_decision", f"Now you must choose: {wanted}.")
-    if kind in ("place", "discard") and not any(a.get("tile") == action.get("tile") for a in legal):
-        return IllegalAction(
-            "tile_not_in_hand", f"{action.get('tile')!r} is not a tile you can use now."
-        )
-    if kind == "place":
-        ref = _maybe_space(state, action)
-        if ref is None:
-            return IllegalAction("unknown_space", "There is no such Deployment space in the grid.")
-        if state.occupant(ref) is not None:
-            return IllegalAction("space_taken", "That Deployment space is not free.")
-        return IllegalAction(
-            "space_not_allowed",
-            "Place on a free outer space, or an inner space next to a tile you control.",
-        )
-    return IllegalAction("illegal_choice", "That choice is not allowed now.")
-
-
-def _slot(state: EstorilState, name: str) -> int:
-    return next(s for s in range(len(state.grid)) if location_name(state, s) == name)
-
-
-def _space(state: EstorilState, action: Action) -> tuple[int, int]:
-    return _slot(state, action["location"]), NUMERALS.index(action["space"])
-
-
-def _maybe_space(state: EstorilState, action: Action) -> tuple[int, int] | None:
-    try:
-        slot, n = _space(state, action)
-    except (StopIteration, ValueError, KeyError, TypeError):
-        return None
-    return (slot, n) if n < len(state.grid[slot].spaces) else None
-
-
-def _hand_tile(tiles: list[int], label: str) -> int:
-    return next(t for t in tiles if character(t).label == label)

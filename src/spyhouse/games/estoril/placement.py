@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Event
-from spyhouse.games.estoril.abilities import where
-from spyhouse.games.estoril.components import COLOURS, NUMERALS, board, character
+from spyhouse.engine import Event, IllegalAction
+from spyhouse.engine.matching import require_keys
+from spyhouse.games.estoril.components import COLOURS, board, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import (
     airport_die_range,
+    alcantara_rotations,
     is_top_secret,
     location_name,
     wants_roulette,
 )
-from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, RouletteTile
+from spyhouse.games.estoril.spaces import Space, number, slot_named, where
+from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, Reward, RouletteTile
 
 Action = dict[str, Any]
 
@@ -57,12 +59,44 @@ def can_place(state: EstorilState, seat: int) -> bool:
 
 
 def placement_actions(state: EstorilState, seat: int) -> list[Action]:
-    names = [location_name(state, slot) for slot in range(len(state.grid))]
-    places = [
-        {"location": names[slot], "space": NUMERALS[n]} for slot, n in placement_spaces(state, seat)
-    ]
+    places = [where(state, ref) for ref in placement_spaces(state, seat)]
     labels = sorted(character(tile).label for tile in state.hands[seat])
     return [{"type": "place", "tile": label, **p} for label in labels for p in places]
+
+
+def tile_named(tiles: list[int], action: Action, whose: str = "in your hand") -> int:
+    """The tile ``action["tile"]`` names among ``tiles`` (labels as :class:`Character` has)."""
+    label = action.get("tile")
+    if not isinstance(label, str):
+        raise IllegalAction("bad_tile", '"tile" must be a tile\'s name, e.g. "Hans R. (red)".')
+    for tile in tiles:
+        if character(tile).label == label:
+            return tile
+    code = "tile_not_in_hand" if whose == "in your hand" else "tile_not_in_discards"
+    raise IllegalAction(code, f'"{label}" is not a tile {whose}.')
+
+
+def verify_place(state: EstorilState, seat: int, action: Action) -> tuple[int, SpaceRef]:
+    """The tile and space a placement names, or why it is refused.
+
+    Legal exactly when :func:`placement_actions` lists it: both ask :func:`placement_spaces`.
+    """
+    require_keys(action, ("tile", "location", "space"))
+    tile = tile_named(state.hands[seat], action)
+    ref = Space.from_json(action).ref(state)
+    if ref in placement_spaces(state, seat):
+        return tile, ref
+    if state.occupant(ref) is not None:
+        raise IllegalAction("space_taken", f"{Space.at(state, ref)} is not free.")
+    if wants_roulette(state, ref[0]) and not can_feed_roulette(state, seat):
+        raise IllegalAction(
+            "roulette_needs_tile",
+            "The Casino Roulette needs one more tile from your hand or discards: you have none.",
+        )
+    raise IllegalAction(
+        "space_not_allowed",
+        "Place on a free outer space, or an inner space next to a tile you control.",
+    )
 
 
 def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Event]:
@@ -115,6 +149,17 @@ def roulette_actions(state: EstorilState, seat: int) -> list[Action]:
     ]
 
 
+def verify_roulette(state: EstorilState, seat: int, action: Action) -> tuple[int, bool]:
+    """The tile (and whether from the discards) a Roulette action names, or why not."""
+    require_keys(action, ("tile", "from"))
+    source = action.get("from")
+    if source == "hand":
+        return tile_named(state.hands[seat], action), False
+    if source == "discards":
+        return tile_named(state.discards[seat], action, "in your discard pile"), True
+    raise IllegalAction("bad_source", '"from" must be "hand" or "discards".')
+
+
 def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool) -> list[Event]:
     """Casino Roulette: place a Character tile face down under the Roulette tile."""
     pending = state.pending.pop(0)
@@ -132,6 +177,14 @@ def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool
 
 
 # -- Alcântara and the Airport ------------------------------------------------------------
+
+
+def verify_rotate(action: Action) -> int:
+    require_keys(action, ("degrees",))
+    degrees = number(action, "degrees", -90, 180)
+    if degrees not in alcantara_rotations():
+        raise IllegalAction("out_of_range", "Rotate Alcântara by 0, 90, -90 or 180 degrees.")
+    return degrees
 
 
 def rotate_alcantara(state: EstorilState, seat: int, degrees: int) -> list[Event]:
@@ -157,6 +210,13 @@ def airport_actions(state: EstorilState) -> list[Action]:
     ]
 
 
+def verify_set_die(state: EstorilState, action: Action) -> int:
+    pending = state.pending[0]
+    die_range = airport_die_range(state, pending.slot, pending.space)
+    require_keys(action, ("value",))
+    return number(action, "value", die_range.start, die_range.stop - 1)
+
+
 def set_airport_die(state: EstorilState, seat: int, value: int) -> list[Event]:
     """Portela Airport: increase or decrease the die by up to the space's numeral."""
     pending = state.pending.pop(0)
@@ -178,34 +238,65 @@ def look_reach(state: EstorilState, slot: int, space: int) -> tuple[int, ...]:
     return tuple(range(len(state.grid)))
 
 
+def look_refusal(
+    state: EstorilState, seat: int, pending: Pending, slot: int, thing: Occupant | Reward | None
+) -> str | None:
+    """Why ``seat`` may not look at ``thing`` (a tile on ``slot``) now; None: it may.
+
+    Any face-down tile in reach (Reward tiles included) that you do not know yet.
+    """
+    if slot not in look_reach(state, pending.slot, pending.space):
+        reach = board(state.grid[pending.slot].board).spaces[pending.space].look
+        wording = {"here": "only this Location", "adjacent": "this and adjacent Locations"}
+        return f"This look symbol reaches {wording.get(str(reach), 'any Location')}."
+    if thing is None:
+        return "There is no tile there."
+    if thing.face_up:
+        return "That tile is face up already."
+    if seat in thing.known_by:
+        return "You already know that tile."
+    return None
+
+
 def look_actions(state: EstorilState, seat: int, pending: Pending) -> list[Action]:
-    """Any face-down tile in reach (Reward tiles included) that you do not know yet."""
     out: list[Action] = []
     for slot in sorted(look_reach(state, pending.slot, pending.space)):
         loc = state.grid[slot]
         for n, occ in enumerate(loc.spaces):
-            if occ is not None and not occ.face_up and seat not in occ.known_by:
+            if occ is not None and look_refusal(state, seat, pending, slot, occ) is None:
                 out.append({"type": "look"} | where(state, (slot, n)))
         for i, reward in enumerate(loc.rewards):
-            if not reward.face_up and seat not in reward.known_by:
+            if look_refusal(state, seat, pending, slot, reward) is None:
                 out.append(
                     {"type": "look", "location": location_name(state, slot), "reward": i + 1}
                 )
     return out
 
 
-def look(state: EstorilState, seat: int, action: Action) -> list[Event]:
+def verify_look(state: EstorilState, seat: int, action: Action) -> Occupant | Reward:
+    """The face-down tile a look names (a space, or a Reward tile by number), or why not."""
+    if "reward" in action:
+        require_keys(action, ("location", "reward"))
+        slot = slot_named(state, action)
+        rewards = state.grid[slot].rewards
+        if not rewards:
+            raise IllegalAction("illegal_choice", "There is no Reward tile at that Location.")
+        thing: Occupant | Reward | None = rewards[number(action, "reward", 1, len(rewards)) - 1]
+    else:
+        require_keys(action, ("location", "space"))
+        slot, n = Space.from_json(action).ref(state)
+        thing = state.grid[slot].spaces[n]
+    reason = look_refusal(state, seat, state.pending[0], slot, thing)
+    if reason is not None:
+        raise IllegalAction("illegal_choice", reason)
+    assert thing is not None
+    return thing
+
+
+def look(state: EstorilState, seat: int, target: Occupant | Reward, action: Action) -> list[Event]:
     """Only you learn the tile; everyone sees that you looked and where."""
     state.pending.pop(0)
-    slot = next(s for s in range(len(state.grid)) if location_name(state, s) == action["location"])
-    loc = state.grid[slot]
-    target: Any
-    if "reward" in action:
-        target = loc.rewards[action["reward"] - 1]
-        place_name = {"location": action["location"], "reward": action["reward"]}
-    else:
-        target = loc.spaces[NUMERALS.index(action["space"])]
-        place_name = {"location": action["location"], "space": action["space"]}
+    place_name = {k: action[k] for k in ("location", "space", "reward") if k in action}
     target.known_by.append(seat)
     return [
         Event.public("looked", player=COLOURS[seat], **place_name),

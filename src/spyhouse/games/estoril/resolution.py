@@ -8,16 +8,20 @@ takes the Reward. :func:`resolve_locations` runs until a player must decide some
 
 from __future__ import annotations
 
-from spyhouse.engine import Event, Rng
+from typing import Any
+
+from spyhouse.engine import Event, IllegalAction, Rng
+from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import abilities
-from spyhouse.games.estoril.abilities import where
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
+from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import (
     BOARD_BONUSES,
     location_name,
     resolution_order,
     roll_casino_dice,
 )
+from spyhouse.games.estoril.spaces import Space, where
 from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending
 
 
@@ -113,12 +117,18 @@ def ability_options(state: EstorilState, pending: Pending) -> list[dict[str, obj
     return [*out, {"type": "pass"}]
 
 
-def use_ability(state: EstorilState, action: dict[str, object]) -> list[Event]:
+def verify_use(state: EstorilState, action: dict[str, Any]) -> abilities.Use:
+    """The use ``action`` names for the tile being resolved, or why it is refused."""
+    pending = state.pending[0]
+    return abilities.verify_use(state, (pending.slot, pending.space), pending.abilities, action)
+
+
+def use_ability(state: EstorilState, chosen: abilities.Use) -> list[Event]:
     """Use one printed symbol; the tile keeps its decision while it has uses left."""
     pending = state.pending[0]
     ref = (pending.slot, pending.space)
-    pending.abilities.remove(str(action["ability"]))
-    events = abilities.use(state, ref, action)
+    pending.abilities.remove(chosen.ability)
+    events = abilities.use(state, ref, chosen)
     still_here = state.occupant(ref) is not None
     has_use = still_here and any(abilities.actions(state, ref, a) for a in set(pending.abilities))
     if not has_use:
@@ -205,12 +215,34 @@ def hells_mouth(state: EstorilState, slot: int, events: list[Event]) -> bool:
     return True
 
 
-def hells_mouth_choices(state: EstorilState, pending: Pending) -> list[dict[str, object]]:
+def hells_mouth_refusal(state: EstorilState, pending: Pending, ref: SpaceRef) -> str | None:
+    """The weakest player discards one Character THEY CONTROL at Hell's mouth."""
+    if ref[0] != pending.slot:
+        return "Choose one of your Characters at Hell's mouth."
+    occ = state.occupant(ref)
+    if occ is None:
+        return "There is no Character tile there."
+    if occ.controller != pending.seat:
+        return "That Character is not under your Tile marker."
+    return None
+
+
+def hells_mouth_choices(state: EstorilState, pending: Pending) -> list[dict[str, Any]]:
     return [
         {"type": "remove"} | where(state, (pending.slot, n))
-        for n, o in enumerate(state.grid[pending.slot].spaces)
-        if o is not None and o.controller == pending.seat
+        for n in range(len(state.grid[pending.slot].spaces))
+        if hells_mouth_refusal(state, pending, (pending.slot, n)) is None
     ]
+
+
+def verify_remove(state: EstorilState, action: dict[str, Any]) -> int:
+    """The space (at Hell's mouth) of the Character a "remove" names, or why not."""
+    require_keys(action, ("location", "space"))
+    ref = Space.from_json(action).ref(state)
+    reason = hells_mouth_refusal(state, state.pending[0], ref)
+    if reason is not None:
+        raise IllegalAction("illegal_choice", reason)
+    return ref[1]
 
 
 def hells_mouth_remove(state: EstorilState, slot: int, space: int) -> list[Event]:
