@@ -6,7 +6,7 @@ import json
 
 from spyhouse.engine import Rng
 from spyhouse.engine.testing import check_no_leak
-from spyhouse.games.estoril import GAME, hidden
+from spyhouse.games.estoril import GAME, hidden, memory
 from spyhouse.games.estoril.components import character
 from spyhouse.games.estoril.state import RouletteTile
 from tests.games.estoril.helpers import (
@@ -116,6 +116,7 @@ def test_roulette_tiles_are_seen_by_nobody():
     lucky = give(state, RED, "C. Lucky Luciano")
     state.hands[RED].remove(lucky)
     state.grid[casino].roulette.append(RouletteTile(tile=lucky, placer=RED, from_discards=False))
+    memory.hand_blurs(state, RED)  # it left Red's hand face down: nobody saw which tile
     for seat in (RED, BLUE, None):
         assert "Lucky" not in text(GAME.view(state, seat))
     for seat in range(4):

@@ -119,10 +119,10 @@ def test_clone_is_a_deep_copy():
     random_playout(GAME, 4, options, 3, on_step=lambda s, e: seen.append(s))
     for s in seen[::10]:
         assert isinstance(s, EstorilState)
-        copy = s.clone()
+        copy = s.copy()
         assert GAME.dump(copy) == GAME.dump(s)
         shared = {id(v) for v in _mutables(s)} & {id(v) for v in _mutables(copy)}
-        assert not shared, "clone shares a mutable part"
+        assert not shared, "copy shares a mutable part"
     assert any(isinstance(s, EstorilState) and s.pending for s in seen[::10])
 
 

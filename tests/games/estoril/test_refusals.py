@@ -20,6 +20,7 @@ from spyhouse.engine.testing import scale
 from spyhouse.games.estoril import GAME, decisions
 from spyhouse.games.estoril.components import NUMERALS, character, characters
 from spyhouse.games.estoril.locations import location_name
+from spyhouse.games.estoril.positions import position
 from spyhouse.games.estoril.state import EstorilState, Pending
 from tests.games.estoril.helpers import (
     BASE_LAYOUT,
@@ -40,14 +41,23 @@ from tests.games.estoril.helpers import (
 Build = Callable[[], tuple[EstorilState, int]]
 
 
+BASE_BOARDS = [
+    "Hotel Palácio",
+    "Tamariz beach",
+    "Museum",
+    "Hotel Atlântico",
+    "Casino",
+    "Hell's mouth",
+]
+PLACING = {
+    "Tamariz beach I": "Garbo by blue",
+    "Hotel Atlântico I": "C. Lucky Luciano by blue, face down",
+}
+
+
 def placing() -> tuple[EstorilState, int]:
     """Red to place; Blue has Garbo face up on Tamariz I and a face-down Lucky Luciano."""
-    state = new_state(4)
-    lay_out(state, BASE_LAYOUT)
-    put(state, "tamariz", "I", "Garbo", BLUE)
-    put(state, "atlantico", "I", "C. Lucky Luciano", BLUE, face_up=False)
-    state.turn, state.placed = RED, False
-    return state, RED
+    return position(4, boards=BASE_BOARDS, tiles=PLACING, to_place="red"), RED
 
 
 def discarding() -> tuple[EstorilState, int]:
@@ -100,10 +110,10 @@ def setting_the_die() -> tuple[EstorilState, int]:
 def looking() -> tuple[EstorilState, int]:
     """Red placed on Hotel Atlântico III (look: here or adjacent); a face-down tile is at
     Hell's mouth, out of reach, and one face-down Reward tile lies on the Atlântico."""
-    state, _ = placing()
-    put(state, "hells_mouth", "I", "Pires", GREEN, face_up=False)
-    put(state, "atlantico", "II", "Amélia", GREEN)
-    set_reward(state, "atlantico", "Hedy L.", face_up=False)
+    tiles = {**PLACING, "Hell's mouth I": "Pires by green, face down"}
+    tiles["Hotel Atlântico II"] = "Amélia by green"
+    rewards = {"Hotel Atlântico": ["Hedy L., face down"]}
+    state = position(4, boards=BASE_BOARDS, tiles=tiles, rewards=rewards, to_place="red")
     state, _ = act(
         state, RED, {"type": "place", "tile": "Araújo (red)", **where(state, "atlantico", "III")}
     )
@@ -113,11 +123,12 @@ def looking() -> tuple[EstorilState, int]:
 
 def using() -> tuple[EstorilState, int]:
     """Red's Assassin (Nora S.) resolves at Tamariz; Blue's face-down tile is at the Casino."""
-    state = new_state(4)
-    lay_out(state, BASE_LAYOUT)
-    put(state, "tamariz", "I", "Nora S.", RED)
-    put(state, "tamariz", "II", "Garbo", BLUE)
-    put(state, "casino", "I", "C. Lucky Luciano", BLUE, face_up=False)
+    tiles = {
+        "Tamariz beach I": "Nora S. by red",
+        "Tamariz beach II": "Garbo by blue",
+        "Casino I": "C. Lucky Luciano by blue, face down",
+    }
+    state = position(4, boards=BASE_BOARDS, tiles=tiles)
     tamariz = slot(state, "tamariz")
     state.phase = "resolve"
     state.pending = [
@@ -127,11 +138,12 @@ def using() -> tuple[EstorilState, int]:
 
 
 def removing() -> tuple[EstorilState, int]:
-    state = new_state(4)
-    lay_out(state, BASE_LAYOUT)
-    put(state, "hells_mouth", "I", "Nora S.", RED)
-    put(state, "hells_mouth", "II", "Linda X.", RED, colour="red")
-    put(state, "hells_mouth", "III", "Garbo", BLUE)
+    tiles = {
+        "Hell's mouth I": "Nora S. by red",
+        "Hell's mouth II": "Linda X. (red) by red",
+        "Hell's mouth III": "Garbo by blue",
+    }
+    state = position(4, boards=BASE_BOARDS, tiles=tiles)
     state.phase = "resolve"
     state.pending = [Pending(kind="hells_mouth", seat=RED, slot=slot(state, "hells_mouth"))]
     return state, RED

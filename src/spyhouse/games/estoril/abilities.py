@@ -13,6 +13,7 @@ from typing import Any
 
 from spyhouse.engine import Event, IllegalAction
 from spyhouse.engine.matching import require_keys
+from spyhouse.games.estoril import memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
@@ -50,6 +51,7 @@ def _send_home(state: EstorilState, ref: SpaceRef) -> Occupant:
     assert occ is not None
     state.grid[ref[0]].spaces[ref[1]] = None
     state.hands[occ.owner].append(occ.tile)
+    memory.hand_gains(state, occ.owner, [occ.tile])
     state.markers[occ.controller] += 1
     if occ.shield:
         state.shields += 1
@@ -115,6 +117,7 @@ def conspiracy(state: EstorilState, ref: SpaceRef, reward: int) -> list[Event]:
     seat = _at(state, ref).controller
     state.pending.insert(0, Pending(kind="conspiracy", seat=seat, slot=ref[0], reward=reward))
     top = state.pile[0]
+    memory.pile_seen(state, seat)
     reward_tile = state.grid[ref[0]].rewards[reward].tile
     return [
         Event.public("conspiracy", player=COLOURS[seat], location=location_name(state, ref[0])),
@@ -131,10 +134,12 @@ def conspiracy_choice(state: EstorilState, swap: bool) -> list[Event]:
     """CONSPIRACY: place one at the bottom of the draw pile face down, the other as the Reward."""
     pending = state.pending.pop(0)
     reward = state.grid[pending.slot].rewards[pending.reward]
-    top = state.pile.pop(0)
+    top, knowers = memory.pile_draw(state)
     name = location_name(state, pending.slot)
     if swap:
-        state.pile.append(reward.tile)
+        everyone = range(state.num_seats)
+        saw = everyone if reward.face_up else [*reward.known_by, pending.seat]
+        memory.pile_under(state, reward.tile, saw)
         reward.tile, reward.face_up, reward.known_by = top, True, []
         return [
             Event.public(
@@ -144,7 +149,7 @@ def conspiracy_choice(state: EstorilState, swap: bool) -> list[Event]:
                 reward=character(top).label,
             )
         ]
-    state.pile.append(top)
+    memory.pile_under(state, top, knowers)
     return [Event.public("conspiracy_kept", player=COLOURS[pending.seat], location=name)]
 
 
@@ -302,6 +307,7 @@ def double_agent(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[E
     assert agent is not None and victim is not None
     state.grid[ref[0]].spaces[ref[1]] = None
     state.hands[agent.owner].append(agent.tile)
+    memory.hand_gains(state, agent.owner, [agent.tile])
     if agent.shield:
         state.shields += 1
     previous = victim.controller

@@ -36,8 +36,11 @@ class Estoril1942(Game[EstorilState]):
         rounds.advance(state, events)
         return state
 
+    def setup_events(self, state: EstorilState) -> list[Event]:
+        return rounds.setup_events(state)
+
     def copy(self, state: EstorilState) -> EstorilState:
-        return state.clone()
+        return state.copy()
 
     def to_act(self, state: EstorilState) -> frozenset[int]:
         return decisions.to_act(state)
@@ -49,7 +52,7 @@ class Estoril1942(Game[EstorilState]):
         return decisions.apply(state, seat, action)
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
-        return views.build_view(state, seat)
+        return views.view(state, seat)
 
     def outcome(self, state: EstorilState) -> Outcome | None:
         if state.phase != "over":

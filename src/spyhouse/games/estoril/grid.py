@@ -21,7 +21,11 @@ _OFFSETS = ((0, 0), (0, 1), (1, 1), (1, 0))  # TL, TR, BR, BL
 
 
 def cell_offset(cell: str, rotation: int) -> tuple[int, int]:
-    """Where a printed cell lies inside its 2x2 block after ``rotation`` quarter turns."""
+    """Where a printed cell lies inside its 2x2 block after ``rotation`` quarter turns.
+
+    >>> cell_offset("TL", 0), cell_offset("TL", 1), cell_offset("BL", 1)
+    ((0, 0), (0, 1), (0, 0))
+    """
     return _OFFSETS[(CELLS.index(cell) + rotation) % 4]
 
 
@@ -54,7 +58,11 @@ class Geometry:
 
 
 def grid_shape(num_seats: int) -> tuple[int, int]:
-    """2x3 boards for 2-4 players; 8 boards (2 rows of 4) with a 5th player."""
+    """2x3 boards for 2-4 players; 8 boards (2 rows of 4) with a 5th player.
+
+    >>> grid_shape(4), grid_shape(5)
+    ((2, 3), (2, 4))
+    """
     return (2, 4) if num_seats == 5 else (2, 3)
 
 

@@ -1,19 +1,21 @@
-"""Determinization: redraw everything a seat cannot know, consistently with what it knows.
+"""Determinization: redraw what a seat cannot know, consistently with all it could know.
 
-Hidden from ``seat``: the other hands, the others' pending discards, the draw pile
-(except the top tile while ``seat`` is deciding a Conspiracy), face-down tiles it has not
-seen, and Roulette tiles it did not put there from its hand. Starting Characters carry
-their colour, so a hidden one is only ever redrawn into a place of its own network.
-Not modelled: what public history reveals about hand contents and the pile's bottom.
+A player with perfect memory of the public events (and of what they were shown) knows
+what each other player holds: every tile enters a hand in the open (``memory.py``), and
+at the start of each Round every hand is known. What they cannot know is only *where*
+each player's tiles went face down: which of them is still in the hand, which one lies
+face down on which Deployment space, under the Roulette, or among this Round's discards.
+So each other player's unknown tiles are shuffled among that player's own hidden places,
+never with another player's or the pile's. The draw pile and the face-down Reward tiles
+share the tiles nobody has seen; a pile tile a seat knows (a Reward nobody won, a tile a
+Conspiracy sent under) stays where it is. The RNG is redrawn.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from spyhouse.engine import Rng
-from spyhouse.games.estoril.components import COLOURS, characters
 from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Reward, fast_copy
 
 Place = tuple[Any, Any]
@@ -22,33 +24,14 @@ Place = tuple[Any, Any]
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
     new = _copy_secrets(state, seat)
-    networks, neutral_places = hidden_places(new, seat)
-    network_of = _networks()
-    neutral: list[int] = []
-    starting: dict[int, list[int]] = {}
-    for places in [*networks.values(), neutral_places]:
-        for place in places:
-            tile = _get(place)
-            owner = network_of[tile]
-            if owner is None:
-                neutral.append(tile)
-            else:
-                starting.setdefault(owner, []).append(tile)
-    # Sorted before shuffling: the redraw must depend on what the seat knows, never on
-    # where the hidden tiles really are (a bot's choice would follow them otherwise).
-    neutral.sort()
-    rng.shuffle(neutral)
-    for tiles in starting.values():
-        tiles.sort()
+    players, unseen = hidden_places(new, seat)
+    for places in [*players.values(), unseen]:
+        # Sorted before shuffling: the redraw must depend on what the seat knows, never on
+        # where the hidden tiles really are (a bot's choice would follow them otherwise).
+        tiles = sorted(_get(place) for place in places)
         rng.shuffle(tiles)
-    for owner, places in networks.items():
-        mine = starting.get(owner, [])
-        chosen = set(rng.sample(range(len(places)), len(mine)))
-        it = iter(mine)
-        for i, place in enumerate(places):
-            _set(place, next(it) if i in chosen else neutral.pop())
-    for place in neutral_places:
-        _set(place, neutral.pop())
+        for place, tile in zip(places, tiles, strict=True):
+            _set(place, tile)
     new.rng = rng.next64()
     return new
 
@@ -56,7 +39,7 @@ def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
 def _copy_secrets(state: EstorilState, seat: int) -> EstorilState:
     """A copy that owns everything determinization rewrites; public parts are shared.
 
-    Sharing is safe: ``Game.apply`` clones a state before changing it.
+    Sharing is safe: ``Game.apply`` copies a state before changing it.
     """
 
     def unseen(thing: Occupant | Reward | None) -> bool:
@@ -82,28 +65,34 @@ def _copy_secrets(state: EstorilState, seat: int) -> EstorilState:
 
 
 def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]], list[Place]]:
-    """Every place holding a tile ``seat`` cannot identify: per network, and neutral."""
-    networks: dict[int, list[Place]] = {}
+    """The places ``seat`` cannot see into: per other player (that player's tiles only),
+    and the unseen neutral places (the pile and face-down Reward tiles)."""
+    players: dict[int, list[Place]] = {}
+    known = state.known_in_hand
     for other in range(state.num_seats):
-        if other != seat:
-            places = networks.setdefault(other, [])
-            places += [(state.hands[other], i) for i in range(len(state.hands[other]))]
-            pending = state.pending_discards[other]
-            places += [(pending, i) for i in range(len(pending))]
-    keep_top = bool(state.pending) and state.pending[0].kind == "conspiracy"
-    keep_top = keep_top and state.pending[0].seat == seat
-    neutral: list[Place] = [(state.pile, i) for i in range(1 if keep_top else 0, len(state.pile))]
+        if other == seat:
+            continue
+        hand = state.hands[other]
+        in_hand = set(known[other]) if len(known) == state.num_seats else set()
+        places = players.setdefault(other, [])
+        places += [(hand, i) for i, tile in enumerate(hand) if tile not in in_hand]
+        pending = state.pending_discards[other]
+        places += [(pending, i) for i in range(len(pending))]
+    pile = state.pile
+    unseen: list[Place] = [
+        (pile, i) for i, tile in enumerate(pile) if seat not in state.pile_known.get(tile, ())
+    ]
     for loc in state.grid:
         for occ in loc.spaces:
             if occ is not None and not occ.face_up and seat not in occ.known_by:
-                networks.setdefault(occ.owner, []).append((occ, None))
+                players.setdefault(occ.owner, []).append((occ, None))
         for reward in loc.rewards:
             if not reward.face_up and seat not in reward.known_by:
-                neutral.append((reward, None))
+                unseen.append((reward, None))
         for under in loc.roulette:
             if not under.from_discards and under.placer != seat:
-                networks.setdefault(under.placer, []).append((under, None))
-    return networks, neutral
+                players.setdefault(under.placer, []).append((under, None))
+    return players, unseen
 
 
 def _get(place: Place) -> int:
@@ -117,9 +106,3 @@ def _set(place: Place, tile: int) -> None:
         holder.tile = tile
     else:
         holder[index] = tile
-
-
-@cache
-def _networks() -> tuple[int | None, ...]:
-    """The network (seat) of each starting tile; None for the draw-pile characters."""
-    return tuple(None if c.colour is None else COLOURS.index(c.colour) for c in characters())

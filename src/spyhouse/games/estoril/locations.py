@@ -103,7 +103,11 @@ def roll_casino_dice(state: EstorilState, slot: int, rng: Rng) -> list[Event]:
 
 
 def alcantara_rotations() -> tuple[int, ...]:
-    """#0 Alcântara: the first placer may rotate it 90° (any direction) or 180° — or not."""
+    """#0 Alcântara: the first placer may rotate it 90° (any direction) or 180° — or not.
+
+    >>> alcantara_rotations()
+    (0, 90, -90, 180)
+    """
     return (0, 90, -90, 180)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from spyhouse.engine import Event, IllegalAction
 from spyhouse.engine.matching import require_keys
+from spyhouse.games.estoril import memory
 from spyhouse.games.estoril.components import COLOURS, board, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import (
@@ -104,6 +105,10 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
     slot, n = ref
     face_up = not is_top_secret(state, slot, n)
     state.hands[seat].remove(tile)
+    if face_up:
+        memory.hand_shows(state, seat, tile)
+    else:
+        memory.hand_blurs(state, seat)
     state.markers[seat] -= 1
     state.grid[slot].spaces[n] = Occupant(
         tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=[seat]
@@ -164,6 +169,8 @@ def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool
     """Casino Roulette: place a Character tile face down under the Roulette tile."""
     pending = state.pending.pop(0)
     (state.discards if from_discards else state.hands)[seat].remove(tile)
+    if not from_discards:
+        memory.hand_blurs(state, seat)
     state.grid[pending.slot].roulette.append(
         RouletteTile(tile=tile, placer=seat, from_discards=from_discards)
     )

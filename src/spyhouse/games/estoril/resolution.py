@@ -12,7 +12,7 @@ from typing import Any
 
 from spyhouse.engine import Event, IllegalAction, Rng
 from spyhouse.engine.matching import require_keys
-from spyhouse.games.estoril import abilities
+from spyhouse.games.estoril import abilities, memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import (
@@ -291,9 +291,11 @@ def receive_reward(state: EstorilState, slot: int) -> list[Event]:
     if roulette:
         data["roulette"] = [character(t).label for t in roulette]
     if winner is None:
-        state.pile.extend(rewards)
+        for tile in rewards:  # turned face up at this Location's resolution
+            memory.pile_under(state, tile, range(state.num_seats))
         state.removed.extend(roulette)
     else:
         state.hands[winner].extend(rewards)
+        memory.hand_gains(state, winner, rewards)
         state.discards[winner].extend(roulette)
     return [Event.public("reward", **data)]

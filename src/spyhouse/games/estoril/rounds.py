@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from spyhouse.engine import Event, Rng
-from spyhouse.games.estoril import resolution
+from spyhouse.games.estoril import memory, resolution
 from spyhouse.games.estoril.components import (
     COLOURS,
     boards,
@@ -29,7 +29,11 @@ MARKERS = {2: 6, 3: 4, 4: 3, 5: 3}
 
 
 def mission_count(num_seats: int) -> int:
-    """4 Mission tiles; randomly choose 5 with a 5th player."""
+    """4 Mission tiles; randomly choose 5 with a 5th player.
+
+    >>> mission_count(4), mission_count(5)
+    (4, 5)
+    """
     return 5 if num_seats == 5 else 4
 
 
@@ -58,16 +62,34 @@ def new_game(
         board_pool=[b.index for b in boards() if b.set in sets],
     )
     state.rng = rng.state
-    events = [
-        Event.public(
-            "game_started",
-            players=[COLOURS[s] for s in range(num_seats)],
-            missions=chosen,
-            first_player=COLOURS[state.first_player],
-        )
-    ]
+    memory.hands_known(state)
+    events = [game_started(state)]
     events.extend(start_round(state))
     return state, events
+
+
+def game_started(state: EstorilState) -> Event:
+    """Game Setup, shown to all: the players, the Missions, every network's Starting
+    Characters (printed with their colour) and the 1st player."""
+    return Event.public(
+        "game_started",
+        players=[COLOURS[s] for s in range(state.num_seats)],
+        missions=list(state.missions),
+        networks={
+            COLOURS[s]: [character(t).label for t in starting_tiles(COLOURS[s])]
+            for s in range(state.num_seats)
+        },
+        first_player=COLOURS[state.first_player],
+    )
+
+
+def setup_events(state: EstorilState) -> list[Event]:
+    """What the setup showed (everything public): the same events :func:`new_game` made,
+    rebuilt from the state right after setup (round 1, nothing decided yet)."""
+    events = [game_started(state), round_started(state)]
+    if state.enigma_slot is not None:
+        events.append(enigma_placed(state, state.enigma_slot, None))
+    return events
 
 
 def start_round(state: EstorilState) -> list[Event]:
@@ -95,17 +117,18 @@ def start_round(state: EstorilState) -> list[Event]:
         for _ in range(boards()[loc.board].reward_tiles):
             if state.pile:
                 face_up = not is_top_secret(state, slot, None)
-                loc.rewards.append(Reward(tile=state.pile.pop(0), face_up=face_up))
-    events = [
-        Event.public("round_started", round=state.round, first_player=COLOURS[state.first_player])
-    ]
+                tile, knowers = memory.pile_draw(state)
+                loc.rewards.append(
+                    Reward(tile=tile, face_up=face_up, known_by=[] if face_up else knowers)
+                )
+    enigma: list[Event] = []
     if state.options.promo:
         if state.enigma_holder is None:
-            events.extend(place_enigma(state, rng.below(len(state.grid))))
+            enigma = place_enigma(state, rng.below(len(state.grid)))
         else:
             state.pending.append(Pending(kind="place_enigma", seat=state.enigma_holder))
     state.rng = rng.state
-    return events
+    return [round_started(state), *enigma]
 
 
 def place_enigma(state: EstorilState, slot: int) -> list[Event]:
@@ -114,14 +137,35 @@ def place_enigma(state: EstorilState, slot: int) -> list[Event]:
     state.enigma_slot, state.enigma_holder = slot, None
     for reward in state.grid[slot].rewards:
         reward.face_up, reward.known_by = True, []
-    return [
-        Event.public(
-            "enigma_placed",
-            location=location_name(state, slot),
-            by=None if holder is None else COLOURS[holder],
-            rewards=[character(r.tile).label for r in state.grid[slot].rewards],
-        )
-    ]
+    return [enigma_placed(state, slot, holder)]
+
+
+def enigma_placed(state: EstorilState, slot: int, holder: int | None) -> Event:
+    return Event.public(
+        "enigma_placed",
+        location=location_name(state, slot),
+        by=None if holder is None else COLOURS[holder],
+        rewards=[character(r.tile).label for r in state.grid[slot].rewards],
+    )
+
+
+def round_started(state: EstorilState) -> Event:
+    """Start of Each Round, as everyone sees it: the boards laid (turned, the Airport's
+    die) and the Reward tiles, face-down ones without their identity."""
+    return Event.public(
+        "round_started",
+        round=state.round,
+        first_player=COLOURS[state.first_player],
+        grid=[
+            {
+                "location": location_name(state, slot),
+                "rotation": loc.rotation * 90,
+                **({} if loc.die is None else {"die": loc.die}),
+                "rewards": [character(r.tile).label if r.face_up else None for r in loc.rewards],
+            }
+            for slot, loc in enumerate(state.grid)
+        ],
+    )
 
 
 def advance(state: EstorilState, events: list[Event]) -> None:
@@ -161,6 +205,7 @@ def retrieve_tiles(state: EstorilState) -> list[Event]:
                 state.hands[occ.owner].append(occ.tile)
                 state.markers[occ.controller] += 1
         loc.spaces = [None] * len(loc.spaces)
+    memory.hands_known(state)
     state.shields = 10
     state.phase = "discard"
     return [Event.public("tiles_retrieved", hand_sizes=[len(h) for h in state.hands])]
@@ -174,6 +219,7 @@ def must_discard(state: EstorilState, seat: int) -> bool:
 def discard(state: EstorilState, seat: int, tile: int) -> list[Event]:
     """Discard face down, secretly; revealed together once everybody is down to 6."""
     state.hands[seat].remove(tile)
+    memory.hand_blurs(state, seat)
     state.pending_discards[seat].append(tile)
     return [
         Event.public("discarded_face_down", player=COLOURS[seat]),
@@ -190,6 +236,7 @@ def reveal_discards(state: EstorilState) -> list[Event]:
             shown[COLOURS[seat]] = [character(t).label for t in tiles]
         state.discards[seat].extend(tiles)
         state.pending_discards[seat] = []
+    memory.hands_known(state)
     return [Event.public("discards_revealed", discards=shown)] if shown else []
 
 

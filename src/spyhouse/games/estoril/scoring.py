@@ -58,7 +58,12 @@ def mission_count_for(m: Mission, hand: list[int], discards: list[int]) -> int:
 
 
 def mission_winners(m: Mission, hands: list[list[int]], discards: list[list[int]]) -> list[int]:
-    """Who accomplishes ``m``: the most (at least one) or the fewest."""
+    """Who accomplishes ``m``: the most (at least one) or the fewest.
+
+    >>> most = Mission("m", "Discards", "base", "discards", "most", (), "printed")
+    >>> mission_winners(most, [[], []], [[1], [2]]), mission_winners(most, [[], []], [[], []])
+    ([0, 1], [])
+    """
     counts = [mission_count_for(m, hands[s], discards[s]) for s in range(len(hands))]
     if m.best == "fewest":
         best = min(counts)
@@ -93,7 +98,13 @@ def final_scores(
 
 
 def winners(scores: list[Score]) -> tuple[int, ...]:
-    """Most points; ties: more accomplished Missions, then more VP from hand tiles, then shared."""
+    """Most points; ties: more accomplished Missions, then more VP from hand tiles, then shared.
+
+    >>> winners([Score(hand=5), Score(hand=3, missions={"m": 2})])
+    (1,)
+    >>> winners([Score(hand=4), Score(hand=4)])
+    (0, 1)
+    """
 
     def key(seat: int) -> tuple[int, int, int]:
         s = scores[seat]

@@ -11,7 +11,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
-from spyhouse.engine import GameOptions, Part, StateModel
+from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -65,120 +65,127 @@ def fast_copy(model: M, **changes: object) -> M:
 class Occupant(Part):
     """A Character tile on a Deployment space, with the Tile marker on top of it."""
 
-    tile: int
-    owner: int  # whose hand it returns to
-    controller: int  # whose Tile marker is on it
-    face_up: bool
-    known_by: list[int] = []  # seats that know a face-down tile
-    shield: bool = False
-    seduced: bool = False  # brought by Seduction: its abilities are ignored
-    double_agent: bool = False  # its marker was placed by a Double Agent
-    nationalism: int = 0  # Nationalism symbols used this round
-    dice: int = 0  # Casino: the difference between the two dice
+    tile: Private[int]  # face down: known to its owner and to ``known_by``
+    owner: Public[int]  # whose hand it returns to
+    controller: Public[int]  # whose Tile marker is on it
+    face_up: Public[bool]
+    known_by: Public[list[int]] = []  # seats that know a face-down tile
+    shield: Public[bool] = False
+    seduced: Public[bool] = False  # brought by Seduction: its abilities are ignored
+    double_agent: Public[bool] = False  # its marker was placed by a Double Agent
+    nationalism: Public[int] = 0  # Nationalism symbols used this round
+    dice: Public[int] = 0  # Casino: the difference between the two dice
 
-    def clone(self) -> Occupant:
+    def copy(self) -> Occupant:  # type: ignore[override]
         return fast_copy(self, known_by=list(self.known_by))
 
 
 class Reward(Part):
     """A tile in a Reward space."""
 
-    tile: int
-    face_up: bool
-    known_by: list[int] = []
+    tile: Hidden[int]  # face down: drawn unseen from the pile (``known_by`` looked)
+    face_up: Public[bool]
+    known_by: Public[list[int]] = []
 
-    def clone(self) -> Reward:
+    def copy(self) -> Reward:  # type: ignore[override]
         return fast_copy(self, known_by=list(self.known_by))
 
 
 class RouletteTile(Part):
     """A tile under the Casino Roulette: nobody may look at it."""
 
-    tile: int
-    placer: int
-    from_discards: bool  # taken from the placer's public discard pile
+    tile: Private[int]  # known to its placer when taken from the hand
+    placer: Public[int]
+    from_discards: Public[bool]  # taken from the placer's public discard pile
 
 
 class Location(Part):
     """A Location board laid in the grid this round."""
 
-    board: int
-    rotation: int  # quarter turns clockwise
-    die: int | None = None  # Portela Airport's d12
-    spaces: list[Occupant | None]
-    rewards: list[Reward] = []
-    roulette: list[RouletteTile] = []
-    visited: bool = False  # someone has placed here (Alcântara's first placer)
-    resolved: bool = False
+    board: Public[int]
+    rotation: Public[int]  # quarter turns clockwise
+    die: Public[int | None] = None  # Portela Airport's d12
+    spaces: Mixed[list[Occupant | None]]
+    rewards: Mixed[list[Reward]] = []
+    roulette: Mixed[list[RouletteTile]] = []
+    visited: Public[bool] = False  # someone has placed here (Alcântara's first placer)
+    resolved: Public[bool] = False
 
-    def clone(self) -> Location:
+    def copy(self) -> Location:  # type: ignore[override]
         return fast_copy(
             self,
-            spaces=[None if o is None else o.clone() for o in self.spaces],
-            rewards=[r.clone() for r in self.rewards],
+            spaces=[None if o is None else o.copy() for o in self.spaces],
+            rewards=[r.copy() for r in self.rewards],
             roulette=[fast_copy(r) for r in self.roulette],
         )
+
+
+DecisionKind = Literal[
+    "place_enigma",
+    "roulette",
+    "rotate",
+    "airport",
+    "look",
+    "ability",
+    "conspiracy",
+    "hells_mouth",
+]
 
 
 class Pending(Part):
     """A decision one seat must take before the game goes on."""
 
-    kind: Literal[
-        "place_enigma",
-        "roulette",
-        "rotate",
-        "airport",
-        "look",
-        "ability",
-        "conspiracy",
-        "hells_mouth",
-    ]
-    seat: int
-    slot: int = -1
-    space: int = -1
-    abilities: list[str] = []  # "ability": symbols still unused on this tile
-    reward: int = 0  # "conspiracy": which reward tile is being swapped
+    kind: Public[DecisionKind]
+    seat: Public[int]
+    slot: Public[int] = -1
+    space: Public[int] = -1
+    abilities: Public[list[str]] = []  # "ability": symbols still unused on this tile
+    reward: Public[int] = 0  # "conspiracy": which reward tile is being swapped
 
-    def clone(self) -> Pending:
+    def copy(self) -> Pending:  # type: ignore[override]
         return fast_copy(self, abilities=list(self.abilities))
 
 
 class BoardResult(Part):
     """The public result of one resolved location (shown until the round ends)."""
 
-    slot: int
-    strengths: dict[int, int]
-    winner: int | None
+    slot: Public[int]
+    strengths: Public[dict[int, int]]
+    winner: Public[int | None]
 
 
 class EstorilState(StateModel):
-    num_seats: int
-    options: EstorilOptions
-    rng: int
-    round: int = 0
-    phase: Literal["place", "resolve", "discard", "over"] = "place"
-    first_player: int = 0
-    turn: int = 0  # the player placing (Player Turn)
-    placed: bool = False  # that player has placed this turn
-    markers: list[int]  # Tile markers in each player's supply
-    markers_each: int
-    hands: list[list[int]]
-    discards: list[list[int]]
-    pending_discards: list[list[int]]
-    pile: list[int]  # index 0 is the top
-    removed: list[int] = []  # returned to the box
-    missions: list[str]
-    board_pool: list[int]
-    grid: list[Location] = []
-    enigma_slot: int | None = None
-    enigma_holder: int | None = None
-    pending: list[Pending] = []
-    order: list[int] = []  # resolution order (grid slots)
-    res_pos: int = 0
-    res_space: int = 0
-    res_stage: Literal["abilities", "casino", "hells_mouth", "reward"] = "abilities"
-    results: list[BoardResult] = []
-    shields: int = 10
+    """Each field says who may know it (``spyhouse.engine.visibility``); ``hidden.py``
+    redraws what a seat may not know, consistently with what it may."""
+
+    options: Public[EstorilOptions]
+    rng: Hidden[int]
+    round: Public[int] = 0
+    phase: Public[Literal["place", "resolve", "discard", "over"]] = "place"
+    first_player: Public[int] = 0
+    turn: Public[int] = 0  # the player placing (Player Turn)
+    placed: Public[bool] = False  # that player has placed this turn
+    markers: Public[list[int]]  # Tile markers in each player's supply
+    markers_each: Public[int]
+    hands: Private[list[list[int]]]
+    discards: Public[list[list[int]]]  # face up
+    pending_discards: Private[list[list[int]]]  # face down until all are revealed
+    pile: Hidden[list[int]]  # index 0 is the top
+    removed: Public[list[int]] = []  # returned to the box, face up
+    missions: Public[list[str]]
+    board_pool: Public[list[int]]
+    grid: Mixed[list[Location]] = []
+    enigma_slot: Public[int | None] = None
+    enigma_holder: Public[int | None] = None
+    pending: Mixed[list[Pending]] = []
+    order: Public[list[int]] = []  # resolution order (grid slots)
+    res_pos: Public[int] = 0
+    res_space: Public[int] = 0
+    res_stage: Public[Literal["abilities", "casino", "hells_mouth", "reward"]] = "abilities"
+    results: Mixed[list[BoardResult]] = []
+    shields: Public[int] = 10
+    known_in_hand: Public[list[list[int]]] = []  # see ``memory.py``
+    pile_known: Public[dict[int, list[int]]] = {}  # see ``memory.py``
 
     # -- geometry helpers -------------------------------------------------------------
 
@@ -202,8 +209,11 @@ class EstorilState(StateModel):
     def special(self, slot: int) -> str:
         return board(self.grid[slot].board).special
 
-    def clone(self) -> EstorilState:
-        """A deep copy, written out by hand: ``model_copy(deep=True)`` dominated playouts."""
+    def copy(self) -> EstorilState:  # type: ignore[override]
+        """A deep copy, written out by hand: ``model_copy(deep=True)`` dominated playouts.
+
+        (Replaces pydantic's deprecated ``BaseModel.copy``; the parts' ``copy`` likewise.)
+        """
         return fast_copy(
             self,
             markers=list(self.markers),
@@ -214,8 +224,10 @@ class EstorilState(StateModel):
             removed=list(self.removed),
             missions=list(self.missions),
             board_pool=list(self.board_pool),
-            grid=[loc.clone() for loc in self.grid],
-            pending=[p.clone() for p in self.pending],
+            grid=[loc.copy() for loc in self.grid],
+            pending=[p.copy() for p in self.pending],
             order=list(self.order),
             results=[fast_copy(r, strengths=dict(r.strengths)) for r in self.results],
+            known_in_hand=[list(k) for k in self.known_in_hand],
+            pile_known={t: list(s) for t, s in self.pile_known.items()},
         )

@@ -41,9 +41,9 @@ def _printed_tile(index: int) -> JSON:
     return character(index).describe()
 
 
-def build_view(state: EstorilState, seat: int | None) -> JSON:
+def view(state: EstorilState, seat: int | None) -> JSON:
     to_act = decisions.to_act(state)
-    view: JSON = {
+    out: JSON = {
         "round": state.round,
         "rounds": ROUNDS,
         "phase": state.phase,
@@ -73,11 +73,11 @@ def build_view(state: EstorilState, seat: int | None) -> JSON:
         "prompt": None,
     }
     if seat is not None:
-        view["hand"] = [tile(t) for t in sorted(state.hands[seat])]
-        view["my_pending_discards"] = [tile(t) for t in state.pending_discards[seat]]
+        out["hand"] = [tile(t) for t in sorted(state.hands[seat])]
+        out["my_pending_discards"] = [tile(t) for t in state.pending_discards[seat]]
         if seat in to_act:
-            view["prompt"] = prompt(state, seat)
-    return view
+            out["prompt"] = prompt(state, seat)
+    return out
 
 
 def player_view(state: EstorilState, seat: int) -> JSON:
