@@ -22,6 +22,13 @@ class Settings:
     bot_resume_seconds: float = 15.0
     """How often each process looks for bots left to act (after a crash between a move
     and the bots' replies); a table is resumed once it stood still for a whole period."""
+    bot_think_seconds: float = 1.0
+    """A ``search`` bot's time budget per decision (``SPYHOUSE_BOT_THINK_SECONDS``)."""
+    bot_search_iterations: int = 20_000
+    """A ``search`` bot's iteration cap per decision, whichever ends first."""
+    bot_workers: int = 1
+    """Worker processes for ``search`` bots (``SPYHOUSE_BOT_WORKERS``); decisions beyond
+    this many wait their turn without blocking the event loop."""
     static_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parents[2] / "static")
     public_url: str = ""
     """Base URL used to build invite links; empty = relative links."""
@@ -48,5 +55,9 @@ class Settings:
         for name in ("create", "join", "auth_failures"):
             if limit := os.environ.get(f"SPYHOUSE_RATE_LIMIT_{name.upper()}"):
                 values[f"rate_limit_{name}"] = limit
+        if think := os.environ.get("SPYHOUSE_BOT_THINK_SECONDS"):
+            values["bot_think_seconds"] = float(think)
+        if workers := os.environ.get("SPYHOUSE_BOT_WORKERS"):
+            values["bot_workers"] = int(workers)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

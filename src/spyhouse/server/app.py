@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             resumer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await resumer
+            app.state.context.thinking.close()
             if listener is not None:
                 await listener.close()
             await db.dispose()

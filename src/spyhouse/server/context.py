@@ -16,6 +16,7 @@ from spyhouse.engine import Game, get_game
 from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.hub import Hub, Snapshot
 from spyhouse.server.problems import Problem, not_found
+from spyhouse.server.thinking import Thinking
 from spyhouse.settings import Settings
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion, TableStore, committed_row
@@ -31,6 +32,12 @@ class Context:
     hub: Hub
     settings: Settings
     bot_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    thinking: Thinking = field(init=False)
+    """Where this process's bots think (off the event loop)."""
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.thinking = Thinking(s.bot_workers, s.bot_think_seconds, s.bot_search_iterations)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.context import Context, commit, game_of, try_commit
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.schemas import CreateTable
+from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
@@ -115,16 +116,22 @@ async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
     raise Problem(409, "busy", "The table is changing quickly; try again.")
 
 
-async def seat_bot(ctx: Context, row: TableRow, seat: int) -> None:
-    """Host: a bot takes an open seat, or during play the seat of an absent player."""
+async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str = DEFAULT_LEVEL) -> None:
+    """Host: a bot of ``level`` takes an open seat, or during play the seat of an absent
+    player; a bot's seat may also be given another level (before or during play)."""
     target = _seat_row(row, seat)
     if row.status == "finished":
         raise Problem(409, "game_over", "The game is over.")
+    if target.kind == "bot":
+        change = SeatChange(seat, "bot", target.name, None, level)
+        await _seat_commit(ctx, row, change, "bot_level_changed")
+        return
     if row.status == "waiting" and target.kind != "open":
         raise Problem(409, "seat_taken", "Only an open seat can be given to a bot.")
     if row.status == "playing" and target.kind != "human":
         raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
-    await _seat_commit(ctx, row, SeatChange(seat, "bot", f"Bot {seat + 1}", None), "bot_seated")
+    change = SeatChange(seat, "bot", f"Bot {seat + 1}", None, level)
+    await _seat_commit(ctx, row, change, "bot_seated")
     if row.status == "playing":
         await play.run_bots(ctx, row.id)
 
@@ -192,7 +199,7 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
         if s.seat == host_seat:
             seats.append(SeatChange(s.seat, "human", s.name, hash_token(seat_token or "")))
         elif s.kind == "bot":
-            seats.append(SeatChange(s.seat, "bot", s.name, None))
+            seats.append(SeatChange(s.seat, "bot", s.name, None, s.bot_level))
         else:  # kept for the same player, who joins by name
             seats.append(SeatChange(s.seat, "open", s.name if s.kind == "human" else None, None))
     await ctx.store.create(new, seats)

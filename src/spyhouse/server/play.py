@@ -8,14 +8,13 @@ already committed instead of playing twice.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from spyhouse.engine import IllegalAction, Rng, canonical
-from spyhouse.engine.bots import random_action
+from spyhouse.engine import IllegalAction, canonical
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
 from spyhouse.server.problems import Problem
+from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
 
@@ -129,19 +128,18 @@ async def _play_bots(
             row, state = await load(ctx, table_id), None
         if row.status != "playing":
             return row
-        bots = {s.seat for s in row.seats if s.kind == "bot"}
-        if not bots:
+        levels = {s.seat: s.bot_level or DEFAULT_LEVEL for s in row.seats if s.kind == "bot"}
+        if not levels:
             return row
         game = game_of(row)
         if state is None:
             state = _state(ctx, game, row)
-        pending = sorted(game.to_act(state) & bots)
+        pending = sorted(game.to_act(state) & levels.keys())
         if not pending:
             return row
         seat = pending[0]
-        # Fresh OS entropy, never the game's seed: a bot's visible choices must
-        # not let anyone reconstruct the RNG that shuffled the hidden cards.
-        action = random_action(game, state, seat, Rng(secrets.randbits(64)))
+        # Off the event loop, from what the seat may know, with fresh OS entropy.
+        action = await ctx.thinking.choose(game, state, seat, levels[seat])
         change, new_state = _change(game, state, seat, action)
         try:
             committed = await try_commit(ctx, row, change, new_state)

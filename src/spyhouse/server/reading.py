@@ -27,7 +27,10 @@ def summary(row: TableRow) -> dict[str, Any]:
         "publish_log": row.publish_log,
         "invite_code": None if row.private else row.invite_code,
         "options": row.options,
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in row.seats],
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot_level": s.bot_level}
+            for s in row.seats
+        ],
     }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,6 +33,15 @@ class Rematch(StrictModel):
     )
 
 
+class SeatBot(StrictModel):
+    level: Literal["random", "heuristic", "search"] = Field(
+        "random",
+        description="random: any legal move; heuristic: the game's rules of thumb; search: "
+        "information-set Monte Carlo tree search (about a second per decision). Every level "
+        "plays only from what its seat may know.",
+    )
+
+
 class PostAction(StrictModel):
     action: ActionBody = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
     version: Version = Field(description="The table version the action was chosen at")
@@ -47,6 +56,7 @@ class SeatInfo(BaseModel):
     seat: int
     kind: str = Field(description="open | human | bot")
     name: str | None
+    bot_level: str | None = Field(None, description="random | heuristic | search, for a bot")
 
 
 class SeatGrant(BaseModel):

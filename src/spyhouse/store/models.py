@@ -68,6 +68,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(8), default="open")  # open | human | bot
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """random | heuristic | search for a bot's seat; ``None`` otherwise."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

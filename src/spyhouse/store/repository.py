@@ -30,6 +30,7 @@ class SeatChange:
     kind: str
     name: str | None
     token_hash: str | None
+    bot_level: str | None = None
 
 
 @dataclass
@@ -62,6 +63,7 @@ class TableStore:
                         kind=c.kind,
                         name=c.name,
                         token_hash=c.token_hash,
+                        bot_level=c.bot_level,
                     )
                 )
 
@@ -163,7 +165,12 @@ class TableStore:
                     await s.execute(
                         update(SeatRow)
                         .where(SeatRow.table_id == table_id, SeatRow.seat == c.seat)
-                        .values(kind=c.kind, name=c.name, token_hash=c.token_hash)
+                        .values(
+                            kind=c.kind,
+                            name=c.name,
+                            token_hash=c.token_hash,
+                            bot_level=c.bot_level,
+                        )
                     )
                 entry = LogEntry(
                     table_id=table_id,
@@ -198,6 +205,7 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
             kind=changed[s.seat].kind if s.seat in changed else s.kind,
             name=changed[s.seat].name if s.seat in changed else s.name,
             token_hash=changed[s.seat].token_hash if s.seat in changed else s.token_hash,
+            bot_level=changed[s.seat].bot_level if s.seat in changed else s.bot_level,
         )
         for s in row.seats
     ]

@@ -16,9 +16,11 @@ from spyhouse.server.schemas import (
     GameInfo,
     JoinTable,
     Rematch,
+    SeatBot,
     SeatGrant,
     TableSummary,
 )
+from spyhouse.server.thinking import DEFAULT_LEVEL
 
 router = APIRouter()
 SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
@@ -62,9 +64,11 @@ async def join_table(code: str, body: JoinTable, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204, tags=["lobby"])
-async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
-    """Host: put a bot in an open seat (or, during play, in place of an absent player)."""
-    await lobby.seat_bot(ctx, row, seat)
+async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx, body: SeatBot | None = None) -> None:
+    """Host: put a bot in an open seat (or, during play, in place of an absent player),
+    or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
+    optional (default ``random``); the level shows on the seat in table documents."""
+    await lobby.seat_bot(ctx, row, seat, body.level if body else DEFAULT_LEVEL)
 
 
 @router.delete("/tables/{table_id}/seats/{seat}", status_code=204, tags=["lobby"])
