@@ -49,21 +49,25 @@ Action = dict[str, Any]
 
 
 def has_deployed(state: SpiesState, seat: int) -> bool:
+    """A seat deploys all its soldiers at once, so its first Mission card tells."""
     side = state.sides[side_of(seat)]
-    return all(side.missions[m] is not None for m in missions_of(state.num_seats, seat))
+    return side.missions[missions_of(state.num_seats, seat)[0]] is not None
 
 
-def may_deploy(state: SpiesState, seat: int) -> bool:
-    """Team play: the Missions 1-2 player deploys first, then the teammate."""
-    if has_deployed(state, seat):
-        return False
-    first = side_seats(state.num_seats, side_of(seat))[0]
-    return seat == first or has_deployed(state, first)
+def deploying(state: SpiesState) -> frozenset[int]:
+    """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4)."""
+    seats = []
+    for side in (0, 1):
+        for seat in side_seats(state.num_seats, side):
+            if not has_deployed(state, seat):
+                seats.append(seat)
+                break
+    return frozenset(seats)
 
 
 def to_act(state: SpiesState) -> frozenset[int]:
     if state.phase == "deploy":
-        return frozenset(s for s in range(state.num_seats) if may_deploy(state, s))
+        return deploying(state)
     if state.phase == "intel":
         return frozenset(s for s in range(state.num_seats) if not state.intel_submitted[s])
     if state.phase == "missions":
