@@ -10,7 +10,9 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import psycopg
@@ -33,10 +35,11 @@ def _backends() -> list:
     return ["sqlite", pytest.param("postgres", marks=skip_pg)]
 
 
-@pytest.fixture(params=_backends())
-def database_url(request, tmp_path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'spyhouse.db'}"
+@contextmanager
+def fresh_database(backend: str, directory: Path) -> Iterator[str]:
+    """The URL of an empty database on ``backend`` ("sqlite" or "postgres"), dropped after."""
+    if backend == "sqlite":
+        yield f"sqlite:///{directory / 'spyhouse.db'}"
         return
     assert PG_ADMIN_URL, "CI must set SPYHOUSE_TEST_POSTGRES_URL"
     name = f"spyhouse_test_{secrets.token_hex(6)}"
@@ -47,6 +50,12 @@ def database_url(request, tmp_path) -> Iterator[str]:
     yield admin.set(database=name).render_as_string(hide_password=False)
     with psycopg.connect(conninfo, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=_backends())
+def database_url(request, tmp_path) -> Iterator[str]:
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
 
 
 def _free_port() -> int:

@@ -129,4 +129,5 @@ def _allowed_methods(request: Request) -> list[str]:
     return sorted(methods)
 
 
-PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = problem_responses(401, 403, 404, 409, 413, 422)
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = problem_responses(413, 429)
+"""What any API operation may answer: a body too large, or too many requests."""

@@ -10,6 +10,7 @@ from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
 from spyhouse.server.bounds import MAX_SEAT
 from spyhouse.server.deps import Ctx, Host, Table
+from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import (
     CreatedTable,
     CreateTable,
@@ -32,7 +33,13 @@ async def list_games() -> list[dict[str, Any]]:
     return [g.info() for g in all_games()]
 
 
-@router.post("/tables", response_model=CreatedTable, status_code=201, tags=["lobby"])
+@router.post(
+    "/tables",
+    response_model=CreatedTable,
+    status_code=201,
+    tags=["lobby"],
+    responses=problem_responses(400, 422),
+)
 async def create_table(body: CreateTable, ctx: Ctx) -> dict[str, Any]:
     """Open a table. Returns the host token (keep it) and the invite code/link;
     with ``host_name`` the creator also takes seat 0."""
@@ -45,25 +52,46 @@ async def list_public_tables(ctx: Ctx) -> list[dict[str, Any]]:
     return [reading.summary(row) for row in await lobby.waiting_public(ctx)]
 
 
-@router.get("/tables/{table_id}", response_model=TableSummary, tags=["lobby"])
+@router.get(
+    "/tables/{table_id}",
+    response_model=TableSummary,
+    tags=["lobby"],
+    responses=problem_responses(404, 410),
+)
 async def get_table(row: Table) -> dict[str, Any]:
     """Who sits where and the table's status (no game view)."""
     return reading.summary(row)
 
 
-@router.get("/invites/{code}", response_model=TableSummary, tags=["lobby"])
+@router.get(
+    "/invites/{code}",
+    response_model=TableSummary,
+    tags=["lobby"],
+    responses=problem_responses(404, 410),
+)
 async def get_invite(code: str, ctx: Ctx) -> dict[str, Any]:
     """The table an invite code leads to."""
     return reading.summary(await lobby.by_invite(ctx, code))
 
 
-@router.post("/invites/{code}/join", response_model=SeatGrant, status_code=201, tags=["lobby"])
+@router.post(
+    "/invites/{code}/join",
+    response_model=SeatGrant,
+    status_code=201,
+    tags=["lobby"],
+    responses=problem_responses(400, 404, 409, 422),
+)
 async def join_table(code: str, body: JoinTable, ctx: Ctx) -> dict[str, Any]:
     """Take the first open seat under a display name; returns the seat token (keep it)."""
     return await lobby.join(ctx, code, body.name)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/bot", status_code=204, tags=["lobby"])
+@router.post(
+    "/tables/{table_id}/seats/{seat}/bot",
+    status_code=204,
+    tags=["lobby"],
+    responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
+)
 async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx, body: SeatBot | None = None) -> None:
     """Host: put a bot in an open seat (or, during play, in place of an absent player),
     or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
@@ -71,20 +99,34 @@ async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx, body: SeatBot | None =
     await lobby.seat_bot(ctx, row, seat, body.level if body else DEFAULT_LEVEL)
 
 
-@router.delete("/tables/{table_id}/seats/{seat}", status_code=204, tags=["lobby"])
+@router.delete(
+    "/tables/{table_id}/seats/{seat}",
+    status_code=204,
+    tags=["lobby"],
+    responses=problem_responses(401, 403, 404, 409, 422),
+)
 async def empty_seat(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
     """Host: empty a seat before the game starts."""
     await lobby.empty_seat(ctx, row, seat)
 
 
-@router.post("/tables/{table_id}/start", status_code=204, tags=["lobby"])
+@router.post(
+    "/tables/{table_id}/start",
+    status_code=204,
+    tags=["lobby"],
+    responses=problem_responses(401, 403, 404, 409, 410),
+)
 async def start_table(row: Host, ctx: Ctx) -> None:
     """Host: start the game once every seat holds a player or a bot."""
     await lobby.start(ctx, row)
 
 
 @router.post(
-    "/tables/{table_id}/rematch", response_model=CreatedTable, status_code=201, tags=["lobby"]
+    "/tables/{table_id}/rematch",
+    response_model=CreatedTable,
+    status_code=201,
+    tags=["lobby"],
+    responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
 )
 async def rematch(body: Rematch, row: Host, ctx: Ctx) -> dict[str, Any]:
     """Host: open the same game again with the same seats. Bots keep their seats, the

@@ -8,12 +8,17 @@ from fastapi import APIRouter
 
 from spyhouse.server import play, reading
 from spyhouse.server.deps import Ctx, Seated, Table
+from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import ActionResult, PostAction
 
 router = APIRouter(tags=["play"])
 
 
-@router.post("/tables/{table_id}/actions", response_model=ActionResult)
+@router.post(
+    "/tables/{table_id}/actions",
+    response_model=ActionResult,
+    responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
+)
 async def post_action(body: PostAction, row: Table, seat: Seated, ctx: Ctx) -> dict[str, Any]:
     """Play one of your legal actions, chosen at ``version``. Stale version → 409;
     illegal → 422 with the rules' reason. Nothing changes on any error."""

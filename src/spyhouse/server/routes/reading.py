@@ -9,12 +9,17 @@ from fastapi import APIRouter, Query
 from spyhouse.server import reading
 from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.deps import Ctx, Reader, Table
+from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import LoggedEvent, TableDocument
 
 router = APIRouter(tags=["play"])
 
 
-@router.get("/tables/{table_id}/view", response_model=TableDocument)
+@router.get(
+    "/tables/{table_id}/view",
+    response_model=TableDocument,
+    responses=problem_responses(401, 403, 404, 410),
+)
 async def get_view(row: Table, seat: Reader) -> dict[str, Any]:
     """Your view (or the public one, without a token, if spectators are allowed), the
     version, who is to act and your legal actions."""
@@ -25,6 +30,7 @@ async def get_view(row: Table, seat: Reader) -> dict[str, Any]:
     "/tables/{table_id}/events",
     response_model=list[LoggedEvent],
     response_model_exclude_unset=True,
+    responses=problem_responses(401, 403, 404, 410, 422),
 )
 async def get_events(
     row: Table,

@@ -9,11 +9,12 @@ from fastapi import APIRouter, Query
 from spyhouse.server import records
 from spyhouse.server.auth import same_token
 from spyhouse.server.deps import Ctx, MaybeToken, Reader, Table
+from spyhouse.server.problems import problem_responses
 
 router = APIRouter(tags=["records"])
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=problem_responses(401, 403, 404, 409, 410, 422))
 async def get_record(row: Table, seat: Reader, token: MaybeToken, ctx: Ctx) -> dict[str, Any]:
     """The game record (format ``spyhouse-record`` v1), once the game is over (409
     ``game_not_over`` before). With a published log: seed and every move, to participants
@@ -23,7 +24,7 @@ async def get_record(row: Table, seat: Reader, token: MaybeToken, ctx: Ctx) -> d
     return await records.record_for(ctx, row, seat, is_host)
 
 
-@router.get("/tables/{table_id}/replay")
+@router.get("/tables/{table_id}/replay", responses=problem_responses(401, 403, 404, 409, 410, 422))
 async def get_replay(
     row: Table,
     seat: Reader,
