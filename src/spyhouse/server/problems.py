@@ -94,7 +94,7 @@ class ProblemDocument(BaseModel):
 
 def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` for these error statuses, each a problem document."""
-    return {
+    responses: dict[int | str, dict[str, Any]] = {
         status: {
             "description": PROBLEM_STATUSES[status],
             "model": ProblemDocument,
@@ -102,6 +102,14 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         }
         for status in statuses
     }
+    if 429 in responses:
+        responses[429]["headers"] = {
+            "Retry-After": {
+                "description": "Seconds until this address may try again",
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        }
+    return responses
 
 
 PROBLEM_STATUSES = {
