@@ -31,32 +31,42 @@ def can_feed_roulette(state: EstorilState, seat: int) -> bool:
     return len(state.hands[seat]) >= 2 or bool(state.discards[seat])
 
 
+def free_spaces(state: EstorilState, seat: int) -> list[SpaceRef]:
+    """Free Deployment spaces, but not the Casino's when the Roulette needs a tile ``seat``
+    cannot spare."""
+    feeds = can_feed_roulette(state, seat)
+    return [
+        (slot, n)
+        for slot, loc in enumerate(state.grid)
+        if feeds or not wants_roulette(state, slot)
+        for n, occ in enumerate(loc.spaces)
+        if occ is None
+    ]
+
+
 def placement_spaces(state: EstorilState, seat: int) -> list[SpaceRef]:
     """Option #1 (a free outer space) or #2 (a free inner space adjacent to a tile you
     control); in the very rare case neither exists, any free Deployment space."""
+    free = free_spaces(state, seat)
     geo = state.geometry()
-    feeds = can_feed_roulette(state, seat)
-    free = [
-        ref
-        for ref in geo.cells
-        if state.occupant(ref) is None and (feeds or not wants_roulette(state, ref[0]))
-    ]
     mine = {
-        ref
-        for ref in geo.cells
-        if (occ := state.occupant(ref)) is not None and occ.controller == seat
+        (slot, n)
+        for slot, loc in enumerate(state.grid)
+        for n, occ in enumerate(loc.spaces)
+        if occ is not None and occ.controller == seat
     }
     allowed = [
         ref for ref in free if geo.is_outer(ref) or any(n in mine for n in geo.neighbours(ref))
     ]
-    return sorted(allowed or free)
+    return allowed or free
 
 
 def can_place(state: EstorilState, seat: int) -> bool:
-    """A player with no Tile markers or no Character tiles left passes for the Round."""
-    return (
-        state.markers[seat] > 0 and bool(state.hands[seat]) and bool(placement_spaces(state, seat))
-    )
+    """A player with no Tile markers or no Character tiles left passes for the Round.
+
+    (:func:`placement_spaces` is never empty while a free space is usable.)
+    """
+    return state.markers[seat] > 0 and bool(state.hands[seat]) and bool(free_spaces(state, seat))
 
 
 def placement_actions(state: EstorilState, seat: int) -> list[Action]:

@@ -194,7 +194,7 @@ class EstorilState(StateModel):
         return len(self.grid) // 2
 
     def geometry(self) -> Geometry:
-        layout = tuple((loc.board, loc.rotation) for loc in self.grid)
+        layout = tuple([(loc.board, loc.rotation) for loc in self.grid])
         return geometry(2, self.cols, layout)
 
     def occupant(self, ref: SpaceRef) -> Occupant | None:
