@@ -70,9 +70,14 @@ def play(
     invite: str | None = typer.Option(None, help="Join this invite code instead of hosting"),
     name: str = typer.Option("cli-bot", help="Display name"),
     seed: int | None = typer.Option(None, help="Seed for the random choices"),
+    bot: str = typer.Option(
+        "random", help="Bot level for your seat and the hosted bots: random, heuristic, search"
+    ),
 ) -> None:
-    """Play a game with a random-legal-move bot: host a table with bots in the other
-    seats, or join a friend's table by invite code."""
+    """Play a game with a bot (random, heuristic or search): host a table with bots of
+    that level in the other seats, or join a friend's table by invite code."""
+    if bot not in ("random", "heuristic", "search"):
+        raise typer.BadParameter("expected random, heuristic or search", param_hint="--bot")
     from spyhouse.client import Spyhouse
 
     with Spyhouse(server) as api:
@@ -80,12 +85,12 @@ def play(
             seat = api.join(invite, name)
         else:
             table = api.create_table(game, seats=seats, host_name=name)
-            table.fill_with_bots()
+            table.fill_with_bots(bot)
             table.start()
             assert table.seat is not None
             seat = table.seat
             typer.echo(f"table {table.table_id} (invite {table.invite_code})")
-        outcome = seat.play_randomly(seed)
+        outcome = seat.play(bot, seed)
         typer.echo(f"winners: {outcome['winners']}  scores: {outcome['scores']}")
 
 

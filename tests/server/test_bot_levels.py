@@ -8,8 +8,11 @@ import time
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from spyhouse.cli import app as cli
+from spyhouse.client import Spyhouse
 from tests.server.conftest import start_server
 from tests.server.helpers import auth, open_table, play_to_end_over_rest, start, view
 
@@ -120,3 +123,51 @@ def test_sockets_answer_while_search_bots_think_at_several_tables(migrated_url):
             thread.join(timeout=60)
         srv.stop()
     assert srv.errors() == []
+
+
+@pytest.fixture
+def quick_bots(migrated_url):
+    """A server whose search bots think briefly (tests cap iterations, never time)."""
+    srv = start_server(migrated_url, bot_think_seconds=30.0, bot_search_iterations=20)
+    yield srv
+    srv.stop()
+    assert srv.errors() == []
+
+
+def test_a_seat_asks_for_the_bots_move_only_on_its_turn(quick_bots):
+    with httpx.Client(base_url=quick_bots.url, timeout=60) as http:
+        table = open_table(http, "spies", 2)
+        start(http, table)
+        for seat in (0, 1):
+            doc = view(http, table, seat)
+            url = f"/api/tables/{table.id}/suggestion"
+            for level in ("random", "heuristic", "search"):
+                r = http.get(url, params={"level": level}, headers=auth(table.tokens[seat]))
+                if doc["legal_actions"]:
+                    assert r.status_code == 200, r.text
+                    assert r.json()["action"] in doc["legal_actions"]
+                    assert r.json()["version"] == doc["version"]
+                else:
+                    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+        assert view(http, table, 0)["version"] == doc["version"]  # asking changes nothing
+
+
+def test_sdk_and_cli_play_a_seat_with_the_servers_bots(quick_bots):
+    with Spyhouse(quick_bots.url) as api:
+        table = api.create_table("agencia", seats=3, host_name="Ann")
+        table.fill_with_bots("heuristic")
+        assert [s["bot_level"] for s in table.summary()["seats"]] == [
+            None,
+            "heuristic",
+            "heuristic",
+        ]
+        table.start()
+        assert table.seat is not None
+        outcome = table.seat.play("search", seed=1)
+        assert outcome == table.seat.view()["outcome"]
+    args = ["play", "spies", "--server", quick_bots.url, "--bot", "search", "--seed", "2"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "winners:" in result.output
+    refused = CliRunner().invoke(cli, ["play", "spies", "--server", quick_bots.url, "--bot", "x"])
+    assert refused.exit_code != 0

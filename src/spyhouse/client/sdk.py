@@ -114,13 +114,19 @@ class TableHandle:
     def summary(self) -> dict[str, Any]:
         return self.api.request("GET", f"/api/tables/{self.table_id}")  # type: ignore[no-any-return]
 
-    def add_bot(self, seat: int) -> None:
-        self.api.request("POST", f"/api/tables/{self.table_id}/seats/{seat}/bot", self.host_token)
+    def add_bot(self, seat: int, level: str = "random") -> None:
+        """A bot in ``seat``: ``random``, ``heuristic`` or ``search``."""
+        self.api.request(
+            "POST",
+            f"/api/tables/{self.table_id}/seats/{seat}/bot",
+            self.host_token,
+            json={"level": level},
+        )
 
-    def fill_with_bots(self) -> None:
+    def fill_with_bots(self, level: str = "random") -> None:
         for s in self.summary()["seats"]:
             if s["kind"] == "open":
-                self.add_bot(s["seat"])
+                self.add_bot(s["seat"], level)
 
     def remove(self, seat: int) -> None:
         self.api.request("DELETE", f"/api/tables/{self.table_id}/seats/{seat}", self.host_token)
@@ -154,14 +160,38 @@ class Seat:
             "GET", f"/api/tables/{self.table_id}/events", self.token, params={"since": since}
         )
 
+    def suggestion(self, level: str = "search") -> dict[str, Any]:
+        """``{"version", "level", "action"}``: the move the server's bot of ``level``
+        would make for this seat now, from what this seat may know."""
+        return self.api.request(  # type: ignore[no-any-return]
+            "GET",
+            f"/api/tables/{self.table_id}/suggestion",
+            self.token,
+            params={"level": level},
+        )
+
     def play_randomly(
         self, seed: int | None = None, max_moves: int = 100_000, poll_limit: float = 1.0
     ) -> dict[str, Any]:
-        """Play uniformly random legal actions until the game ends; returns the outcome.
+        """Play uniformly random legal actions until the game ends; returns the outcome."""
+        return self.play("random", seed, max_moves, poll_limit)
 
-        Polls the view, backing off while others think; a 409 (someone else moved
-        first) just means: look again.
+    def play(
+        self,
+        bot: str = "random",
+        seed: int | None = None,
+        max_moves: int = 100_000,
+        poll_limit: float = 1.0,
+    ) -> dict[str, Any]:
+        """Play this seat with a bot until the game ends; returns the outcome.
+
+        ``random`` chooses here; ``heuristic`` and ``search`` are the server's bots (the
+        same as its bot seats), asked for this seat's move through ``suggestion``: they
+        need nothing but what this seat may know. Polls the view, backing off while
+        others think; a 409 (someone else moved first) just means: look again.
         """
+        if bot not in ("random", "heuristic", "search"):
+            raise ValueError(f"unknown bot level {bot!r}")
         rng = random.Random(seed)
         wait = 0.0
         for _ in range(max_moves):
@@ -174,7 +204,11 @@ class Seat:
                 continue
             wait = 0.0
             try:
-                self.act(rng.choice(doc["legal_actions"]), doc["version"])
+                if bot == "random":
+                    self.act(rng.choice(doc["legal_actions"]), doc["version"])
+                else:
+                    move = self.suggestion(bot)
+                    self.act(move["action"], move["version"])
             except ApiError as err:
                 if err.status != 409:
                     raise

@@ -92,6 +92,22 @@ async def _committed(
     return Moved(done.version, await load(ctx, row.id))
 
 
+async def suggest(ctx: Context, row: TableRow, seat: int, level: str) -> dict[str, Any]:
+    """The move a bot of ``level`` would make for ``seat`` now, from what that seat may
+    know (the same bots as the server's bot seats, for programs that play a seat over
+    the API). 409 ``not_your_turn`` when the seat has nothing to decide."""
+    if row.status != "playing":
+        raise Problem(
+            409, "not_started" if row.status == "waiting" else "game_over", "No move to suggest."
+        )
+    game = game_of(row)
+    state = _state(ctx, game, row)
+    if not game.legal_actions(state, seat):
+        raise Problem(409, "not_your_turn", "It is not your turn to act.")
+    action = await ctx.thinking.choose(game, state, seat, level)
+    return {"version": row.version, "level": level, "action": action}
+
+
 def _state(ctx: Context, game: AnyGame, row: TableRow) -> Any:
     """The engine state of ``row``: the hub's copy when it holds that version, else loaded."""
     state = ctx.hub.state_of(row)

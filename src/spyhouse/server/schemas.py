@@ -42,6 +42,12 @@ class SeatBot(StrictModel):
     )
 
 
+class Suggestion(BaseModel):
+    version: int = Field(description="The table version the move was chosen at")
+    level: str
+    action: dict[str, Any] = Field(description="One of your legal_actions")
+
+
 class PostAction(StrictModel):
     action: ActionBody = Field(description='One of your legal_actions, e.g. {"type": "pass"}')
     version: Version = Field(description="The table version the action was chosen at")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from spyhouse.server import play, reading
 from spyhouse.server.deps import Ctx, Seated, Table
 from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import ActionResult, PostAction
+from spyhouse.server.schemas import ActionResult, PostAction, Suggestion
 
 router = APIRouter(tags=["play"])
 
@@ -24,3 +24,20 @@ async def post_action(body: PostAction, row: Table, seat: Seated, ctx: Ctx) -> d
     illegal → 422 with the rules' reason. Nothing changes on any error."""
     moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
     return await reading.document_with_events(ctx, moved.row, seat, body.version)
+
+
+@router.get(
+    "/tables/{table_id}/suggestion",
+    response_model=Suggestion,
+    responses=problem_responses(401, 403, 404, 409, 410, 422),
+)
+async def suggestion(
+    row: Table,
+    seat: Seated,
+    ctx: Ctx,
+    level: Literal["random", "heuristic", "search"] = Query("search"),
+) -> dict[str, Any]:
+    """The move a bot of ``level`` would make for your seat now: the same bots as the
+    bot seats, playing only from what your seat may know (``search`` thinks about a
+    second). 409 ``not_your_turn`` when you have nothing to decide."""
+    return await play.suggest(ctx, row, seat, level)
