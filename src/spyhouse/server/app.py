@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import problems
+from spyhouse.server import chat, problems
 from spyhouse.server.context import Context
 from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
@@ -53,7 +53,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = TableStore(db)
         hub = Hub(loader=store.get_with_entries)
         ctx = app.state.context = Context(store, hub, settings)
-        listener = None if db.is_sqlite else Listener(settings.database_url, hub.notice, hub.resync)
+        listener = (
+            None
+            if db.is_sqlite
+            else Listener(
+                settings.database_url,
+                hub.notice,
+                hub.resync,
+                on_chat=lambda payload: chat.on_notice(ctx, payload),
+            )
+        )
         if listener is not None:  # serve sockets only once changes elsewhere reach us
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listener.ready.wait(), 10)

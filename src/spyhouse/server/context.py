@@ -19,7 +19,13 @@ from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.thinking import Thinking
 from spyhouse.settings import Settings
 from spyhouse.store.models import TableRow
-from spyhouse.store.repository import Change, StaleVersion, TableStore, committed_row
+from spyhouse.store.repository import (
+    Change,
+    ChatStore,
+    StaleVersion,
+    TableStore,
+    committed_row,
+)
 
 AnyGame = Game[Any]
 
@@ -33,11 +39,13 @@ class Context:
     settings: Settings
     bot_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     thinking: Thinking = field(init=False)
+    chat: ChatStore = field(init=False)
     """Where this process's bots think (off the event loop)."""
 
     def __post_init__(self) -> None:
         s = self.settings
         self.thinking = Thinking(s.bot_workers, s.bot_think_seconds, s.bot_search_iterations)
+        self.chat = ChatStore(self.store.db)
 
 
 @dataclass(frozen=True)

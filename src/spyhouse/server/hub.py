@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,8 @@ class Subscription:
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     greeted: bool = False
     """Whether the socket got its first frame (sent even when it is already up to date)."""
+    outbox: deque[str] = field(default_factory=deque)
+    """Encoded frames that are not table states (chat lines): they never change a version."""
 
 
 @dataclass(eq=False)
@@ -93,9 +96,13 @@ class Feed:
 
 
 class Hub:
+    CHAT_MEMORY = 4096
+    """How many recent chat line ids a process remembers, to drop its own NOTIFY echo."""
+
     def __init__(self, loader: Loader | None = None) -> None:
         self._feeds: dict[str, Feed] = {}
         self._loader = loader
+        self._chat_seen: OrderedDict[tuple[str, int], None] = OrderedDict()
 
     # -- sockets ------------------------------------------------------------------------
 
@@ -197,6 +204,29 @@ class Hub:
     def notify(self, table_id: str) -> None:
         """Something changed but we were not told what: reload the table once."""
         self.notice(table_id, None)
+
+    # -- chat -----------------------------------------------------------------------------
+
+    def watched(self, table_id: str) -> bool:
+        return table_id in self._feeds
+
+    def broadcast(self, table_id: str, frame: str, to: Callable[[int | None], bool]) -> None:
+        """Queue an encoded frame for every socket of the table whose seat ``to`` accepts."""
+        feed = self._feeds.get(table_id)
+        for sub in feed.subs if feed is not None else ():
+            if to(sub.seat):
+                sub.outbox.append(frame)
+                sub.dirty.set()
+
+    def first_delivery(self, table_id: str, line_id: int) -> bool:
+        """True the first time this process sees a chat line (said here or elsewhere)."""
+        key = (table_id, line_id)
+        if key in self._chat_seen:
+            return False
+        self._chat_seen[key] = None
+        if len(self._chat_seen) > self.CHAT_MEMORY:
+            self._chat_seen.popitem(last=False)
+        return True
 
     # -- internals ----------------------------------------------------------------------
 

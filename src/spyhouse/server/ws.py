@@ -9,6 +9,12 @@ Protocol (JSON text frames):
 - client → ``{"type": "action", "action": {...}, "version": n, "request_id": "…"}``;
   server → ``{"type": "ack", "version": n, "request_id": …}`` or ``{"type": "error", …}``
   (the same problem document and codes as REST).
+- client → ``{"type": "chat", "text": "…"}``; every socket of the table that may read it
+  gets ``{"type": "chat", "id": …, "seat": n, "name": …, "text": …, "at": …, "channel": …}``
+  (see :mod:`spyhouse.server.chat`). Right after the first state frame, a table with talk
+  sends ``{"type": "chat_history", "lines": [...]}`` (the last 200 lines this reader may
+  read; lines carry ids, so a client drops one it already has). Chat never changes the
+  table version.
 - When the seat changes hands (emptied by the host, handed to a bot), the previous
   holder's sockets get ``{"type": "error", "code": "seat_revoked", …}`` and close code
   4403 before any later state.
@@ -30,7 +36,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from spyhouse.server import frames, play
+from spyhouse.server import chat, frames, play
+from spyhouse.server.auth import same_token
 from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.context import Context, current, load
 from spyhouse.server.deps import SPECTATOR, reader_of, seat_of
@@ -160,7 +167,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     # Whichever ends first ends the connection: the client leaving (reader) or the
     # seat changing hands (writer).
     writer = asyncio.create_task(_writer(ws, ctx, sub))
-    reader = asyncio.create_task(_reader(ws, ctx, table_id, token, limit))
+    reader = asyncio.create_task(_reader(ws, ctx, table_id, token, limit, _client_key(ws)))
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -176,12 +183,22 @@ def _forget(ctx: Context, sub: Subscription | None) -> None:
         ctx.hub.unsubscribe(sub)
 
 
-async def _reader(ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int) -> None:
+def _client_key(ws: WebSocket) -> str:
+    """Who a spectator is, for chat's per-writer rate limit: their address."""
+    return f"spectator:{ws.client.host if ws.client else '?'}"
+
+
+async def _reader(
+    ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int, client: str
+) -> None:
     """Handle the client's messages until it leaves."""
     try:
         while True:
             try:
                 message = await _receive_json(ws, limit)
+                if message.get("type") == "chat":
+                    await _chat(ctx, table_id, token, client, message)
+                    continue
                 await _handle(ws, ctx, table_id, token, message)
             except Problem as problem:
                 await _send_problem(ws, problem)
@@ -189,6 +206,21 @@ async def _reader(ws: WebSocket, ctx: Context, table_id: str, token: Any, limit:
         await _close(ws, unreadable.problem, unreadable.close)
     except GONE:
         pass  # closed by the client, possibly while its ack was on the way
+
+
+async def _chat(
+    ctx: Context, table_id: str, token: Any, client: str, message: dict[str, Any]
+) -> None:
+    """A chat line: the speaker is resolved from the table now (seats change hands)."""
+    row = await load(ctx, table_id)
+    seat = reader_of(row, token if isinstance(token, str) else None)
+    if seat is not None:
+        key = f"seat:{seat}"
+    elif isinstance(token, str) and same_token(token, row.host_token_hash):
+        key = "host:"
+    else:
+        key = client
+    await chat.say(ctx, row, chat.Speaker(seat, key), message.get("text"))
 
 
 async def _handle(
@@ -199,7 +231,9 @@ async def _handle(
         await ws.send_json({"type": "pong"})
         return
     if kind != "action":
-        raise Problem(422, "unknown_message", "Expected a message of type 'action' or 'ping'.")
+        raise Problem(
+            422, "unknown_message", "Expected a message of type 'action', 'chat' or 'ping'."
+        )
     if not isinstance(token, str):
         raise Problem(403, "not_a_seat", "Spectators cannot act.")
     try:
@@ -233,13 +267,18 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
         snap = await ctx.hub.snapshot(sub.table_id)
         if snap is None:
             return
-        if sub.greeted and snap.version <= sub.last_version:
-            continue  # already delivered (e.g. our own commit's NOTIFY echo)
         if not still_holds(snap.row, sub.seat, sub.holder):
             await _close(ws, REVOKED, REVOKED_CLOSE_CODE)
             return
+        while sub.outbox:  # chat lines: they never change the version
+            await ws.send_text(sub.outbox.popleft())
+        if sub.greeted and snap.version <= sub.last_version:
+            continue  # already delivered (e.g. our own commit's NOTIFY echo)
+        first = not sub.greeted
         if snap.version < sub.last_version:
             sub.last_version = 0  # the client's ``since`` was from the future: resend all
         text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
         sub.last_version, sub.greeted = snap.version, True
         await ws.send_text(text)
+        if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
+            await ws.send_json({"type": "chat_history", "lines": lines})

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -70,6 +71,7 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """random | heuristic | search for a bot's seat; ``None`` otherwise."""
+    chat_muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -88,4 +90,22 @@ class LogEntry(Base):
     action: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
     events: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)
     request_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ChatLine(Base):
+    """One line of table talk. Chat is not part of the game: it never bumps the version.
+
+    ``channel`` is ``"table"`` (seated players write, everyone reads) or ``"spectators"``
+    (spectators write and read, so watchers cannot coach the players).
+    """
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -21,6 +21,8 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 CHANNEL = "spyhouse_tables"
+CHAT_CHANNEL = "spyhouse_chat"
+"""Chat lines: payload ``<table id>:<line id>``."""
 log = logging.getLogger(__name__)
 
 
@@ -48,8 +50,10 @@ async def listen(
     on_change: Callable[[str, int | None], None],
     ready: asyncio.Event,
     on_listening: Callable[[], None] = lambda: None,
+    on_chat: Callable[[str], None] = lambda payload: None,
 ) -> None:
-    """Call ``on_change(table_id, version)`` for every commit of any process, until cancelled.
+    """Call ``on_change(table_id, version)`` for every commit of any process (and
+    ``on_chat(payload)`` for every chat line), until cancelled.
 
     Notices sent while the connection was down are lost, so ``on_listening()`` is called
     each time LISTEN is in place again: the caller resyncs everything it serves.
@@ -59,11 +63,15 @@ async def listen(
         try:
             async with await _connect(url) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                await conn.execute(f"LISTEN {CHAT_CHANNEL}")
                 on_listening()
                 ready.set()
                 delay = 0.5
                 async for notice in conn.notifies():
-                    on_change(*parse_notice(notice.payload))
+                    if notice.channel == CHAT_CHANNEL:
+                        on_chat(notice.payload)
+                    else:
+                        on_change(*parse_notice(notice.payload))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: wait, then listen again
@@ -80,9 +88,10 @@ class Listener:
         url: str,
         on_change: Callable[[str, int | None], None],
         on_listening: Callable[[], None] = lambda: None,
+        on_chat: Callable[[str], None] = lambda payload: None,
     ) -> None:
         self.ready = asyncio.Event()
-        self._task = asyncio.create_task(listen(url, on_change, self.ready, on_listening))
+        self._task = asyncio.create_task(listen(url, on_change, self.ready, on_listening, on_chat))
 
     async def close(self) -> None:
         self._task.cancel()

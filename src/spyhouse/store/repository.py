@@ -16,8 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
 from spyhouse.store.db import Database
-from spyhouse.store.models import LogEntry, SeatRow, TableRow
-from spyhouse.store.notify import CHANNEL, notice
+from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
+from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
 
 
 class StaleVersion(Exception):
@@ -228,3 +228,45 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
         updated_at=row.updated_at,
         seats=seats,
     )
+
+
+class ChatStore:
+    """Table talk, kept apart from the game log: a chat line never bumps a version."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def add(self, line: ChatLine) -> ChatLine:
+        """Store ``line``; on PostgreSQL other processes hear of it by ``NOTIFY``."""
+        async with self.db.session() as s, s.begin():
+            s.add(line)
+            await s.flush()
+            if not self.db.is_sqlite:
+                await s.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHAT_CHANNEL, "payload": f"{line.table_id}:{line.id}"},
+                )
+        return line
+
+    async def get(self, line_id: int) -> ChatLine | None:
+        async with self.db.session() as s:
+            return await s.get(ChatLine, line_id)
+
+    async def recent(self, table_id: str, channels: Sequence[str], limit: int) -> list[ChatLine]:
+        """The last ``limit`` lines of these channels, oldest first."""
+        async with self.db.session() as s:
+            q = (
+                select(ChatLine)
+                .where(ChatLine.table_id == table_id, ChatLine.channel.in_(channels))
+                .order_by(ChatLine.id.desc())
+                .limit(limit)
+            )
+            return list(reversed((await s.execute(q)).scalars().all()))
+
+    async def set_muted(self, table_id: str, seat: int, muted: bool) -> None:
+        async with self.db.session() as s, s.begin():
+            await s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(chat_muted=muted)
+            )

@@ -4,12 +4,13 @@ service module (never the store)."""
 from fastapi import APIRouter
 
 from spyhouse.server.problems import PROBLEM_RESPONSES
-from spyhouse.server.routes import lobby, play, reading, records
+from spyhouse.server.routes import chat, lobby, play, reading, records
 
 router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
 router.include_router(lobby.router)
 router.include_router(reading.router)
 router.include_router(play.router)
 router.include_router(records.router)
+router.include_router(chat.router)
 
 __all__ = ["router"]

@@ -1,0 +1,148 @@
+"""Table chat over real sockets: who hears a line, what survives a reconnect, what is
+refused (too long, too fast, muted) — and that talking never moves the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.helpers import auth, open_table, start
+from tests.server.test_websocket import Socket
+
+
+def chat_frames(sock: Socket) -> list[dict]:
+    return [f for f in sock.frames if f["type"] == "chat"]
+
+
+def test_a_line_reaches_every_socket_of_the_table_and_nothing_beyond(http, live):
+    table = open_table(http, "highcard", 2, spectators=True)
+    other = open_table(http, "highcard", 2, spectators=True)
+    start(http, table)
+    ann, bob = Socket(live, table.id, table.tokens[0]), Socket(live, table.id, table.tokens[1])
+    watcher = Socket(live, table.id, None)
+    elsewhere = Socket(live, other.id, other.tokens[0])
+    version = ann.state["version"]
+
+    ann.send({"type": "chat", "text": "  I have the 9, trust me  "})
+    for sock in (ann, bob, watcher):
+        line = sock.recv_until("chat")
+        assert line["text"] == "I have the 9, trust me"
+        assert (line["seat"], line["name"], line["channel"]) == (0, "P0", "table")
+        assert line["at"]
+    bob.send({"type": "ping"})
+    bob.recv_until("pong")  # anything queued for bob has arrived by now
+    elsewhere.send({"type": "ping"})
+    elsewhere.recv_until("pong")
+    assert chat_frames(elsewhere) == []
+    assert http.get(f"/api/tables/{table.id}").json()["version"] == version
+    assert all(
+        f["version"] == version for s in (ann, bob) for f in s.frames if f["type"] == "state"
+    )
+    for s in (ann, bob, watcher, elsewhere):
+        s.close()
+
+
+def test_spectators_talk_among_themselves(http, live):
+    table = open_table(http, "highcard", 2, spectators=True)
+    ann = Socket(live, table.id, table.tokens[0])
+    watcher, other_watcher = Socket(live, table.id, None), Socket(live, table.id, None)
+    watcher.send({"type": "chat", "text": "Ann is bluffing"})
+    assert other_watcher.recv_until("chat")["channel"] == "spectators"
+    assert watcher.recv_until("chat")["text"] == "Ann is bluffing"
+    ann.send({"type": "ping"})
+    ann.recv_until("pong")
+    assert chat_frames(ann) == []
+    assert http.get(f"/api/tables/{table.id}/chat", headers=auth(table.tokens[0])).json() == []
+    for s in (ann, watcher, other_watcher):
+        s.close()
+
+
+def test_chat_survives_a_reconnect(http, live):
+    table = open_table(http, "highcard", 2)
+    for i in range(3):
+        r = http.post(
+            f"/api/tables/{table.id}/chat",
+            json={"text": f"line {i}"},
+            headers=auth(table.tokens[i % 2]),
+        )
+        assert r.status_code == 201, r.text
+    again = Socket(live, table.id, table.tokens[1])
+    history = again.recv_until("chat_history")["lines"]
+    assert [line["text"] for line in history] == ["line 0", "line 1", "line 2"]
+    again.close()
+
+
+def test_refusals_too_long_too_fast_muted(http, live):
+    table = open_table(http, "highcard", 2)
+    say = lambda seat, text: http.post(  # noqa: E731
+        f"/api/tables/{table.id}/chat", json={"text": text}, headers=auth(table.tokens[seat])
+    )
+    too_long = say(0, "x" * 501)
+    assert too_long.status_code == 422 and too_long.json()["code"] == "chat_too_long"
+    assert say(0, "   ").json()["code"] == "bad_chat"
+    assert say(0, "bell\x07").json()["code"] == "bad_chat"
+    codes = [say(0, f"spam {i}").status_code for i in range(8)]
+    assert codes[:5] == [201] * 5 and 429 in codes[5:]
+    r = say(0, "one more")
+    assert r.status_code == 429 and r.json()["code"] == "chat_rate_limited"
+
+    r = http.post(
+        f"/api/tables/{table.id}/seats/1/mute", json={"muted": True}, headers=auth(table.tokens[0])
+    )
+    assert r.status_code == 403  # only the host mutes
+    r = http.post(
+        f"/api/tables/{table.id}/seats/1/mute", json={"muted": True}, headers=auth(table.host_token)
+    )
+    assert r.status_code == 204
+    muted = say(1, "let me speak")
+    assert muted.status_code == 403 and muted.json()["code"] == "muted"
+    bob = Socket(live, table.id, table.tokens[1])
+    bob.send({"type": "chat", "text": "over the socket then"})
+    error = bob.recv_until("error")
+    assert error["code"] == "muted"
+    bob.close()
+    texts = [
+        line["text"]
+        for line in http.get(f"/api/tables/{table.id}/chat", headers=auth(table.tokens[0])).json()
+    ]
+    assert "let me speak" not in texts and "over the socket then" not in texts
+    assert "x" * 501 not in texts
+
+
+@pytest.mark.parametrize("text", ["<b>bold</b>", "<script>alert(1)</script>"])
+def test_chat_is_text_stored_as_sent(http, text):
+    table = open_table(http, "highcard", 2)
+    r = http.post(
+        f"/api/tables/{table.id}/chat", json={"text": text}, headers=auth(table.tokens[0])
+    )
+    assert r.status_code == 201 and r.json()["text"] == text
+
+
+def test_a_line_said_in_one_process_reaches_sockets_of_another_once(migrated_url, live, http):
+    if migrated_url.startswith("sqlite"):
+        pytest.skip("SQLite is single-process; cross-process chat is PostgreSQL's NOTIFY")
+    from tests.server.conftest import start_server
+
+    other = start_server(migrated_url)
+    try:
+        table = open_table(http, "highcard", 2)
+        here, there = (
+            Socket(live, table.id, table.tokens[0]),
+            Socket(other, table.id, table.tokens[1]),
+        )
+        http.post(
+            f"/api/tables/{table.id}/chat", json={"text": "from A"}, headers=auth(table.tokens[0])
+        )
+        assert there.recv_until("chat")["text"] == "from A"
+        here.send({"type": "chat", "text": "also from A"})
+        assert there.recv_until("chat")["text"] == "also from A"
+        for sock in (here, there):
+            sock.send({"type": "ping"})
+            sock.recv_until("pong")
+        here.send({"type": "ping"})  # the NOTIFY echo of A's own lines has had time to arrive
+        here.recv_until("pong")
+        assert [f["text"] for f in chat_frames(here)] == ["from A", "also from A"]
+        assert [f["text"] for f in chat_frames(there)] == ["from A", "also from A"]
+        here.close()
+        there.close()
+    finally:
+        other.stop()
