@@ -7,6 +7,9 @@ import { saveGrant, savedName, saveName, myTables } from "./storage.js";
 import { gameBlurb } from "./games.js";
 import { problemText } from "./problems.js";
 
+const BOT_LEVELS = ["random", "heuristic", "search"];
+const SEARCH_BOTS_THAT_FIT = 3;
+
 export function mountLobby(root) {
   let games = [];
   let tables = [];
@@ -64,11 +67,18 @@ export function mountLobby(root) {
       Array.from({ length: g.max_seats - g.min_seats + 1 }, (_, i) => g.min_seats + i)
         .map((n) => h("option", { value: n, selected: n === g.default_seats[0] }, n)));
     const botsSel = h("select", { name: "bots", id: "f-bots" });
+    const levelSel = h("select", { name: "bot-level", id: "f-bot-level" },
+      BOT_LEVELS.map((lv) => h("option", { value: lv }, t(`bot.${lv}`))));
+    // The strongest level whose thinking fits: search thinks about a second per decision,
+    // so with many bots a round would drag; then the heuristic (instant) is preselected.
+    const preselect = () => { levelSel.value = Number(botsSel.value) <= SEARCH_BOTS_THAT_FIT ? "search" : "heuristic"; };
     const fillBots = () => {
       const n = Number(seatsSel.value);
       clear(botsSel).append(...Array.from({ length: n }, (_, i) => h("option", { value: i, selected: i === n - 2 }, i)));
+      preselect();
     };
     seatsSel.addEventListener("change", fillBots);
+    botsSel.addEventListener("change", preselect);
     fillBots();
     const optionInputs = Object.entries(props).map(([key, p]) => optionField(key, {
       ...p,
@@ -88,6 +98,7 @@ export function mountLobby(root) {
       saveName(name);
       const seats = Number(fd.get("seats"));
       const bots = Number(fd.get("bots"));
+      const level = String(fd.get("bot-level") || "random");
       try {
         const created = await api.create({
           game: g.id, seats, options, host_name: name,
@@ -98,7 +109,7 @@ export function mountLobby(root) {
           game: g.id, seat: 0, token: created.seat.seat_token, host: created.host_token,
           invite: created.invite_code, inviteUrl: created.invite_url, name,
         });
-        for (let i = 0; i < bots; i++) await api.bot(created.table_id, seats - 1 - i, created.host_token);
+        for (let i = 0; i < bots; i++) await api.bot(created.table_id, seats - 1 - i, created.host_token, level);
         location.hash = `#/table/${created.table_id}`;
       } catch (err) {
         error = problemText(err);
@@ -109,7 +120,8 @@ export function mountLobby(root) {
         games.map((x) => h("option", { value: x.id, selected: x.id === g.id }, x.title)))),
       h("div", { class: "row" },
         h("label", {}, t("create.seats"), seatsSel),
-        h("label", {}, t("create.bots"), botsSel)),
+        h("label", {}, t("create.bots"), botsSel),
+        h("label", {}, t("create.botLevel"), levelSel)),
       h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),

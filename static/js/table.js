@@ -331,6 +331,9 @@ export function mountTable(root, tableId) {
         s.kind === "open"
           ? h("em", {}, s.name ? t("wait.reserved", { name: s.name }) : t("wait.open"))
           : h("span", {}, seatName(doc, s.seat), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null),
+        isHost && s.kind === "bot" ? h("select", { class: "bot-level", "data-bot-level": s.seat, "aria-label": t("create.botLevel"), onchange: (e) => hostCall(() => api.bot(tableId, s.seat, grant.host, e.target.value)) },
+          ["random", "heuristic", "search"].map((lv) => h("option", { value: lv, selected: lv === (s.bot_level || "random") }, t(`bot.${lv}`))))
+          : s.kind === "bot" && s.bot_level ? h("small", { class: "muted" }, ` (${t(`bot.${s.bot_level}`)})`) : null,
         isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
         isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", "data-remove": s.seat, onclick: () => hostCall(async () => {
           if (s.kind === "human" && !(await askFirst(t("confirm.remove", { name: seatName(doc, s.seat, { you: false }), n: s.seat + 1 })))) return;
