@@ -30,6 +30,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import socket
@@ -125,12 +126,16 @@ def start_echo() -> Server:
     return launch("echo", [*argv, "--port", "{port}", "--log-level", "warning"], {}, "")
 
 
+SERVER_ENV: dict[str, str] = {}
+
+
 def start_spyhouse(database_url: str, extra_env: dict[str, str]) -> Server:
     argv = [sys.executable, "-m", "spyhouse.cli", "serve", "--port", "{port}"]
     env = {
         "DATABASE_URL": database_url,
         "SPYHOUSE_RATE_LIMITS": "off",
         "PYTHONPATH": str(ROOT / "src"),
+        **SERVER_ENV,
         **extra_env,
     }
     return launch("spyhouse", argv, env, "/healthz")
@@ -205,33 +210,49 @@ def run_echo(echo: Server, tables: int, seconds: float) -> Result:
 # -- Spyhouse tables driven over sockets -----------------------------------------------
 
 
+VERSION = re.compile(rb'"version":(\d+)')
+
+
 class Seat:
-    """One socket: keeps the latest state frame and wakes waiters on each new version."""
+    """One socket: keeps the latest state frame and wakes waiters on each new version.
+
+    Only the version is read from each frame (the table's comes first); the JSON is
+    parsed only when the driver needs the seat's legal actions, so the client spends
+    about as little per frame as the echo's client does.
+    """
 
     def __init__(self, ws: Any, token: str | None) -> None:
         self.ws = ws
         self.token = token
-        self.state: dict[str, Any] = {"version": -1, "legal_actions": []}
+        self.version = -1
+        self._raw: bytes | str = b""
+        self._state: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.frames = 0
         self.reader = asyncio.create_task(self._read())
 
+    @property
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            self._state = json.loads(self._raw)
+        return self._state
+
     async def _read(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in self.ws:
-                frame = json.loads(raw)
                 self.frames += 1
-                if frame.get("type") == "state" and frame["version"] >= self.state["version"]:
-                    self.state = frame
-                    self.changed.set()
-                elif frame.get("type") == "error":
-                    print("error frame:", frame, file=sys.stderr)
+                data = raw.encode() if isinstance(raw, str) else raw
+                if data.startswith(b'{"type":"state"'):
+                    version = int(VERSION.search(data).group(1))  # type: ignore[union-attr]
+                    if version >= self.version:
+                        self.version, self._raw, self._state = version, data, None
+                        self.changed.set()
+                elif data.startswith(b'{"type":"error"') or b'"type":"error"' in data:
+                    print("error frame:", raw, file=sys.stderr)
 
     async def until(self, version: int) -> None:
-        while self.state["version"] < version:
+        while self.version < version:
             self.changed.clear()
-            if self.state["version"] >= version:
-                return
             await self.changed.wait()
 
     async def close(self) -> None:
@@ -281,7 +302,7 @@ class Table:
         self.id = created["table_id"]
         self.host = created["host_token"]
         self.seats = [await connect(self.ws_url, self.id, t) for t in tokens]
-        version = max(s.state["version"] for s in self.seats)
+        version = max(s.version for s in self.seats)
         r = await self.http.post(
             f"/api/tables/{self.id}/start", headers={"authorization": f"Bearer {self.host}"}
         )
@@ -298,7 +319,7 @@ class Table:
 
     async def move(self) -> float | None:
         """One move; its latency (send → every socket has it), or ``None`` on a new game."""
-        version = max(s.state["version"] for s in self.seats)
+        version = max(s.version for s in self.seats)
         await self.synced(version)
         if self.seats[0].state["status"] == "finished":
             await self.close()
@@ -461,12 +482,12 @@ async def spectator_reach(server: Server, n: int, moves: int, game: str) -> list
         t.id, t.host = created["table_id"], created["host_token"]
         t.seats = [await connect(server.ws_url, t.id, tok) for tok in tokens]
         watchers = [await connect(server.ws_url, t.id, None) for _ in range(n)]
-        version = max(s.state["version"] for s in t.seats)
+        version = max(s.version for s in t.seats)
         await http.post(f"/api/tables/{t.id}/start", headers={"authorization": f"Bearer {t.host}"})
         await t.synced(version + 1)
         out = []
         for _ in range(moves):
-            version = max(s.state["version"] for s in t.seats)
+            version = max(s.version for s in t.seats)
             await t.synced(version)
             await asyncio.gather(*(w.until(version) for w in watchers))
             if t.seats[0].state["status"] == "finished":
@@ -525,9 +546,13 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=1000, help="capacity: idle sockets")
     parser.add_argument("--spectators", type=int, default=1000, help="capacity: spectators")
     parser.add_argument("--profile", type=Path, help="py-spy each run into this directory")
+    parser.add_argument(
+        "--env", action="append", default=[], help="KEY=VALUE for spyhouse serve (repeatable)"
+    )
     args = parser.parse_args()
     global PROFILE_DIR
     PROFILE_DIR = args.profile
+    SERVER_ENV.update(kv.split("=", 1) for kv in args.env)
     asyncio.run(run(args))
 
 

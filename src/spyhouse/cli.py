@@ -38,8 +38,8 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=settings.ws_transport_max_bytes,
         proxy_headers=True,
+        **settings.uvicorn_websocket_options(),  # type: ignore[arg-type]
     )
 
 

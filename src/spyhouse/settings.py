@@ -18,6 +18,12 @@ class Settings:
     """Largest accepted WebSocket message; bigger ones are refused with an error frame."""
     ws_transport_max_bytes: int = 1024 * 1024
     """Frames above this are cut by the WebSocket transport itself (close code 1009)."""
+    ws_compression: bool = False
+    """permessage-deflate on sockets. Off: it costs a zlib context per socket (tens of KiB
+    each, idle or not) and CPU per frame, for small JSON frames; ``SPYHOUSE_WS_COMPRESSION=on``
+    turns it on (e.g. for slow mobile links)."""
+    ws_max_queue: int = 4
+    """Messages a socket may have received but not yet handled; a client waits for its ack."""
     max_bot_moves_per_commit: int = 10_000
     bot_resume_seconds: float = 15.0
     """How often each process looks for bots left to act (after a crash between a move
@@ -59,5 +65,15 @@ class Settings:
             values["bot_think_seconds"] = float(think)
         if workers := os.environ.get("SPYHOUSE_BOT_WORKERS"):
             values["bot_workers"] = int(workers)
+        if switch := os.environ.get("SPYHOUSE_WS_COMPRESSION"):
+            values["ws_compression"] = switch.strip().lower() in ("on", "1", "true", "yes")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def uvicorn_websocket_options(self) -> dict[str, object]:
+        """The uvicorn WebSocket settings every server of this app runs with."""
+        return {
+            "ws_max_size": self.ws_transport_max_bytes,
+            "ws_per_message_deflate": self.ws_compression,
+            "ws_max_queue": self.ws_max_queue,
+        }

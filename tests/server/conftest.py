@@ -112,7 +112,7 @@ def start_server(database_url: str, **overrides) -> LiveServer:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws_max_size=settings.ws_transport_max_bytes,
+        **settings.uvicorn_websocket_options(),
         lifespan="on",
     )
     SERVER_LOG.install()

@@ -163,19 +163,18 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     sub.seat, sub.last_version = seat, since
     sub.holder = holder_hash(token) if seat is not None else None
     ctx.hub.seed(row)
+    del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.dirty.set()  # send the current view at once
-    # Whichever ends first ends the connection: the client leaving (reader) or the
-    # seat changing hands (writer).
+    # The reader runs here until the client leaves — or until the writer closed the
+    # socket because the seat changed hands, which ends the pending receive too.
     writer = asyncio.create_task(_writer(ws, ctx, sub))
-    reader = asyncio.create_task(_reader(ws, ctx, table_id, token, limit, _client_key(ws)))
     try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        await _reader(ws, ctx, table_id, token, limit, _client_key(ws))
     finally:
         ctx.hub.unsubscribe(sub)
-        for task in (reader, writer):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
 
 
 def _forget(ctx: Context, sub: Subscription | None) -> None:
