@@ -40,6 +40,7 @@ export const api = {
   bot: (id, seat, token, level) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { token, body: level ? { level } : undefined }),
   emptySeat: (id, seat, token) => call("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { token }),
   rematch: (id, token, hostSeat) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token, body: { host_seat: hostSeat ?? null } }),
+  mute: (id, seat, muted, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/mute`, { token, body: { muted } }),
   start: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token }),
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   events: (id, token, since = 0) => call("GET", `/api/tables/${encodeURIComponent(id)}/events?since=${since}`, { token }),

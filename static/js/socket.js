@@ -11,7 +11,7 @@ export class TableSocket {
   /**
    * @param {string} tableId
    * @param {string|null} token  seat or host token; null to spectate
-   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function}} handlers
+   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function, onChat?: Function}} handlers
    */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
@@ -81,6 +81,8 @@ export class TableSocket {
       } else if (frame.type === "ack") {
         this.pending.delete(frame.request_id);
         this.h.onAck?.(frame);
+      } else if (frame.type === "chat" || frame.type === "chat_history") {
+        this.h.onChat?.(frame);
       } else if (frame.type === "error") {
         if (!this.authed && frame.status >= 400 && frame.status < 500) this.fatal = frame;
         this.pending.delete(frame.request_id);
@@ -114,6 +116,13 @@ export class TableSocket {
     this.pending.set(requestId, action);
     this.ws.send(JSON.stringify({ type: "action", action, version, request_id: requestId }));
     return requestId;
+  }
+
+  /** Say a chat line; false when not connected (the line is not kept for later). */
+  say(text) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.authed) return false;
+    this.ws.send(JSON.stringify({ type: "chat", text }));
+    return true;
   }
 
   /** Test hook: the link goes silent (no frame arrives, no close event), as on a dead network. */

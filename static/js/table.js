@@ -20,6 +20,7 @@ import { showTurn, resetTurn, askNotifications } from "./table/attention.js";
 import { gameOverPanel } from "./table/gameover.js";
 import { knowledgePanel } from "./table/knowledge.js";
 import { glossaryPanel } from "./table/glossary.js";
+import { chatAddon } from "./table/chat.js";
 import * as generic from "./boards/generic.js";
 
 extend({
@@ -43,8 +44,11 @@ extend({
 
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
-/** Extension points for other client modules (clocks, chat): each gets the table's context. */
+/** Extension points for other client modules (clocks): each gets the table's context. */
 export const tableHooks = { side: [], head: [] };
+
+/** Add-ons mounted with every table page: `fn(env)` -> {onFrame?, onError?, side?, seat?, dispose?}. */
+const ADDONS = [chatAddon];
 
 async function loadBoard(game) {
   if (!BOARDS.has(game)) return generic;
@@ -212,7 +216,9 @@ export function mountTable(root, tableId) {
       }, () => {});
     }
     flushQueued();
-    render({ focusDecision: changed && frame.you !== null && frame.to_act.includes(frame.you) && root.contains(document.activeElement) });
+    // Focus moves to a new decision, but never out of a line being typed in the chat.
+    const typing = !!document.activeElement?.closest?.("#chat");
+    render({ focusDecision: changed && !typing && frame.you !== null && frame.to_act.includes(frame.you) && root.contains(document.activeElement) });
   }
 
   function sinceYouLeft(from, newEvents) {
@@ -249,10 +255,16 @@ export function mountTable(root, tableId) {
     }
   };
 
+  const addons = ADDONS.map((make) => make({
+    tableId, grant, say: (text) => socket.say(text), rerender: () => render(),
+  }));
+
   const socket = new TableSocket(tableId, token, {
     onState,
     onAck: () => {},
+    onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
     onError: (frame) => {
+      if (addons.some((a) => a.onError?.(frame))) return;
       sending = false;
       decision.reset();
       if (frame.code === "unknown_table") fatal = t("table.unknown");
@@ -335,6 +347,7 @@ export function mountTable(root, tableId) {
           ["random", "heuristic", "search"].map((lv) => h("option", { value: lv, selected: lv === (s.bot_level || "random") }, t(`bot.${lv}`))))
           : s.kind === "bot" && s.bot_level ? h("small", { class: "muted" }, ` (${t(`bot.${s.bot_level}`)})`) : null,
         isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
+        ...addons.map((a) => a.seat?.(s, ctxBase())),
         isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", "data-remove": s.seat, onclick: () => hostCall(async () => {
           if (s.kind === "human" && !(await askFirst(t("confirm.remove", { name: seatName(doc, s.seat, { you: false }), n: s.seat + 1 })))) return;
           await api.emptySeat(tableId, s.seat, grant.host);
@@ -457,6 +470,7 @@ export function mountTable(root, tableId) {
       h("ul", { class: "seats compact" }, doc.seats.map((s) => h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
         board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
         h("span", {}, seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+        ...addons.map((a) => a.seat?.(s, ctxBase())),
         // The host may hand an absent player's seat to a bot so the table never hangs.
         grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you
           ? h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: () => hostCall(async () => {
@@ -507,7 +521,7 @@ export function mountTable(root, tableId) {
     let boardEl = null;
     if (fatal && !doc) body = h("section", { class: "panel narrow" }, h("p", { class: "error", role: "alert" }, fatal), h("a", { href: "#/" }, t("table.toLobby")));
     else if (!doc) body = h("p", { class: "muted" }, t("table.connecting"));
-    else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, logs()));
+    else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs()));
     else {
       boardEl = h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView());
       const focus = reveal.current?.focus;
@@ -525,6 +539,7 @@ export function mountTable(root, tableId) {
           knowledgePanel(board, ctxBase(), events.filter((e) => e.version <= doc.version)),
           playersPanel(),
           ...tableHooks.side.map((fn) => fn(ctxBase())),
+          ...addons.map((a) => a.side?.(ctxBase())),
           logs(),
           prefsPanel()));
     }
@@ -546,6 +561,7 @@ export function mountTable(root, tableId) {
   return () => {
     disposed = true;
     off();
+    for (const a of addons) a.dispose?.();
     reveal.stop();
     socket.close();
     resetTurn();

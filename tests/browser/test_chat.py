@@ -1,0 +1,85 @@
+"""Table chat in the browser: a line typed on one page appears on the other (in English and
+Spanish), as text and never as HTML; a line over 500 characters is refused with a visible
+reason; on a phone the panel starts collapsed and counts unread lines; the host mutes a
+seat after a confirmation; a reload brings the talk back once; chat never moves the version.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.browser.driver import create_table, join, new_player, screenshot
+
+
+def say(page, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.press("#chat-input", "Enter")
+
+
+def test_two_pages_chat_as_text_refuse_long_lines_and_mute(browser, site, output_dir):
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url, locale="es-ES", width=390)
+    try:
+        invite = create_table(ann, "highcard", 2, 0)
+        join(bob, invite, "Bob")
+        version = ann.attr("version")
+        # On a phone the chat starts folded away, so the table stays in view.
+        assert bob.page.eval_on_selector("#chat", "el => el.open") is False
+
+        say(ann.page, "Hello <b>Bob</b> <img src=x onerror=alert(1)>")
+        ann.page.wait_for_selector("#chat-lines li[data-id]")
+        assert ann.page.input_value("#chat-input") == ""
+        bob.page.wait_for_selector("#chat-unread:not([hidden])")
+        assert bob.page.inner_text("#chat-unread") == "1"
+        bob.page.click("#chat summary")
+        bob.page.wait_for_selector("#chat-unread[hidden]", state="attached")
+        line = bob.page.locator("#chat-lines li[data-id]").first
+        assert "Hello <b>Bob</b> <img src=x onerror=alert(1)>" in line.inner_text()
+        assert "Ann" in line.inner_text()
+        assert bob.page.locator("#chat-lines b, #chat-lines img").count() == 0  # text, not HTML
+        assert bob.page.inner_text("#chat-send") == "Enviar"  # Bob reads Spanish
+
+        say(bob.page, "¡Hola, Ann! ¿Quién es el espía?")
+        ann.page.wait_for_selector("#chat-lines li:has-text('¿Quién es el espía?')")
+        assert "Bob" in ann.page.inner_text("#chat-lines")
+        assert "(tú)" in bob.page.inner_text("#chat-lines")  # his own line, in his language
+
+        # 501 characters: refused with a visible reason, and nobody receives it.
+        ann.page.fill("#chat-input", "x" * 501)
+        assert "501/500" in ann.page.inner_text("#chat-count")
+        ann.page.press("#chat-input", "Enter")
+        ann.page.wait_for_selector("#chat-error:not([hidden])")
+        assert "500" in ann.page.inner_text("#chat-error")
+        assert ann.page.input_value("#chat-input") == "x" * 501  # kept, to shorten
+        bob.page.fill("#chat-input", "y" * 501)
+        bob.page.click("#chat-send")
+        assert "como máximo 500" in bob.page.inner_text("#chat-error")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            said = http.get(
+                f"/api/tables/{ann.table_id}/chat",
+                headers={"authorization": f"Bearer {ann.token}"},
+            ).json()
+        assert [line["text"][:5] for line in said] == ["Hello", "¡Hola"]
+        screenshot(bob, output_dir, "chat-390-es")
+        screenshot(ann, output_dir, "chat-1280-en")
+
+        # The host mutes Bob, after saying yes in the dialog; Bob is told why his line fails.
+        ann.page.click("[data-mute='1']")
+        ann.page.click("#ask-yes")
+        ann.page.wait_for_selector("[data-mute='1'][aria-pressed=true]")
+        say(bob.page, "¿Me oyes?")
+        bob.page.wait_for_selector("#chat-error:has-text('silenciado')")
+        ann.page.click("[data-mute='1']")
+        ann.page.click("#ask-yes")
+        ann.page.wait_for_selector("[data-mute='1'][aria-pressed=false]")
+
+        # A reload brings the talk back, each line once; chat never moved the version.
+        bob.page.reload()
+        bob.page.click("#chat summary")
+        bob.page.wait_for_selector("#chat-lines li:has-text('¿Quién es el espía?')")
+        assert bob.page.locator("#chat-lines li[data-id]").count() == 2
+        assert ann.attr("version") == version and bob.attr("version") == version
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()
