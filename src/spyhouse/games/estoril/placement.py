@@ -262,16 +262,16 @@ def look_refusal(
 
     Any face-down tile in reach (Reward tiles included) that you do not know yet.
     """
-    if slot not in look_reach(state, pending.slot, pending.space):
-        reach = board(state.grid[pending.slot].board).spaces[pending.space].look
-        wording = {"here": "only this Location", "adjacent": "this and adjacent Locations"}
-        return f"This look symbol reaches {wording.get(str(reach), 'any Location')}."
     if thing is None:
         return "There is no tile there."
     if thing.face_up:
         return "That tile is face up already."
     if seat in thing.known_by:
         return "You already know that tile."
+    if slot not in look_reach(state, pending.slot, pending.space):
+        reach = board(state.grid[pending.slot].board).spaces[pending.space].look
+        wording = {"here": "only this Location", "adjacent": "this and adjacent Locations"}
+        return f"This look symbol reaches {wording.get(str(reach), 'any Location')}."
     return None
 
 
