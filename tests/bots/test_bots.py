@@ -184,3 +184,15 @@ def test_search_prefers_the_move_that_scores() -> None:
 def test_make_bot_refuses_an_unknown_level() -> None:
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("genius")
+
+
+def test_search_overrules_the_heuristic_only_on_evidence() -> None:
+    """With the whole count as head start, search can never overrule the rules of thumb:
+    the heuristic's move is the floor search starts from."""
+    game = get_game("spies")
+    assert game is not None
+    for state, seat in decision_points(game, 2, seed=8, every=5)[: scale(4)]:
+        guided = SearchBot(budget=None, iterations=6, guide=1.0)
+        assert guided.choose(game, state, seat, Rng(3)) == make_bot("heuristic").choose(
+            game, state, seat, Rng(3)
+        )

@@ -5,7 +5,9 @@ every iteration draws one world the searching seat cannot tell apart from the re
 (``Game.determinize``), walks the tree choosing only among actions legal in that world
 (UCB1 with *availability* counts in place of the parent's visits), adds one node, plays
 the rest at random, and credits each edge with the result for the seat that took it.
-The answer is the most visited action at the root.
+The answer is the most visited action at the root, where the heuristic bot's choice
+(from the seat's view) gets a head start, so search departs from the rules of thumb
+only when its playouts clearly favour another move.
 
 Simultaneous decisions: when several seats are to act, the tree follows the searching
 seat (or, if it is not among them, the lowest seat) and the others act by the rollout
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spyhouse.bots.base import Bot, Level
+from spyhouse.bots.heuristic import HeuristicBot
 from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
 from spyhouse.engine import Action, Game, Outcome, Rng, StateModel
@@ -65,6 +68,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: RolloutPolicy = random_policy,
         max_steps: int = 10_000,
+        guide: float = 0.5,
     ) -> None:
         if budget is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
@@ -73,10 +77,17 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout = rollout
         self.max_steps = max_steps
+        self.guide = guide
+        """The heuristic's move starts with this share of the iterations as a head start
+        in the final count: search overrules the rules of thumb only on clear evidence
+        (a few hundred noisy playouts otherwise wander off good moves)."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
     def decide(self, knowledge: SeatKnowledge, legal: list[Action], rng: Rng) -> Action:
+        hint = None
+        if self.guide > 0:
+            hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
@@ -87,11 +98,17 @@ class SearchBot(Bot):
             done += 1
         self.last_iterations = done
         me = knowledge.seat
-        mine = [child for (actor, _), child in root.children.items() if actor == me]
-        if not mine:  # cannot happen: the root is the seat's own decision
+        counts = {
+            action_key(child.action or {}): (float(child.visits), child.reward)
+            for (actor, _), child in root.children.items()
+            if actor == me
+        }
+        if hint is not None:  # the hint counts even if the search never tried it
+            visits, reward = counts.get(hint, (0.0, 0.0))
+            counts[hint] = (visits + self.guide * done, reward)
+        if not counts:  # cannot happen: the root is the seat's own decision
             return rng.choice(legal)
-        best = max(mine, key=lambda child: (child.visits, child.reward))
-        chosen = action_key(best.action or {})
+        chosen = max(counts, key=lambda key: (counts[key], key == hint))
         return next(a for a in legal if action_key(a) == chosen)
 
     # -- one iteration ---------------------------------------------------------------
