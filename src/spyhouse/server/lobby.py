@@ -224,9 +224,13 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
     }
 
 
-async def waiting_public(ctx: Context) -> list[TableRow]:
-    """Public tables still waiting for players, newest first."""
-    return await ctx.store.waiting_public()
+async def waiting_public(
+    ctx: Context, limit: int = 50, before: str | None = None
+) -> list[TableRow]:
+    """Public tables still waiting for players, newest first, a page at a time."""
+    if before is not None and not well_formed_id(before):
+        return []
+    return await ctx.store.waiting_public(limit, before)
 
 
 async def _seat_commit(ctx: Context, row: TableRow, seat: SeatChange, kind: str) -> None:

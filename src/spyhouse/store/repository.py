@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import and_, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
@@ -98,14 +98,24 @@ class TableStore:
         async with self.db.session() as s:
             return (await s.execute(select(TableRow).where(TableRow.invite_code == code))).scalar()
 
-    async def waiting_public(self, limit: int = 100) -> list[TableRow]:
+    async def waiting_public(self, limit: int = 50, before: str | None = None) -> list[TableRow]:
+        """Public tables still waiting, newest first: one page of ``limit``, after the
+        table ``before`` (the last one of the previous page) when given."""
         async with self.db.session() as s:
             q = (
                 select(TableRow)
                 .where(TableRow.status == "waiting", TableRow.private.is_(False))
-                .order_by(TableRow.created_at.desc())
+                .order_by(TableRow.created_at.desc(), TableRow.id.desc())
                 .limit(limit)
             )
+            if before is not None:  # compared in SQL: SQLite keeps times as text
+                mark = select(TableRow.created_at).where(TableRow.id == before).scalar_subquery()
+                q = q.where(
+                    or_(
+                        TableRow.created_at < mark,
+                        and_(TableRow.created_at == mark, TableRow.id < before),
+                    )
+                )
             return list((await s.execute(q)).scalars())
 
     async def playing_with_bots(self) -> list[tuple[str, int]]:

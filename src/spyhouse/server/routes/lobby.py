@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query, Response
 
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
@@ -46,10 +47,28 @@ async def create_table(body: CreateTable, ctx: Ctx) -> dict[str, Any]:
     return await lobby.create(ctx, body)
 
 
-@router.get("/tables", response_model=list[TableSummary], tags=["lobby"])
-async def list_public_tables(ctx: Ctx) -> list[dict[str, Any]]:
-    """Public tables still waiting for players."""
-    return [reading.summary(row) for row in await lobby.waiting_public(ctx)]
+@router.get(
+    "/tables",
+    response_model=list[TableSummary],
+    tags=["lobby"],
+    responses=problem_responses(422),
+)
+async def list_public_tables(
+    ctx: Ctx,
+    response: Response,
+    limit: Annotated[int, Query(ge=1, le=100, description="Tables per page")] = 50,
+    before: Annotated[
+        str | None,
+        Query(max_length=64, description="The last table_id of the previous page"),
+    ] = None,
+) -> list[dict[str, Any]]:
+    """Public tables still waiting for players, newest first, one page at a time: when
+    the page is full, a ``Link: <…>; rel="next"`` header points to the next one."""
+    rows = await lobby.waiting_public(ctx, limit, before)
+    if len(rows) == limit:
+        nxt = f"/api/tables?{urlencode({'limit': limit, 'before': rows[-1].id})}"
+        response.headers["link"] = f'<{nxt}>; rel="next"'
+    return [reading.summary(row) for row in rows]
 
 
 @router.get(
