@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spyhouse.clock import Clock, SystemClock
+
 DEFAULT_DATABASE_URL = "sqlite:///spyhouse.db"
 
 
@@ -46,6 +48,15 @@ class Settings:
     """Joins by invite from one client address."""
     rate_limit_auth_failures: str = "30/minute"
     """Refused tokens (403) from one client address before its tokens are not checked."""
+
+    clock: Clock = field(default_factory=SystemClock)
+    """Where the server reads the time (tests inject a ``ManualClock``)."""
+    clock_scan_seconds: float = 0.5
+    """How often each process looks for expired clocks (and once at start-up)."""
+    presence_heartbeat_seconds: float = 10.0
+    """How often a socket tells the other processes its player is still here."""
+    presence_grace_seconds: float = 60.0
+    """How long a player who lost every socket is "away" before they are "gone"."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

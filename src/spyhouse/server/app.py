@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import chat, problems
+from spyhouse.server import chat, clocks, problems
 from spyhouse.server.context import Context
 from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
@@ -68,7 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await asyncio.wait_for(listener.ready.wait(), 10)
         resumer = asyncio.create_task(BotResumer(ctx).run())
         try:
-            yield
+            async with clocks.watching(ctx):  # expired deadlines fire, even after a restart
+                yield
         finally:
             resumer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spyhouse.engine import Game, get_game
+from spyhouse.server import timekeeping
 from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.hub import Hub, Snapshot
 from spyhouse.server.problems import Problem, not_found
@@ -91,6 +92,8 @@ async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = N
 
     Raises :class:`StaleVersion` (nothing written) when someone else committed first.
     """
+    if row.clock is not None and change.clock is None:
+        settle_clock(row, change, ctx.settings.clock.now(), state=state)
     with ctx.hub.committing(row.id):
         entry = await ctx.store.commit(row.id, row.version, change)
         new_row = committed_row(row, change, entry.version)
@@ -106,3 +109,25 @@ async def commit(ctx: Context, row: TableRow, change: Change, state: Any = None)
         return await try_commit(ctx, row, change, state)
     except StaleVersion:
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
+
+
+def settle_clock(
+    row: TableRow, change: Change, now: float, timed_out: bool = False, state: Any = None
+) -> None:
+    """Set ``change.clock``: after the change, the clocks of the seats the game waits for
+    and a person holds run; the others stop (``server/timekeeping.py``). ``state``: the
+    engine state after the change, when at hand."""
+    assert row.clock is not None
+    running: set[int] = set()
+    if (change.status or row.status) == "playing":
+        game = game_of(row)
+        if state is None:
+            state = game.load(change.state if change.state is not None else row.state or {})
+        kinds = {s.seat: s.kind for s in row.seats} | {c.seat: c.kind for c in change.seats}
+        running = {seat for seat in game.to_act(state) if kinds.get(seat) == "human"}
+    mover = change.seat if change.action is not None else None
+    change.clock = timekeeping.settle(row.clock, running, now, mover, timed_out)
+    for c in change.seats:  # a player back at their seat starts with a clean record
+        if c.kind == "human":
+            change.clock["seats"][c.seat]["timeouts"] = 0
+    change.deadline = timekeeping.next_deadline(change.clock)

@@ -13,6 +13,7 @@ from typing import Annotated, cast
 
 from fastapi import Depends, Request
 
+from spyhouse.server.absent import held_problem, reclaim
 from spyhouse.server.auth import bearer, same_token
 from spyhouse.server.context import Context, load
 from spyhouse.server.problems import Problem
@@ -35,7 +36,9 @@ def reader_of(row: TableRow, token: str | None) -> int | None:
             return s.seat
     if same_token(token, row.host_token_hash):
         return SPECTATOR
-    raise Problem(403, "invalid_token", "That token does not belong to this table.")
+    raise held_problem(row, token) or Problem(
+        403, "invalid_token", "That token does not belong to this table."
+    )
 
 
 def seat_of(row: TableRow, token: str) -> int:
@@ -73,8 +76,9 @@ Token = Annotated[str, Depends(_token)]
 MaybeToken = Annotated[str | None, Depends(_maybe_token)]
 
 
-async def _table(table_id: str, ctx: Ctx) -> TableRow:
-    return await load(ctx, table_id)
+async def _table(table_id: str, ctx: Ctx, token: MaybeToken) -> TableRow:
+    # A player coming back takes back the seat a bot held while they were away.
+    return await reclaim(ctx, await load(ctx, table_id), token)
 
 
 Table = Annotated[TableRow, Depends(_table)]

@@ -31,7 +31,7 @@ async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int
         entries = await ctx.store.entries_between(row.id, since, row.version)
     if snap.state is None and row.state is not None:
         snap.state = game_of(row).load(row.state)
-    doc = reading.document(row, seat, snap.state)
+    doc = reading.document(row, seat, ctx.settings.clock.now(), snap.state)
     doc["events"] = reading.filter_entries(row, entries, seat)
     text = encode({"type": "state", **doc})
     snap.frames[key] = text

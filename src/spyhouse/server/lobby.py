@@ -10,7 +10,7 @@ import secrets
 from typing import Any
 
 from spyhouse.engine import Event, get_game
-from spyhouse.server import play
+from spyhouse.server import absent, play, timekeeping
 from spyhouse.server.auth import hash_token, new_token
 from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.context import Context, commit, game_of, try_commit
@@ -54,6 +54,9 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
         host_token_hash=hash_token(host_token),
         seed=secrets.randbits(63),
         version=0,
+        clock=None
+        if req.clock is None
+        else timekeeping.new_clock(req.clock.model_dump(), req.handover_after, seats),
     )
     seat_token = new_token() if req.host_name else None
     changes = [SeatChange(i, "open", None, None) for i in range(seats)]
@@ -123,17 +126,16 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str = DEFAULT_
     if row.status == "finished":
         raise Problem(409, "game_over", "The game is over.")
     if target.kind == "bot":
-        change = SeatChange(seat, "bot", target.name, None, level)
+        change = SeatChange(seat, "bot", target.name, None, level, target.held_for, target.hold)
         await _seat_commit(ctx, row, change, "bot_level_changed")
         return
     if row.status == "waiting" and target.kind != "open":
         raise Problem(409, "seat_taken", "Only an open seat can be given to a bot.")
-    if row.status == "playing" and target.kind != "human":
-        raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
+    if row.status == "playing":  # held for the player until the host gives it back
+        await absent.hand_to_bot(ctx, row, target, level)
+        return
     change = SeatChange(seat, "bot", f"Bot {seat + 1}", None, level)
     await _seat_commit(ctx, row, change, "bot_seated")
-    if row.status == "playing":
-        await play.run_bots(ctx, row.id)
 
 
 async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
@@ -193,6 +195,9 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
         host_token_hash=hash_token(host_token),
         seed=secrets.randbits(63),
         version=0,
+        clock=None
+        if row.clock is None
+        else timekeeping.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
     )
     seats: list[SeatChange] = []
     for s in sorted(row.seats, key=lambda x: x.seat):

@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
+from spyhouse.server import timekeeping
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import LogEntry, TableRow
 
 
-def summary(row: TableRow) -> dict[str, Any]:
-    """Who sits where and the table's status: public to anyone holding its id."""
+def summary(row: TableRow, now: float) -> dict[str, Any]:
+    """Who sits where, the clocks and the table's status: public to anyone holding its id.
+    (Who is here right now is sent apart, in ``presence`` frames: ``server/presence.py``.)"""
     game = game_of(row)
     return {
         "table_id": row.id,
@@ -28,16 +30,23 @@ def summary(row: TableRow) -> dict[str, Any]:
         "invite_code": None if row.private else row.invite_code,
         "options": row.options,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot_level": s.bot_level}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot_level": s.bot_level,
+                "held": s.hold,
+            }
             for s in row.seats
         ],
+        "clock": timekeeping.public(row.clock, now) if row.clock is not None else None,
     }
 
 
-def document(row: TableRow, seat: int | None, state: Any = None) -> dict[str, Any]:
-    """Everything ``seat`` may know about the table now, built from the game's view
+def document(row: TableRow, seat: int | None, now: float, state: Any = None) -> dict[str, Any]:
+    """Everything ``seat`` may know about the table at ``now``, built from the game's view
     (``state``: the engine state of ``row.state`` when already loaded)."""
-    doc = summary(row)
+    doc = summary(row, now)
     doc.update(you=seat, to_act=[], legal_actions=[], view=None, outcome=row.outcome)
     if row.state is not None:
         game = game_of(row)
@@ -83,10 +92,15 @@ async def events(ctx: Context, row: TableRow, seat: int | None, since: int) -> l
     return filter_entries(row, entries, seat)
 
 
+async def live_document(ctx: Context, row: TableRow, seat: int | None) -> dict[str, Any]:
+    """:func:`document` at the server's time."""
+    return document(row, seat, ctx.settings.clock.now())
+
+
 async def document_with_events(
     ctx: Context, row: TableRow, seat: int | None, since: int
 ) -> dict[str, Any]:
     """The reader's document plus the events it has not seen since ``since``."""
-    doc = document(row, seat)
+    doc = await live_document(ctx, row, seat)
     doc["events"] = await events(ctx, row, seat, since)
     return doc

@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from spyhouse.server.bounds import ActionBody, Name, OptionsBody, Version
+from spyhouse.server.timekeeping import MAX_SECONDS, MIN_SECONDS
 
 
 class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+Seconds = Annotated[
+    int,
+    Field(ge=MIN_SECONDS, le=MAX_SECONDS, description=f"At least {MIN_SECONDS} s, at most 30 days"),
+]
+
+
+class PerDecisionClock(StrictModel):
+    """Each decision has ``seconds``."""
+
+    kind: Literal["per_decision"]
+    seconds: Seconds
+
+
+class BankClock(StrictModel):
+    """A chess-style bank of ``seconds`` per seat, ``+increment`` per decision."""
+
+    kind: Literal["bank"]
+    seconds: Seconds
+    increment: int = Field(0, ge=0, le=24 * 3600, description="Seconds added per decision")
+
+
+class CorrespondenceClock(StrictModel):
+    """Days-long games: each decision has ``seconds`` (e.g. 86400 for a day)."""
+
+    kind: Literal["correspondence"]
+    seconds: Seconds
+
+
+ClockSpec = Annotated[
+    PerDecisionClock | BankClock | CorrespondenceClock, Field(discriminator="kind")
+]
 
 
 class CreateTable(StrictModel):
@@ -21,6 +55,16 @@ class CreateTable(StrictModel):
     spectators: bool = Field(False, description="Allow anyone with the table id to watch")
     publish_log: bool = Field(False, description="Publish the full log once the game ends")
     host_name: Name | None = Field(None, description="Take seat 0 under this name")
+    clock: ClockSpec | None = Field(
+        None, description="Time control; absent: no clock (the table waits for everyone)"
+    )
+    handover_after: int = Field(
+        2,
+        ge=1,
+        le=20,
+        description="Consecutive timeouts after which a bot holds the seat until its "
+        "player comes back",
+    )
 
 
 class JoinTable(StrictModel):
@@ -63,6 +107,11 @@ class SeatInfo(BaseModel):
     kind: str = Field(description="open | human | bot")
     name: str | None
     bot_level: str | None = Field(None, description="random | heuristic | search, for a bot")
+    held: str | None = Field(
+        None,
+        description="When a bot plays for a player: absent (they take the seat back by "
+        "coming back), host (until the host gives it back) or removed",
+    )
 
 
 class SeatGrant(BaseModel):
@@ -93,6 +142,11 @@ class TableSummary(BaseModel):
     )
     options: dict[str, Any]
     seats: list[SeatInfo]
+    clock: dict[str, Any] | None = Field(
+        None,
+        description="The time control and each seat's time: remaining seconds, whether it "
+        "runs and its deadline (epoch seconds), with the server's now; null: no clock",
+    )
 
 
 class TableDocument(TableSummary):

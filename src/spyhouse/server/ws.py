@@ -15,6 +15,9 @@ Protocol (JSON text frames):
   sends ``{"type": "chat_history", "lines": [...]}`` (the last 200 lines this reader may
   read; lines carry ids, so a client drops one it already has). Chat never changes the
   table version.
+- With ``"presence": true`` in the auth frame, the server also sends
+  ``{"type": "presence", "seats": {"0": "connected", "1": "away", …}}`` at once and
+  whenever a player comes or goes (``server/presence.py``).
 - When the seat changes hands (emptied by the host, handed to a bot), the previous
   holder's sockets get ``{"type": "error", "code": "seat_revoked", …}`` and close code
   4403 before any later state.
@@ -36,7 +39,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from spyhouse.server import chat, frames, play
+from spyhouse.server import absent, chat, frames, play, presence
 from spyhouse.server.auth import same_token
 from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.context import Context, current, load
@@ -146,6 +149,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         row = await load(ctx, table_id)
         token = hello.get("token")
         since = _since(hello)
+        # A player coming back takes back the seat a bot held while they were away.
+        row = await absent.reclaim(ctx, row, token if isinstance(token, str) else None)
         seat = reader_of(row, token if isinstance(token, str) else None)
     except (Problem, TimeoutError) as exc:
         _forget(ctx, sub)
@@ -163,13 +168,16 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     sub.seat, sub.last_version = seat, since
     sub.holder = holder_hash(token) if seat is not None else None
     ctx.hub.seed(row)
+    wants_presence = hello.get("presence") is True
     del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.dirty.set()  # send the current view at once
     # The reader runs here until the client leaves — or until the writer closed the
     # socket because the seat changed hands, which ends the pending receive too.
     writer = asyncio.create_task(_writer(ws, ctx, sub))
     try:
-        await _reader(ws, ctx, table_id, token, limit, _client_key(ws))
+        # Present while connected; ``"presence": true`` at auth asks for presence frames.
+        async with presence.attending(ctx, table_id, seat, ws if wants_presence else None):
+            await _reader(ws, ctx, table_id, token, limit, _client_key(ws))
     finally:
         ctx.hub.unsubscribe(sub)
         writer.cancel()

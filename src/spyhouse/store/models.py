@@ -15,6 +15,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -49,6 +50,10 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True)
+    """The time control and each seat's time (``server/timekeeping.py``); null: no clock."""
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    """The earliest running deadline (epoch seconds), for finding expired clocks."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
@@ -72,6 +77,11 @@ class SeatRow(Base):
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """random | heuristic | search for a bot's seat; ``None`` otherwise."""
     chat_muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    held_for: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """While a bot plays for an absent or removed player: that player's token hash."""
+    hold: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """Why a bot plays for ``held_for``: ``absent`` (the player takes the seat back by
+    coming back), ``host`` (until the host gives it back) or ``removed`` (for good)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -109,3 +119,15 @@ class ChatLine(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class PresenceRow(Base):
+    """One socket of a seated player, refreshed by heartbeats (``server/presence.py``)."""
+
+    __tablename__ = "presence"
+
+    conn: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    seen_at: Mapped[float] = mapped_column(Float)
+    open: Mapped[bool] = mapped_column(Boolean, default=True)

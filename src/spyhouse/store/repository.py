@@ -31,6 +31,8 @@ class SeatChange:
     name: str | None
     token_hash: str | None
     bot_level: str | None = None
+    held_for: str | None = None
+    hold: str | None = None
 
 
 @dataclass
@@ -45,6 +47,10 @@ class Change:
     status: str | None = None
     outcome: dict[str, Any] | None = None
     seats: Sequence[SeatChange] = ()
+    clock: dict[str, Any] | None = None
+    """The table's clock after this change (``None``: unchanged)."""
+    deadline: float | None = None
+    """With ``clock``: its earliest running deadline."""
 
 
 class TableStore:
@@ -64,6 +70,8 @@ class TableStore:
                         name=c.name,
                         token_hash=c.token_hash,
                         bot_level=c.bot_level,
+                        held_for=c.held_for,
+                        hold=c.hold,
                     )
                 )
 
@@ -129,6 +137,17 @@ class TableStore:
             q = select(TableRow.id, TableRow.version).where(TableRow.status == "playing", has_bot)
             return [(r.id, r.version) for r in await s.execute(q)]
 
+    async def due(self, now: float, limit: int = 100) -> list[str]:
+        """Tables being played whose earliest clock deadline has passed."""
+        async with self.db.session() as s:
+            q = (
+                select(TableRow.id)
+                .where(TableRow.status == "playing", TableRow.deadline <= now)
+                .order_by(TableRow.deadline)
+                .limit(limit)
+            )
+            return list((await s.execute(q)).scalars())
+
     async def entries_between(self, table_id: str, after: int, upto: int) -> list[LogEntry]:
         """Log entries with ``after < version <= upto``, oldest first."""
         async with self.db.session() as s:
@@ -161,6 +180,9 @@ class TableStore:
             values["status"] = change.status
         if change.outcome is not None:
             values["outcome"] = change.outcome
+        if change.clock is not None:
+            values["clock"] = change.clock
+            values["deadline"] = change.deadline
         try:
             async with self.db.session() as s, s.begin():
                 result = await s.execute(
@@ -180,6 +202,8 @@ class TableStore:
                             name=c.name,
                             token_hash=c.token_hash,
                             bot_level=c.bot_level,
+                            held_for=c.held_for,
+                            hold=c.hold,
                         )
                     )
                 entry = LogEntry(
@@ -216,6 +240,8 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
             name=changed[s.seat].name if s.seat in changed else s.name,
             token_hash=changed[s.seat].token_hash if s.seat in changed else s.token_hash,
             bot_level=changed[s.seat].bot_level if s.seat in changed else s.bot_level,
+            held_for=changed[s.seat].held_for if s.seat in changed else s.held_for,
+            hold=changed[s.seat].hold if s.seat in changed else s.hold,
         )
         for s in row.seats
     ]
@@ -234,6 +260,8 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
         version=version,
         state=change.state if change.state is not None else row.state,
         outcome=change.outcome if change.outcome is not None else row.outcome,
+        clock=change.clock if change.clock is not None else row.clock,
+        deadline=change.deadline if change.clock is not None else row.deadline,
         created_at=row.created_at,
         updated_at=row.updated_at,
         seats=seats,

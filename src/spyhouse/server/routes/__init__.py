@@ -4,7 +4,7 @@ service module (never the store)."""
 from fastapi import APIRouter
 
 from spyhouse.server.problems import PROBLEM_RESPONSES
-from spyhouse.server.routes import chat, lobby, play, reading, records
+from spyhouse.server.routes import chat, clocks, lobby, play, reading, records
 
 router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
 router.include_router(lobby.router)
@@ -12,5 +12,6 @@ router.include_router(reading.router)
 router.include_router(play.router)
 router.include_router(records.router)
 router.include_router(chat.router)
+router.include_router(clocks.router)
 
 __all__ = ["router"]

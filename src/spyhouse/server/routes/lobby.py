@@ -68,7 +68,8 @@ async def list_public_tables(
     if len(rows) == limit:
         nxt = f"/api/tables?{urlencode({'limit': limit, 'before': rows[-1].id})}"
         response.headers["link"] = f'<{nxt}>; rel="next"'
-    return [reading.summary(row) for row in rows]
+    now = ctx.settings.clock.now()
+    return [reading.summary(row, now) for row in rows]
 
 
 @router.get(
@@ -77,9 +78,9 @@ async def list_public_tables(
     tags=["lobby"],
     responses=problem_responses(404, 410),
 )
-async def get_table(row: Table) -> dict[str, Any]:
+async def get_table(row: Table, ctx: Ctx) -> dict[str, Any]:
     """Who sits where and the table's status (no game view)."""
-    return reading.summary(row)
+    return reading.summary(row, ctx.settings.clock.now())
 
 
 @router.get(
@@ -90,7 +91,7 @@ async def get_table(row: Table) -> dict[str, Any]:
 )
 async def get_invite(code: str, ctx: Ctx) -> dict[str, Any]:
     """The table an invite code leads to."""
-    return reading.summary(await lobby.by_invite(ctx, code))
+    return reading.summary(await lobby.by_invite(ctx, code), ctx.settings.clock.now())
 
 
 @router.post(

@@ -20,10 +20,10 @@ router = APIRouter(tags=["play"])
     response_model=TableDocument,
     responses=problem_responses(401, 403, 404, 410),
 )
-async def get_view(row: Table, seat: Reader) -> dict[str, Any]:
+async def get_view(row: Table, seat: Reader, ctx: Ctx) -> dict[str, Any]:
     """Your view (or the public one, without a token, if spectators are allowed), the
     version, who is to act and your legal actions."""
-    return reading.document(row, seat)
+    return await reading.live_document(ctx, row, seat)
 
 
 @router.get(

@@ -1,0 +1,113 @@
+"""Absent players: a bot holds their seat, and they get it back — or are told they left.
+
+A seat a bot plays for someone keeps that player's token hash aside (``held_for``) with
+the reason (``hold``):
+
+- ``absent`` — their time ran out too often: the moment they come back (any request or
+  socket with their token) they take the seat back, automatically;
+- ``host`` — the host handed the seat to a bot: it stays with the bot until the host gives
+  it back;
+- ``removed`` — the host removed the player: the bot plays on, and the player's token
+  gets a clear ``removed_from_table`` page instead of a bare "invalid token".
+
+Meanwhile the player has no authority over the seat (``server/holders.py``): their sockets
+are closed and they see nothing of it. Every change is announced in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from spyhouse.engine import Event
+from spyhouse.server import play
+from spyhouse.server.auth import same_token
+from spyhouse.server.context import Context, commit, load, try_commit
+from spyhouse.server.problems import Problem
+from spyhouse.store.models import SeatRow, TableRow
+from spyhouse.store.repository import Change, SeatChange, StaleVersion
+
+
+def held_problem(row: TableRow, token: str) -> Problem | None:
+    """What a player whose seat a bot holds is told, instead of "invalid token"."""
+    for s in row.seats:
+        if s.held_for is None or not same_token(token, s.held_for):
+            continue
+        if s.hold == "removed":
+            return Problem(
+                403,
+                "removed_from_table",
+                "The host removed you from this table; a bot plays your seat.",
+                seat=s.seat,
+            )
+        return Problem(
+            403,
+            "seat_held",
+            "A bot is playing your seat until the host gives it back.",
+            seat=s.seat,
+        )
+    return None
+
+
+async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
+    """A player coming back takes back the seat a bot held for them while absent."""
+    if token is None or row.status != "playing":
+        return row
+    for _ in range(8):
+        seat = next(
+            (s for s in row.seats if s.hold == "absent" and same_token(token, s.held_for)),
+            None,
+        )
+        if seat is None:
+            return row
+        change = _back_to_player(seat, "returned")
+        with contextlib.suppress(StaleVersion):  # the table moved: look again
+            await try_commit(ctx, row, change)
+        row = await load(ctx, row.id)
+    return row
+
+
+async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) -> None:
+    """Host, during play: a bot plays the seat until the host gives it back."""
+    if seat.kind != "human":
+        raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
+    change = Change(
+        events=[Event.public("bot_seated", seat=seat.seat, name=seat.name).to_json()],
+        seats=[SeatChange(seat.seat, "bot", seat.name, None, level, seat.token_hash, hold="host")],
+    )
+    await commit(ctx, row, change)
+    await play.run_bots(ctx, row.id)
+
+
+async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+    """Host: the player a bot was holding the seat for takes it back."""
+    if row.status != "playing":
+        raise Problem(409, "not_playing", "Seats are given back only during the game.")
+    if seat.hold not in ("absent", "host"):
+        raise Problem(409, "not_held", "No bot is holding this seat for a player.")
+    await commit(ctx, row, _back_to_player(seat, "seat_given_back"))
+
+
+async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+    """Host: remove a player for good; a bot plays their seat to the end."""
+    if row.status != "playing":
+        raise Problem(409, "not_playing", "Before the start, empty the seat instead.")
+    if seat.hold == "removed" or (seat.kind != "human" and seat.held_for is None):
+        raise Problem(409, "not_a_player_seat", "No player sits at this seat.")
+    player = seat.token_hash if seat.kind == "human" else seat.held_for
+    change = Change(
+        events=[Event.public("player_removed", seat=seat.seat, name=seat.name).to_json()],
+        seats=[
+            SeatChange(
+                seat.seat, "bot", seat.name, None, seat.bot_level, held_for=player, hold="removed"
+            )
+        ],
+    )
+    await commit(ctx, row, change)
+    await play.run_bots(ctx, row.id)
+
+
+def _back_to_player(seat: SeatRow, kind: str) -> Change:
+    return Change(
+        events=[Event.public(kind, seat=seat.seat, name=seat.name).to_json()],
+        seats=[SeatChange(seat.seat, "human", seat.name, seat.held_for)],
+    )

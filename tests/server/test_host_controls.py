@@ -1,0 +1,94 @@
+"""Time controls over HTTP, and the host's controls over absent players: hand a seat to a
+bot, give it back, remove a player — who is then told so, not shown an error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.helpers import auth, open_table, start, view
+
+DAY = {"kind": "correspondence", "seconds": 86400}
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "per_decision", "seconds": 4},
+        {"kind": "bank", "seconds": 60, "increment": -1},
+        {"kind": "sudden_death", "seconds": 60},
+        {"kind": "per_decision", "seconds": 60, "increment": 5},
+        {"kind": "correspondence", "seconds": 10**9},
+    ],
+)
+def test_a_bad_time_control_is_refused_with_a_clear_422(http, clock):
+    r = http.post("/api/tables", json={"game": "highcard", "seats": 2, "clock": clock})
+    assert r.status_code == 422 and r.json()["code"] == "malformed_body"
+    assert any("clock" in e["loc"] for e in r.json()["errors"])
+
+
+def test_the_time_control_is_in_the_schema_and_every_document(http):
+    schema = http.get("/openapi.json").json()["components"]["schemas"]
+    assert {"PerDecisionClock", "BankClock", "CorrespondenceClock"} <= set(schema)
+    table = open_table(http, "highcard", 2, clock={"kind": "bank", "seconds": 600, "increment": 10})
+    summary = http.get(f"/api/tables/{table.id}").json()
+    assert summary["clock"]["kind"] == "bank" and summary["clock"]["paused"] is False
+    start(http, table)
+    doc = view(http, table, 0)
+    assert [s["running"] for s in doc["clock"]["seats"]] == [True, True]
+    assert (
+        doc["clock"]["seats"][0]["deadline"]
+        == view(http, table, 1)["clock"]["seats"][0]["deadline"]
+    )
+
+
+def test_host_clock_controls_are_announced_and_refused_without_a_clock(http):
+    table = open_table(http, "highcard", 2, clock=DAY)
+    start(http, table)
+    host = auth(table.host_token)
+    for path, body in (("pause", None), ("resume", None), ("add", {"seconds": 60, "seat": 1})):
+        r = http.post(f"/api/tables/{table.id}/clock/{path}", json=body, headers=host)
+        assert r.status_code == 204, r.text
+    r = http.post(f"/api/tables/{table.id}/clock/pause", headers=auth(table.tokens[0]))
+    assert r.status_code == 403 and r.json()["code"] == "not_host"
+    log = http.get(f"/api/tables/{table.id}/events", headers=host).json()
+    assert {"clocks_paused", "clocks_resumed", "time_added"} <= {e["type"] for e in log}
+    plain = open_table(http, "highcard", 2)
+    start(http, plain)
+    r = http.post(f"/api/tables/{plain.id}/clock/pause", headers=auth(plain.host_token))
+    assert r.status_code == 409 and r.json()["code"] == "no_clock"
+
+
+def test_a_seat_handed_to_a_bot_goes_back_to_its_player(http):
+    table = open_table(http, "highcard", 3)
+    start(http, table)
+    host = auth(table.host_token)
+    assert http.post(f"/api/tables/{table.id}/seats/2/bot", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/view", headers=auth(table.tokens[2]))
+    assert r.status_code == 403 and r.json()["code"] == "seat_held"
+    seat = view(http, table, 0)["seats"][2]
+    assert (seat["kind"], seat["name"], seat["held"]) == ("bot", "P2", "host")
+    assert http.post(f"/api/tables/{table.id}/seats/2/give-back", headers=host).status_code == 204
+    assert view(http, table, 2)["you"] == 2
+    r = http.post(f"/api/tables/{table.id}/seats/2/give-back", headers=host)
+    assert r.status_code == 409 and r.json()["code"] == "not_held"
+
+
+def test_a_removed_player_is_told_so_over_rest_and_socket(http, live):
+    table = open_table(http, "highcard", 3)
+    start(http, table)
+    r = http.post(f"/api/tables/{table.id}/seats/1/remove", headers=auth(table.host_token))
+    assert r.status_code == 204
+    r = http.get(f"/api/tables/{table.id}/view", headers=auth(table.tokens[1]))
+    assert r.status_code == 403
+    assert r.json()["code"] == "removed_from_table" and "removed" in r.json()["detail"]
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[1]}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "removed_from_table"
+    log = http.get(f"/api/tables/{table.id}/events", headers=auth(table.tokens[0])).json()
+    removed = [e["data"] for e in log if e["type"] == "player_removed"]
+    assert removed == [{"seat": 1, "name": "P1"}]
+    r = http.post(f"/api/tables/{table.id}/seats/1/give-back", headers=auth(table.host_token))
+    assert r.status_code == 409
