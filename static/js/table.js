@@ -268,6 +268,7 @@ export function mountTable(root, tableId) {
       sending = false;
       decision.reset();
       if (frame.code === "unknown_table") fatal = t("table.unknown");
+      else if (frame.code === "removed_from_table" || frame.code === "seat_held") { doc = null; fatal = t(`table.${frame.code}`); }
       else if (frame.code === "missing_token" && !token) fatal = t("table.noSpectators");
       else if (socket?.fatal) fatal = problemText(frame);
       notice = problemText(frame);

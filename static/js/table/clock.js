@@ -1,0 +1,117 @@
+// Clocks on the table page: a countdown per seat (the server's deadlines, the same for
+// everyone), and the host's table controls — pause/resume, more time, hand a seat to a
+// bot, give it back, remove a player — each confirmed first and announced in the log.
+import { h } from "../dom.js";
+import { t, extend } from "../i18n.js";
+import { api } from "../api.js";
+import { tableGrant } from "../storage.js";
+import { problemText } from "../problems.js";
+import { tableHooks } from "../table.js";
+import { askFirst } from "./confirm.js";
+
+extend({
+  en: {
+    "clock.title": "Clocks", "clock.paused": "Clocks paused", "clock.pause": "Pause clocks", "clock.resume": "Resume clocks",
+    "clock.addMinute": "+1 minute for everyone", "clock.host": "Host controls",
+    "clock.askPause": "Pause every clock?", "clock.askResume": "Restart the clocks?", "clock.askAdd": "Give everyone one more minute?",
+    "clock.giveBack": "Give back", "clock.remove": "Remove", "clock.toBot": "Hand to a bot",
+    "clock.askGiveBack": "Give seat {n} back to {name}?", "clock.askRemove": "Remove {name} from the game? A bot plays their seat to the end.",
+    "clock.askToBot": "Hand {name}'s seat to a bot until you give it back?",
+    "clock.heldFor": "bot playing for {name}",
+    "ev.timed_out": "Time ran out — Spyhouse played for {name}.",
+    "ev.seat_held": "A bot holds {name}'s seat until they come back.",
+    "ev.returned": "{name} is back and takes their seat again.",
+    "ev.seat_given_back": "The host gave {name} their seat back.",
+    "ev.player_removed": "The host removed {name}; a bot plays their seat.",
+    "ev.clocks_paused": "The host paused the clocks.", "ev.clocks_resumed": "The host restarted the clocks.",
+    "ev.time_added": "The host added {seconds} s.",
+    "table.removed_from_table": "The host removed you from this table. A bot plays your seat to the end of the game.",
+    "table.seat_held": "A bot is playing your seat until the host gives it back.",
+  },
+  es: {
+    "clock.title": "Relojes", "clock.paused": "Relojes en pausa", "clock.pause": "Pausar relojes", "clock.resume": "Reanudar relojes",
+    "clock.addMinute": "+1 minuto para todos", "clock.host": "Controles del anfitrión",
+    "clock.askPause": "¿Pausar todos los relojes?", "clock.askResume": "¿Reanudar los relojes?", "clock.askAdd": "¿Dar a todos un minuto más?",
+    "clock.giveBack": "Devolver", "clock.remove": "Expulsar", "clock.toBot": "Pasar a un bot",
+    "clock.askGiveBack": "¿Devolver el asiento {n} a {name}?", "clock.askRemove": "¿Expulsar a {name} de la partida? Un bot jugará su asiento hasta el final.",
+    "clock.askToBot": "¿Pasar el asiento de {name} a un bot hasta que se lo devuelvas?",
+    "clock.heldFor": "un bot juega por {name}",
+    "ev.timed_out": "Se acabó el tiempo: Spyhouse jugó por {name}.",
+    "ev.seat_held": "Un bot guarda el asiento de {name} hasta que vuelva.",
+    "ev.returned": "{name} ha vuelto y recupera su asiento.",
+    "ev.seat_given_back": "El anfitrión devolvió su asiento a {name}.",
+    "ev.player_removed": "El anfitrión expulsó a {name}; un bot juega su asiento.",
+    "ev.clocks_paused": "El anfitrión pausó los relojes.", "ev.clocks_resumed": "El anfitrión reanudó los relojes.",
+    "ev.time_added": "El anfitrión añadió {seconds} s.",
+    "table.removed_from_table": "El anfitrión te ha expulsado de esta mesa. Un bot juega tu asiento hasta el final de la partida.",
+    "table.seat_held": "Un bot está jugando tu asiento hasta que el anfitrión te lo devuelva.",
+  },
+});
+
+// When each document arrived: a countdown is what the server said was left, minus the
+// time elapsed here since (no dependence on this computer's wall clock being right).
+const received = new WeakMap();
+
+function format(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  for (const el of document.querySelectorAll(".clock-time[data-running='1']")) {
+    const left = Number(el.dataset.remaining) - (performance.now() - Number(el.dataset.at)) / 1000;
+    el.textContent = format(left);
+    el.classList.toggle("low", left <= 10);
+  }
+}
+setInterval(tick, 250);
+
+function clocks(ctx) {
+  const doc = ctx.doc;
+  if (!doc?.clock || doc.status !== "playing") return null;
+  if (!received.has(doc)) received.set(doc, performance.now());
+  const at = received.get(doc);
+  const el = h("div", { class: "clocks", id: "clocks", role: "timer", "aria-label": t("clock.title") },
+    doc.clock.paused ? h("span", { class: "clock-paused" }, t("clock.paused")) : null,
+    ...doc.clock.seats.map((c) => h("span", { class: `clock${c.running ? " running" : ""}`, "data-seat": String(c.seat) },
+      h("span", { class: "clock-name" }, `${ctx.name(c.seat)} `),
+      h("span", { class: "clock-time", "data-running": c.running ? "1" : "0", "data-remaining": String(c.remaining), "data-at": String(at) },
+        format(c.remaining)))));
+  queueMicrotask(tick);
+  return el;
+}
+
+function hostControls(ctx) {
+  const doc = ctx.doc;
+  const host = doc && tableGrant(doc.table_id)?.host;
+  if (!host || doc.status !== "playing") return null;
+  const status = h("p", { class: "error", role: "alert", id: "host-status" });
+  const act = (question, path, body) => async () => {
+    if (!(await askFirst(question))) return;
+    try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); status.textContent = ""; }
+    catch (err) { status.textContent = problemText(err); }
+  };
+  const rows = doc.seats.map((s) => {
+    const name = s.name || `#${s.seat + 1}`;
+    let button = null;
+    if (s.kind === "human") button = h("button", { class: "button ghost", type: "button", "data-seat-bot": String(s.seat), onclick: act(t("clock.askToBot", { name }), `/seats/${s.seat}/bot`) }, t("clock.toBot"));
+    else if (s.held === "absent" || s.held === "host") button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
+    const remove = s.kind === "human" || s.held === "absent" || s.held === "host"
+      ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
+      : null;
+    return h("li", {}, name, s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : "", " ", button, " ", remove);
+  });
+  const clockButtons = doc.clock ? [
+    doc.clock.paused
+      ? h("button", { class: "button", type: "button", id: "clock-resume", onclick: act(t("clock.askResume"), "/clock/resume") }, t("clock.resume"))
+      : h("button", { class: "button", type: "button", id: "clock-pause", onclick: act(t("clock.askPause"), "/clock/pause") }, t("clock.pause")),
+    h("button", { class: "button ghost", type: "button", id: "clock-add", onclick: act(t("clock.askAdd"), "/clock/add", { seconds: 60 }) }, t("clock.addMinute")),
+  ] : [];
+  return h("section", { class: "panel host-controls", id: "host-controls" },
+    h("h2", {}, t("clock.host")), h("div", { class: "row" }, ...clockButtons), h("ul", {}, ...rows), status);
+}
+
+tableHooks.head.push(clocks);
+tableHooks.side.push(hostControls);

@@ -1,0 +1,111 @@
+"""Presence across sockets, and a seat a bot held for a timed-out player coming back to
+them when they reconnect — on a real server whose time is a ManualClock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from spyhouse.clock import ManualClock
+from tests.server.conftest import start_server
+from tests.server.helpers import auth, open_table, start, view
+
+GRACE = 60.0
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def quick(migrated_url, clock) -> Iterator[tuple[Any, httpx.Client]]:
+    """A server that scans for deadlines and checks presence every 20 ms."""
+    srv = start_server(
+        migrated_url,
+        clock=clock,
+        clock_scan_seconds=0.02,
+        presence_heartbeat_seconds=0.02,
+        presence_grace_seconds=GRACE,
+    )
+    with httpx.Client(base_url=srv.url, timeout=30) as http:
+        yield srv, http
+    srv.stop()
+    assert srv.errors() == []
+
+
+class Sock:
+    def __init__(self, srv, table_id: str, token: str, presence: bool = False) -> None:
+        self.ws = connect(f"{srv.ws_url}/ws/tables/{table_id}", open_timeout=10).__enter__()
+        self.ws.send(json.dumps({"type": "auth", "token": token, "presence": presence}))
+
+    def until(self, test) -> dict[str, Any]:
+        while True:
+            frame = json.loads(self.ws.recv(timeout=15))
+            if test(frame):
+                return frame
+
+    def close_code(self) -> int | None:
+        try:
+            while True:
+                self.ws.recv(timeout=15)
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd else None
+
+
+def test_presence_shows_who_is_connected_away_and_gone(quick, clock):
+    srv, http = quick
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    watcher = Sock(srv, table.id, table.tokens[0], presence=True)
+    seen = watcher.until(lambda f: f["type"] == "presence")
+    assert seen["seats"]["1"] == "away"  # never connected yet
+    other = Sock(srv, table.id, table.tokens[1])
+    watcher.until(
+        lambda f: f["type"] == "presence" and f["seats"] == {"0": "connected", "1": "connected"}
+    )
+    other.ws.close()
+    watcher.until(lambda f: f["type"] == "presence" and f["seats"]["1"] == "away")
+    clock.advance(GRACE + 1)
+    watcher.until(lambda f: f["type"] == "presence" and f["seats"]["1"] == "gone")
+    watcher.ws.close()
+
+
+def test_a_seat_held_after_timeouts_comes_back_to_its_player_on_reconnect(quick, clock):
+    srv, http = quick
+    table = open_table(
+        http, "highcard", 2, clock={"kind": "per_decision", "seconds": 30}, handover_after=1
+    )
+    start(http, table)
+    absent = Sock(srv, table.id, table.tokens[1])
+    absent.until(lambda f: f["type"] == "state")
+    v = view(http, table, 0)["version"]
+    r = http.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": {"type": "keep"}, "version": v},
+        headers=auth(table.tokens[0]),
+    )
+    assert r.status_code == 200
+    clock.advance(31)  # seat 1's time runs out: the bot plays and holds the seat
+    assert absent.close_code() == 4403
+    host_log = http.get(f"/api/tables/{table.id}/events", headers=auth(table.host_token)).json()
+    kinds = [e["type"] for e in host_log]
+    assert "timed_out" in kinds and "seat_held" in kinds
+    assert view(http, table, 0)["seats"][1] == {
+        "seat": 1,
+        "kind": "bot",
+        "name": "P1",
+        "held": "absent",
+    }
+    back = Sock(srv, table.id, table.tokens[1])  # the player returns
+    state = back.until(lambda f: f["type"] == "state")
+    assert state["you"] == 1 and state["seats"][1]["kind"] == "human"
+    assert state["view"]["my_card"] is not None
+    assert "returned" in [e["type"] for e in state["events"]]
+    back.ws.close()
