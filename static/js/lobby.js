@@ -7,6 +7,10 @@ import { saveGrant, savedName, saveName, myTables } from "./storage.js";
 import { gameBlurb } from "./games.js";
 import { problemText } from "./problems.js";
 
+const CLOCK_KINDS = ["none", "per_decision", "bank", "correspondence"];
+const CLOCK_DEFAULTS = { per_decision: 60, bank: 600, correspondence: 86400 };
+const MIN_CLOCK_SECONDS = 5;
+
 const BOT_LEVELS = ["random", "heuristic", "search"];
 const SEARCH_BOTS_THAT_FIT = 3;
 
@@ -99,11 +103,21 @@ export function mountLobby(root) {
       const seats = Number(fd.get("seats"));
       const bots = Number(fd.get("bots"));
       const level = String(fd.get("bot-level") || "random");
+      const kind = String(fd.get("clock-kind") || "none");
+      const clockSeconds = Number(fd.get("clock-seconds"));
+      if (kind !== "none" && !(clockSeconds >= MIN_CLOCK_SECONDS)) {
+        error = t("create.clockMin");
+        render();
+        return;
+      }
+      const clock = kind === "none" ? null : { kind, seconds: Math.round(clockSeconds) };
+      if (kind === "bank") clock.increment = Math.max(0, Math.round(Number(fd.get("clock-increment")) || 0));
       try {
         const created = await api.create({
           game: g.id, seats, options, host_name: name,
           private: fd.get("private") === "on", spectators: fd.get("spectators") === "on",
           publish_log: fd.get("publish") === "on",
+          ...(clock ? { clock, handover_after: Number(fd.get("handover-after")) || 2 } : {}),
         });
         saveGrant(created.table_id, {
           game: g.id, seat: 0, token: created.seat.seat_token, host: created.host_token,
@@ -125,11 +139,32 @@ export function mountLobby(root) {
       h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
+      clockFields(),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: true }), t("create.private")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "spectators" }), t("create.spectators")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "publish", checked: true }), t("create.publish")),
       h("button", { type: "submit", class: "button primary", id: "f-create" }, t("create.submit")));
     return form;
+  };
+
+  // The time control: none, per decision, a bank (+ increment) or correspondence; the
+  // number fields show only when a clock is chosen (the server checks seconds ≥ 5 too).
+  let clockKind = "none";
+  const clockFields = () => {
+    const seconds = h("input", { type: "number", name: "clock-seconds", id: "f-clock-seconds", min: MIN_CLOCK_SECONDS, max: 30 * 86400, step: 1, value: CLOCK_DEFAULTS[clockKind] ?? 60 });
+    const increment = h("label", { hidden: clockKind !== "bank" }, t("create.clockIncrement"),
+      h("input", { type: "number", name: "clock-increment", id: "f-clock-increment", min: 0, max: 86400, step: 1, value: 5 }));
+    const handover = h("label", {}, t("create.handoverAfter"),
+      h("input", { type: "number", name: "handover-after", id: "f-handover-after", min: 1, max: 20, step: 1, value: 2 }));
+    const details = h("div", { class: "row", hidden: clockKind === "none" },
+      h("label", {}, t("create.clockSeconds"), seconds), increment, handover);
+    const kindSel = h("select", { name: "clock-kind", id: "f-clock", onchange: (e) => {
+      clockKind = e.target.value;
+      details.hidden = clockKind === "none";
+      increment.hidden = clockKind !== "bank";
+      seconds.value = CLOCK_DEFAULTS[clockKind] ?? seconds.value;
+    } }, CLOCK_KINDS.map((k) => h("option", { value: k, selected: k === clockKind }, t(`clock.${k}`))));
+    return h("fieldset", { id: "f-clock-set" }, h("legend", {}, t("create.clock")), h("label", {}, t("create.clock"), kindSel), details);
   };
 
   const load = async () => {

@@ -18,6 +18,7 @@ export function mountRules(root, gameId) {
       h("h2", {}, t("rules.summary")),
       h("ol", {}, pick(rules.summary).map((line) => h("li", {}, line))),
       h("p", { class: "muted" }, t("rules.serverEnforces")),
+      h("p", { class: "muted", id: "rules-clocks" }, t("rules.clocks")),
       h("h2", {}, t("rules.data")),
       h("p", { class: "note" }, h("span", { class: "badge reconstructed" }, t("rules.reconstructed")), " ", t("rules.reconstructedNote")),
       h("ul", { class: "reconstructed-list" }, rules.reconstructed.map((item) =>

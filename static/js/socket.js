@@ -11,7 +11,7 @@ export class TableSocket {
   /**
    * @param {string} tableId
    * @param {string|null} token  seat or host token; null to spectate
-   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function, onChat?: Function}} handlers
+   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function, onChat?: Function, onPresence?: Function}} handlers
    */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
@@ -46,7 +46,8 @@ export class TableSocket {
     this.authed = false;
     this.h.onStatus?.(this.status);
     ws.onopen = () => {
-      const hello = { type: "auth", since: this.version };
+      // "presence": who is connected, away or gone, for the seat list's dots.
+      const hello = { type: "auth", since: this.version, presence: true };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       this.lastHeard = Date.now();
@@ -81,6 +82,8 @@ export class TableSocket {
       } else if (frame.type === "ack") {
         this.pending.delete(frame.request_id);
         this.h.onAck?.(frame);
+      } else if (frame.type === "presence") {
+        this.h.onPresence?.(frame);
       } else if (frame.type === "chat" || frame.type === "chat_history") {
         this.h.onChat?.(frame);
       } else if (frame.type === "error") {

@@ -21,6 +21,8 @@ import { gameOverPanel } from "./table/gameover.js";
 import { knowledgePanel } from "./table/knowledge.js";
 import { glossaryPanel } from "./table/glossary.js";
 import { chatAddon } from "./table/chat.js";
+import { presenceAddon } from "./table/presence.js";
+import { clockText } from "./clocktext.js";
 import * as generic from "./boards/generic.js";
 
 extend({
@@ -48,7 +50,7 @@ const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 export const tableHooks = { side: [], head: [] };
 
 /** Add-ons mounted with every table page: `fn(env)` -> {onFrame?, onError?, side?, seat?, dispose?}. */
-const ADDONS = [chatAddon];
+const ADDONS = [chatAddon, presenceAddon];
 
 async function loadBoard(game) {
   if (!BOARDS.has(game)) return generic;
@@ -263,6 +265,7 @@ export function mountTable(root, tableId) {
     onState,
     onAck: () => {},
     onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
+    onPresence: (frame) => { for (const a of addons) a.onPresence?.(frame); },
     onError: (frame) => {
       if (addons.some((a) => a.onError?.(frame))) return;
       sending = false;
@@ -337,6 +340,7 @@ export function mountTable(root, tableId) {
     });
     return h("section", { class: "panel waiting" },
       h("h2", {}, t("wait.title")),
+      h("p", { class: "muted", id: "table-clock" }, clockText(doc.clock)),
       absolute ? h("div", { class: "invite" }, h("label", { for: "invite-url" }, t("wait.invite")),
         h("div", { class: "row" }, h("input", { id: "invite-url", readonly: true, value: absolute, onfocus: (e) => e.target.select() }), copyBtn)) : null,
       h("ul", { class: "seats", id: "seats" }, doc.seats.map((s) => h("li", { class: `seat ${s.kind}`, "data-seat": s.seat },

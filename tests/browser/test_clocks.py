@@ -1,0 +1,77 @@
+"""Clocks in the browser: chosen in the lobby form, a countdown that ticks, presence dots,
+and an absent player's timeout played by Spyhouse and shown in the log."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+from tests.browser.driver import join, new_player, view
+
+
+def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    try:
+        page = ann.page
+        page.goto("/")
+        page.wait_for_selector("[data-game='highcard']")
+        page.select_option("#f-game", "highcard")
+        page.select_option("#f-seats", "2")
+        page.select_option("#f-bots", "0")
+        page.select_option("#f-clock", "per_decision")
+        # The form refuses a clock under 5 seconds before asking the server (min=5).
+        page.fill("#f-clock-seconds", "3")
+        page.fill("#f-name", "Ann")
+        page.click("#f-create")
+        assert page.eval_on_selector("#f-clock-seconds", "el => !el.checkValidity()")
+        assert page.query_selector("#invite-url") is None
+        page.fill("#f-clock-seconds", "5")
+        page.click("#f-create")
+        page.wait_for_selector("#invite-url")
+        ann.grant()
+        assert "5 s per decision" in page.inner_text("#table-clock")
+        invite = page.input_value("#invite-url")
+        join(bob, invite, "Bob")
+        page.wait_for_selector("#seats li:nth-child(2):has-text('Bob')")
+        bob.context.close()  # Bob walks away before the start
+        page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            started = view(http, ann)
+            assert started["clock"]["kind"] == "per_decision"
+            # Ann's own clock runs too: she makes her decision (the countdown keeps going
+            # for Bob, whose seat nobody plays).
+            page.wait_for_selector("#clocks .clock[data-seat='1'] .clock-time[data-running='1']")
+            bob_time = "#clocks .clock[data-seat='1'] .clock-time"
+            first = page.inner_text(bob_time)
+            page.wait_for_function(
+                "([sel, first]) => document.querySelector(sel)?.textContent !== first",
+                arg=[bob_time, first],
+                timeout=4000,
+            )
+            # Presence: Ann is here, Bob left (within the grace period: away), in words too.
+            page.wait_for_selector(".players [data-presence='connected'][data-seat='0']")
+            page.wait_for_selector(".players [data-presence='away'][data-seat='1']")
+            assert "Bob is away" in page.inner_text(".players")
+            # After the deadline Spyhouse plays for Bob, everyone reads it, the game moves on.
+            page.wait_for_selector("text=Time ran out — Spyhouse played for Bob", timeout=20_000)
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                now = view(http, ann)
+                if now["version"] > started["version"]:
+                    break
+                time.sleep(0.2)
+            assert now["version"] > started["version"]
+            timed_out = [
+                e
+                for e in http.get(
+                    f"/api/tables/{ann.table_id}/events",
+                    headers={"authorization": f"Bearer {ann.token}"},
+                ).json()
+                if e["type"] == "timed_out"
+            ]
+            assert any(e["data"]["seat"] == 1 for e in timed_out)
+        assert ann.errors == []
+    finally:
+        ann.context.close()
