@@ -73,18 +73,24 @@ def play(
     bot: str = typer.Option(
         "random", help="Bot level for your seat and the hosted bots: random, heuristic, search"
     ),
+    clock: str | None = typer.Option(
+        None,
+        help="Time control of a hosted table: KIND:SECONDS[:INCREMENT] with KIND "
+        "per_decision, bank or correspondence (e.g. per_decision:60, bank:600:5)",
+    ),
 ) -> None:
     """Play a game with a bot (random, heuristic or search): host a table with bots of
     that level in the other seats, or join a friend's table by invite code."""
     if bot not in ("random", "heuristic", "search"):
         raise typer.BadParameter("expected random, heuristic or search", param_hint="--bot")
+    time_control = parse_clock(clock) if clock is not None else None
     from spyhouse.client import Spyhouse
 
     with Spyhouse(server) as api:
         if invite:
             seat = api.join(invite, name)
         else:
-            table = api.create_table(game, seats=seats, host_name=name)
+            table = api.create_table(game, seats=seats, host_name=name, clock=time_control)
             table.fill_with_bots(bot)
             table.start()
             assert table.seat is not None
@@ -92,6 +98,30 @@ def play(
             typer.echo(f"table {table.table_id} (invite {table.invite_code})")
         outcome = seat.play(bot, seed)
         typer.echo(f"winners: {outcome['winners']}  scores: {outcome['scores']}")
+
+
+CLOCK_KINDS = ("per_decision", "bank", "correspondence")
+
+
+def parse_clock(text: str) -> dict[str, object]:
+    """``KIND:SECONDS[:INCREMENT]`` as the API's ``clock`` (the increment: bank only)."""
+    parts = text.split(":")
+    kind = parts[0]
+    if kind not in CLOCK_KINDS or len(parts) not in (2, 3) or (len(parts) == 3 and kind != "bank"):
+        raise typer.BadParameter(
+            "expected per_decision:SECONDS, correspondence:SECONDS or bank:SECONDS[:INCREMENT]",
+            param_hint="--clock",
+        )
+    try:
+        numbers = [int(p) for p in parts[1:]]
+    except ValueError:
+        raise typer.BadParameter("seconds must be whole numbers", param_hint="--clock") from None
+    if numbers[0] < 5 or any(n < 0 for n in numbers):
+        raise typer.BadParameter("a clock needs at least 5 seconds", param_hint="--clock")
+    spec: dict[str, object] = {"kind": kind, "seconds": numbers[0]}
+    if len(numbers) == 2:
+        spec["increment"] = numbers[1]
+    return spec
 
 
 @app.command()

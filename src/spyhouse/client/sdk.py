@@ -15,6 +15,21 @@ from typing import Any
 
 import httpx
 
+THINKING_MARGIN = 3.0
+"""Seconds of its own clock under which a bot plays at once instead of asking a server bot."""
+
+
+def _seconds_left(doc: dict[str, Any]) -> float:
+    """What this seat's running clock has left in ``doc`` (infinity: no clock, or not
+    running)."""
+    clock, seat = doc.get("clock"), doc.get("you")
+    if not clock or seat is None or clock.get("paused"):
+        return float("inf")
+    mine = next((c for c in clock["seats"] if c["seat"] == seat), None)
+    if mine is None or not mine["running"]:
+        return float("inf")
+    return float(mine["remaining"])
+
 
 class ApiError(Exception):
     """A refused request: the server's problem document, with its stable ``code``."""
@@ -77,8 +92,14 @@ class Spyhouse:
         private: bool = True,
         spectators: bool = False,
         host_name: str | None = None,
+        clock: dict[str, Any] | None = None,
+        handover_after: int | None = None,
     ) -> TableHandle:
-        body = {
+        """Create a table; ``clock`` is a time control such as ``{"kind": "per_decision",
+        "seconds": 60}``, ``{"kind": "bank", "seconds": 600, "increment": 5}`` or
+        ``{"kind": "correspondence", "seconds": 86400}`` (None: no clock), and
+        ``handover_after`` the consecutive timeouts after which a bot holds a seat."""
+        body: dict[str, Any] = {
             "game": game,
             "seats": seats,
             "options": options or {},
@@ -86,6 +107,10 @@ class Spyhouse:
             "spectators": spectators,
             "host_name": host_name,
         }
+        if clock is not None:
+            body["clock"] = clock
+        if handover_after is not None:
+            body["handover_after"] = handover_after
         created = self.request("POST", "/api/tables", json=body)
         seat = created.get("seat")
         return TableHandle(
@@ -113,6 +138,10 @@ class TableHandle:
 
     def summary(self) -> dict[str, Any]:
         return self.api.request("GET", f"/api/tables/{self.table_id}")  # type: ignore[no-any-return]
+
+    def clock(self) -> dict[str, Any] | None:
+        """The table's time control and each seat's time (None: no clock)."""
+        return self.summary().get("clock")  # type: ignore[no-any-return]
 
     def add_bot(self, seat: int, level: str = "random") -> None:
         """A bot in ``seat``: ``random``, ``heuristic`` or ``search``."""
@@ -146,6 +175,10 @@ class Seat:
 
     def view(self) -> dict[str, Any]:
         return self.api.request("GET", f"/api/tables/{self.table_id}/view", self.token)  # type: ignore[no-any-return]
+
+    def clock(self) -> dict[str, Any] | None:
+        """The table's clock as this seat's view shows it (None: no clock)."""
+        return self.view().get("clock")  # type: ignore[no-any-return]
 
     def act(
         self, action: dict[str, Any], version: int, request_id: str | None = None
@@ -189,6 +222,10 @@ class Seat:
         same as its bot seats), asked for this seat's move through ``suggestion``: they
         need nothing but what this seat may know. Polls the view, backing off while
         others think; a 409 (someone else moved first) just means: look again.
+
+        On a table with a clock the bot never times out: it acts as soon as its turn
+        comes, and when its own clock has less than :data:`THINKING_MARGIN` seconds left
+        it plays a random legal move rather than wait for the server's slower bots.
         """
         if bot not in ("random", "heuristic", "search"):
             raise ValueError(f"unknown bot level {bot!r}")
@@ -204,7 +241,7 @@ class Seat:
                 continue
             wait = 0.0
             try:
-                if bot == "random":
+                if bot == "random" or _seconds_left(doc) < THINKING_MARGIN:
                     self.act(rng.choice(doc["legal_actions"]), doc["version"])
                 else:
                     move = self.suggestion(bot)
