@@ -44,6 +44,7 @@ extend({
   },
 });
 
+const TABLE_EVENTS = new Set(["timed_out", "seat_held", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
 /** Extension points for other client modules (clocks): each gets the table's context. */
@@ -133,6 +134,12 @@ export function mountTable(root, tableId) {
   /** One event in words for `reader` (null: third person); `sees` is whose view it was. */
   const describeEvent = (ev, reader = doc?.you ?? null, sees = reader) => {
     const ctx = { ...ctxBase(), reader, sees };
+    // The table's own events (clocks, absent players): the same words on every board.
+    if (TABLE_EVENTS.has(ev.type)) {
+      const d = ev.data || {};
+      const who = typeof d.seat === "number" ? seatName(doc, d.seat, { you: false }) : d.name;
+      return t(`ev.${ev.type}`, { ...d, name: d.name || who });
+    }
     const custom = board.describeEvent?.(ev, ctx);
     if (custom) return custom;
     const d = ev.data || {};

@@ -56,6 +56,8 @@ def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
             assert "Bob is away" in page.inner_text(".players")
             # After the deadline Spyhouse plays for Bob, everyone reads it, the game moves on.
             page.wait_for_selector("text=Time ran out — Spyhouse played for Bob", timeout=20_000)
+            # The line is the sentence alone, not the event's raw data.
+            assert "(name Bob)" not in page.inner_text("#main")
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline:
                 now = view(http, ann)
