@@ -23,6 +23,7 @@ import { glossaryPanel } from "./table/glossary.js";
 import { chatAddon } from "./table/chat.js";
 import { presenceAddon } from "./table/presence.js";
 import { clockText } from "./clocktext.js";
+import { replayAddon } from "./table/replay.js";
 import * as generic from "./boards/generic.js";
 
 extend({
@@ -51,7 +52,7 @@ const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 export const tableHooks = { side: [], head: [] };
 
 /** Add-ons mounted with every table page: `fn(env)` -> {onFrame?, onError?, side?, seat?, dispose?}. */
-const ADDONS = [chatAddon, presenceAddon];
+const ADDONS = [chatAddon, presenceAddon, replayAddon];
 
 async function loadBoard(game) {
   if (!BOARDS.has(game)) return generic;
@@ -132,8 +133,8 @@ export function mountTable(root, tableId) {
   };
 
   /** One event in words for `reader` (null: third person); `sees` is whose view it was. */
-  const describeEvent = (ev, reader = doc?.you ?? null, sees = reader) => {
-    const ctx = { ...ctxBase(), reader, sees };
+  const describeEvent = (ev, reader = doc?.you ?? null, sees = reader, base = ctxBase()) => {
+    const ctx = { ...base, reader, sees };
     // The table's own events (clocks, absent players): the same words on every board.
     if (TABLE_EVENTS.has(ev.type)) {
       const d = ev.data || {};
@@ -265,7 +266,8 @@ export function mountTable(root, tableId) {
   };
 
   const addons = ADDONS.map((make) => make({
-    tableId, grant, say: (text) => socket.say(text), rerender: () => render(),
+    tableId, grant, token, say: (text) => socket.say(text), rerender: () => render(),
+    tools: { board: () => board, ctxFor, describeEvent, name: (s) => seatName(doc, s, { you: false }) },
   }));
 
   const socket = new TableSocket(tableId, token, {
@@ -458,6 +460,7 @@ export function mountTable(root, tableId) {
     if (!doc?.outcome) return null;
     return gameOverPanel({
       doc, board, name: (s) => seatName(doc, s), boardCtx: ctxBase(), isHost: !!grant.host,
+      extra: addons.map((a) => a.endActions?.(ctxBase())),
       rematch: {
         busy: rematch.busy,
         invite: rematchInfo(),
@@ -530,10 +533,15 @@ export function mountTable(root, tableId) {
         doc ? h("a", { href: `#/rules/${doc.game}`, class: "small-link" }, t("table.rules")) : null,
         h("span", { class: "conn", id: "conn", "data-conn": conn, role: "status" }, statusText())));
     let body;
+    let over = null;
     let boardEl = null;
     if (fatal && !doc) body = h("section", { class: "panel narrow" }, h("p", { class: "error", role: "alert" }, fatal), h("a", { href: "#/" }, t("table.toLobby")));
     else if (!doc) body = h("p", { class: "muted" }, t("table.connecting"));
-    else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs()));
+    else if ((over = addons.map((a) => a.takeover?.(ctxBase())).find(Boolean))) {
+      body = h("div", { class: "table-grid finished replaying" },
+        h("div", { class: "main-col" }, over.main),
+        h("aside", { class: "side" }, over.side, ...addons.map((a) => a.side?.(ctxBase()))));
+    } else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs()));
     else {
       boardEl = h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView());
       const focus = reveal.current?.focus;

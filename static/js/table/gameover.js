@@ -40,7 +40,7 @@ function genericLines(detail, name) {
 
 /**
  * The game-over panel. `ctx`: {doc, board, name, boardCtx, isHost, rematch: {busy, onClick,
- * invite}}; the board may add `scoreLines(outcome, ctx) -> {seat: [sentence]}`,
+ * invite}, extra: [elements for the actions row]}; the board may add `scoreLines(outcome, ctx) -> {seat: [sentence]}`,
  * `endingText(outcome, ctx)` and `endReveal(ctx)` (HTML).
  */
 export function gameOverPanel(ctx) {
@@ -74,5 +74,6 @@ export function gameOverPanel(ctx) {
       h("a", { class: "button primary", href: rm.invite.href, id: "rematch-join", onclick: rm.invite.onClick }, rm.invite.mine ? t("over.toRematch") : t("over.joinRematch"))) : null,
     h("div", { class: "row end-actions" },
       ctx.isHost && rm.onClick && !rm.invite ? h("button", { class: "button primary", type: "button", id: "rematch", disabled: !!rm.busy, onclick: rm.onClick }, rm.busy ? t("over.rematchWait") : t("over.rematch")) : null,
+      ctx.extra || null,
       h("a", { class: "button", href: "#/", id: "to-lobby" }, t("table.toLobby"))));
 }
