@@ -44,9 +44,9 @@ def test_replay_steps_back_and_forth_and_the_record_downloads(browser, site, out
         steps = int(page.get_attribute("#replay", "data-steps"))
         assert steps == 5  # the setup, then two choices and two shows or folds
         # Not published: only Ann's own chair is offered.
-        assert page.eval_on_selector_all("#replay-viewpoint option", "os => os.map(o => o.value)") == [
-            str(ann.seat)
-        ]
+        assert page.eval_on_selector_all(
+            "#replay-viewpoint option", "os => os.map(o => o.value)"
+        ) == [str(ann.seat)]
         assert "Ann" in page.inner_text("#replay-viewpoint")
         assert "before the first move" in page.inner_text("#replay-step")
         at_setup = board_html(page)
@@ -92,10 +92,62 @@ def test_replay_steps_back_and_forth_and_the_record_downloads(browser, site, out
         page.click("#replay-close")
         with page.expect_download() as download:
             page.click("#download-record")
-        record = json.loads(open(download.value.path(), encoding="utf-8").read())
+        record = json.loads(download.value.path().read_text(encoding="utf-8"))
         assert record["format"] == "spyhouse-record" and record["viewpoint"] == ann.seat
         assert "seed" not in record
         assert ann.errors == [] and bob.errors == []
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def test_published_replay_offers_every_chair_and_spectators_start_public(browser, site):
+    from tests.server.helpers import auth, open_table, start, view
+
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = open_table(http, "highcard", 2, publish_log=True, spectators=True)
+        start(http, table)
+        while (doc := view(http, table, 0))["status"] != "finished":
+            seat = next(s for s in table.tokens if view(http, table, s)["legal_actions"])
+            mine = view(http, table, seat)
+            r = http.post(
+                f"/api/tables/{table.id}/actions",
+                json={"action": mine["legal_actions"][0], "version": doc["version"]},
+                headers=auth(table.tokens[seat]),
+            )
+            assert r.status_code == 200, r.text
+    ann = new_player(browser, site.url)
+    watcher = new_player(browser, site.url, locale="es-ES")
+    try:
+        grant = json.dumps(json.dumps({table.id: {"token": table.tokens[0], "seat": 0}}))
+        ann.page.goto("/")
+        ann.page.evaluate(f"localStorage.setItem('spyhouse.tables', {grant})")
+        for p in (ann, watcher):
+            p.page.goto(f"/#/table/{table.id}")
+            p.page.click("#replay-open")
+            p.page.wait_for_selector("#replay[data-step='0']")
+        options = "os => os.map(o => o.value)"
+        assert ann.page.eval_on_selector_all("#replay-viewpoint option", options) == [
+            "0",
+            "1",
+            "public",
+            "all",
+        ]
+        # A spectator starts from the public view (the published log lets them pick more).
+        assert watcher.page.get_attribute("#replay", "data-viewpoint") == "public"
+        ann.page.keyboard.press("End")
+        ann.page.wait_for_selector("#replay[data-step='4']")
+        mine = board_html(ann.page)
+        ann.page.select_option("#replay-viewpoint", "1")
+        ann.page.wait_for_selector("#replay[data-viewpoint='1'][data-step='4']")
+        assert board_html(ann.page) != mine  # Bob's card, not Ann's
+        ann.page.select_option("#replay-viewpoint", "all")
+        ann.page.wait_for_selector("#replay[data-viewpoint='all']")
+        ann.page.keyboard.press("Home")
+        ann.page.wait_for_selector("#replay[data-step='0']")
+        # Everyone's view tells whose secret each line was, like the published log.
+        assert "privately" in ann.page.inner_text("#replay-events")
+        assert ann.errors == [] and watcher.errors == []
+    finally:
+        ann.context.close()
+        watcher.context.close()
