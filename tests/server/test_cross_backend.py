@@ -103,9 +103,8 @@ async def test_views_legal_actions_and_to_act_are_byte_identical_after_storage(
     version = 0
     for move in range(MOVES + 1):
         if move % EVERY == 0 or game.outcome(state) is not None:
-            version = await store.commit(
-                table_id, version, Change(events=[], state=game.dump(state))
-            )
+            entry = await store.commit(table_id, version, Change(events=[], state=game.dump(state)))
+            version = entry.version
             row = await store.get(table_id)
             assert row is not None and row.state is not None
             assert _reading(game, game.load(row.state)) == _reading(game, state), (
