@@ -57,6 +57,10 @@ function roundMarks(steps, board) {
     }
     if (title) marks.push({ index: i, title });
   });
+  // The first round begins with the game (its start event is the table's, not the replay's).
+  if (steps.length && marks[0]?.index !== 0) {
+    marks.unshift({ index: 0, title: board.logGroup?.({ type: "game_started", data: {} }, {}) || t("log.start") });
+  }
   return marks;
 }
 
