@@ -5,6 +5,10 @@ the hand cards facing it, its own card facing it, card counts, Information, the 
 tile and the Embassy tile. A hidden card is shown as a bare position with no identity.
 The view does not remember for the player: which card went to the bottom of which deck
 is in the public event log, not re-derived here (RULINGS.md).
+
+Once the game is over, every card still on the table is shown to everyone: the score
+is Information alone, so nothing left hidden can matter any more (RULINGS.md, "End
+reveal"). The decks stay face down: no rule turns them over.
 """
 
 from __future__ import annotations
@@ -40,15 +44,18 @@ def card_reference() -> list[JSON]:
     return [dict(entry) for entry in _REFERENCE]
 
 
-def positions_view(player: Player, owner: int, viewer: int | None) -> list[JSON]:
-    """The four positions: a card the viewer sees, or a bare hidden or empty place."""
+def positions_view(
+    player: Player, owner: int, viewer: int | None, over: bool = False
+) -> list[JSON]:
+    """The four positions: a card the viewer sees, or a bare hidden or empty place
+    (every card is seen once the game is ``over``)."""
     entries = []
     for position, name, label in _POSITIONS:
         card = player.positions[position]
         entry: JSON = {"position": name, "label": label}
         if card is None:
             entry["state"] = "empty"
-        elif sees(position, owner, viewer):
+        elif over or sees(position, owner, viewer):
             entry["state"] = "seen"
             entry["card"] = card_view(card)
         else:
@@ -66,7 +73,7 @@ def player_view(state: AgenciaState, owner: int, viewer: int | None) -> JSON:
         "ambassador": owner == state.ambassador,
         "information": player.information,
         "deck_size": len(player.deck),
-        "positions": positions_view(player, owner, viewer),
+        "positions": positions_view(player, owner, viewer, state.phase is Phase.OVER),
         "played": None
         if played is None
         else {

@@ -3,6 +3,10 @@
 Face-down tiles appear as ``{"face_down": true}`` with no identity, unless the viewer
 knows them (its own tile, or one it looked at). Other hands show only their size;
 pending discards only their count. The draw pile shows its size.
+
+Once the game is over every hand is shown ("all Players add up VP from ... the 6
+Character tiles ... in your hand"), and so is every face-down tile left on the table
+(RULINGS.md, "End reveal"); the tiles under the Casino Roulette stay hidden.
 """
 
 from __future__ import annotations
@@ -89,6 +93,9 @@ def player_view(state: EstorilState, seat: int) -> JSON:
         "discards": [tile(t) for t in state.discards[seat]],
         "discarded_this_round": len(state.pending_discards[seat]),
         "enigma": state.enigma_holder == seat,
+        "revealed_hand": [tile(t) for t in sorted(state.hands[seat])]
+        if state.phase == "over"
+        else None,
     }
 
 
@@ -137,6 +144,7 @@ def location_view(
     names: list[str],
 ) -> JSON:
     printed = board(loc.board)
+    over = state.phase == "over"
     out: JSON = {
         **_printed_location(loc.board),
         "row": slot // state.cols,
@@ -145,7 +153,9 @@ def location_view(
         "reward": {
             "cell": _reward_cell(printed.reward_cell, loc.rotation, slot, state.cols),
             "top_secret": printed.reward_top_secret,
-            "tiles": [_hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards],
+            "tiles": [
+                _hidden_or_shown(r.face_up or over, r.known_by, r.tile, seat) for r in loc.rewards
+            ],
         },
         "resolution_number": resolution_number(state, slot),
         "adjacent": [names[s] for s in geo.adjacent(slot)],
@@ -158,7 +168,7 @@ def location_view(
                 "outer": geo.is_outer((slot, n)),
                 "top_secret": space.top_secret,
                 "look": space.look,
-                "occupant": occupant_view(loc.spaces[n], seat),
+                "occupant": occupant_view(loc.spaces[n], seat, over),
             }
             for n, space in enumerate(printed.spaces)
         ],
@@ -199,10 +209,10 @@ def _hidden_or_shown(face_up: bool, known_by: list[int], index: int, seat: int |
     return shown
 
 
-def occupant_view(occ: Occupant | None, seat: int | None) -> JSON | None:
+def occupant_view(occ: Occupant | None, seat: int | None, over: bool = False) -> JSON | None:
     if occ is None:
         return None
-    out = _hidden_or_shown(occ.face_up, occ.known_by, occ.tile, seat)
+    out = _hidden_or_shown(occ.face_up or over, occ.known_by, occ.tile, seat)
     out |= {
         "marker": COLOURS[occ.controller],
         "owner": COLOURS[occ.owner],

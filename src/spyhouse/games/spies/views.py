@@ -112,7 +112,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
                 "player": controller(state.num_seats, side, m),
                 "deployed": rank is not None,
                 "soldier": soldier(rank)
-                if rank is not None and knows_card(state, seat, side, m)
+                if rank is not None and (state.phase == "over" or knows_card(state, seat, side, m))
                 else None,
                 "face_up": own.face_up[m],
                 "tilted": own.tilted[m],
