@@ -11,6 +11,7 @@ from spyhouse.engine.testing import check_no_leak, random_playout
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.components import CARDS
 from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.state import Phase
 from tests.games.agencia.helpers import DOWN, MINE, OTHERS, UP, arrange, play_hand
 
 
@@ -33,7 +34,8 @@ def check_visibility(state, events):
                     assert entry["state"] == "empty"
                     continue
                 visible = (
-                    position is UP
+                    state.phase is Phase.OVER  # the end reveal (RULINGS.md)
+                    or position is UP
                     or (position is MINE and viewer == owner)
                     or (position is OTHERS and viewer is not None and viewer != owner)
                 )

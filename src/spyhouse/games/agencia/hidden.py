@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from spyhouse.engine import Rng
 from spyhouse.games.agencia.positions import Position, sees
-from spyhouse.games.agencia.state import AgenciaState, Player
+from spyhouse.games.agencia.state import AgenciaState, Phase, Player
 
 
 def unknown_positions(player: Player, owner: int, seat: int) -> list[Position]:
@@ -30,6 +30,12 @@ def determinize(state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
     """A copy of ``state`` with every card ``seat`` does not know redrawn among that
     player's unknown slots (hidden positions and the unseen top of the deck), and a
     fresh RNG state."""
+    if state.phase is Phase.OVER:
+        # Game over: the view shows everything the end reveals (RULINGS.md, "End
+        # reveal"), so there is nothing left to redraw that could matter.
+        ended = state.copy()
+        ended.rng = rng.next64()
+        return ended
     new = state.copy()
     for owner, player in enumerate(new.players):
         positions = unknown_positions(player, owner, seat)

@@ -23,6 +23,12 @@ Place = tuple[Any, Any]
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
+    if state.phase == "over":
+        # Game over: the view shows everything the end reveals (RULINGS.md, "End
+        # reveal"), so there is nothing left to redraw that could matter.
+        ended = state.copy()
+        ended.rng = rng.next64()
+        return ended
     new = _copy_secrets(state, seat)
     players, unseen = hidden_places(new, seat)
     for places in [*players.values(), unseen]:

@@ -20,6 +20,12 @@ from spyhouse.games.spies.teams import controller, knows_card
 
 
 def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
+    if state.phase == "over":
+        # Game over: the view shows everything the end reveals (RULINGS.md, "End
+        # reveal"), so there is nothing left to redraw that could matter.
+        ended = state.copy()
+        ended.rng = rng.next64()
+        return ended
     new = state.copy()
     for side in (0, 1):
         redraw_hidden_soldiers(state, new, seat, side, rng)
