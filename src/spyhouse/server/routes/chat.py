@@ -10,6 +10,7 @@ from pydantic import Field
 from spyhouse.server import chat
 from spyhouse.server.auth import same_token
 from spyhouse.server.deps import Ctx, Host, MaybeToken, Reader, Table
+from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import StrictModel
 
 router = APIRouter(tags=["chat"])
@@ -33,13 +34,22 @@ class ChatFrame(StrictModel):
     at: str | None
 
 
-@router.get("/tables/{table_id}/chat", response_model=list[ChatFrame])
+@router.get(
+    "/tables/{table_id}/chat",
+    response_model=list[ChatFrame],
+    responses=problem_responses(401, 403, 404),
+)
 async def get_chat(row: Table, seat: Reader, ctx: Ctx) -> list[dict[str, Any]]:
     """The last 200 lines you may read (players: the table; spectators: both channels)."""
     return await chat.history(ctx, row.id, seat)
 
 
-@router.post("/tables/{table_id}/chat", response_model=ChatFrame, status_code=201)
+@router.post(
+    "/tables/{table_id}/chat",
+    response_model=ChatFrame,
+    status_code=201,
+    responses=problem_responses(400, 401, 403, 404, 422),
+)
 async def post_chat(
     body: SayLine, row: Table, seat: Reader, token: MaybeToken, ctx: Ctx, request: Request
 ) -> dict[str, Any]:
@@ -54,7 +64,11 @@ async def post_chat(
     return await chat.say(ctx, row, chat.Speaker(seat, key), body.text)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/mute", status_code=204)
+@router.post(
+    "/tables/{table_id}/seats/{seat}/mute",
+    status_code=204,
+    responses=problem_responses(400, 401, 403, 404, 409, 422),
+)
 async def mute_seat(
     body: Mute, row: Host, ctx: Ctx, seat: Annotated[int, Path(ge=0, le=63)]
 ) -> None:
