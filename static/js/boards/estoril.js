@@ -8,7 +8,7 @@ import { sentence, label, tr } from "./common.js";
 export const strings = {
   en: {
     "es.status": "Round {round}/{rounds} · first player: {first}", "es.hand": "Your hand", "es.missions": "Missions", "es.pile": "Pile: {n}",
-    "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
+    "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.inHand": "In hand", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
     "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
     "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}", "es.vp": "VP", "es.ts": "TOP SECRET",
     "es.know.seen": "Face-down tiles you saw", "es.know.pile": "Pile top {tile}; reward {reward}",
@@ -20,7 +20,7 @@ export const strings = {
   },
   es: {
     "es.status": "Ronda {round}/{rounds} · jugador inicial: {first}", "es.hand": "Tu mano", "es.missions": "Misiones", "es.pile": "Pila: {n}",
-    "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
+    "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.inHand": "En la mano", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
     "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Alto Secreto",
     "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}", "es.vp": "PV", "es.ts": "ALTO SECRETO",
     "es.know.seen": "Losetas boca abajo que viste", "es.know.pile": "Arriba de la pila {tile}; recompensa {reward}",
@@ -197,11 +197,15 @@ export function scoreLines(outcome, ctx) {
   return out;
 }
 
-/** At the end: everyone's discards (face up by the rules) as the view shows them. */
+/** At the end: everyone's discards (face up by the rules) and, once the view reveals
+ * them, everyone's hand (the tiles that score). */
 export function endReveal(ctx) {
   const players = ctx.view?.players || [];
   if (!players.length) return null;
-  return h("ul", {}, players.map((p) => h("li", {}, `${colourName(p.player, ctx)} — ${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`)));
+  const names = (tiles) => (tiles || []).map((d) => tileName(d.name)).join(", ") || "—";
+  return h("ul", {}, players.map((p) => h("li", {}, `${colourName(p.player, ctx)} — `
+    + (p.revealed_hand ? `${ctx.t("es.inHand")}: ${names(p.revealed_hand)} · ` : "")
+    + `${ctx.t("es.discards")}: ${names(p.discards)}`)));
 }
 
 export const glossary = [
