@@ -127,17 +127,24 @@ def wait_synced(p: Player, version: int, timeout: float = 30) -> None:
 
 
 def settled(http: httpx.Client, players: list[Player]) -> list[dict[str, Any]]:
-    """Every page and the server at one version (bots may still be moving)."""
+    """Every page and the server at one version, with no bot still to act."""
     for _ in range(200):
         docs = [view(http, p) for p in players]
         version = max(d["version"] for d in docs)
         for p in players:
             wait_synced(p, version)
         again = [view(http, p) for p in players]
-        if all(a["version"] == version for a in again) and all(
-            p.attr("version") == str(version) for p in players
+        # Bots think off the event loop now: a table is settled only once no bot seat is
+        # still to act (else a bot's commit races the click being made).
+        bots = {s["seat"] for s in again[0]["seats"] if s["kind"] == "bot"}
+        thinking = again[0]["status"] == "playing" and bots & set(again[0]["to_act"])
+        if (
+            not thinking
+            and all(a["version"] == version for a in again)
+            and all(p.attr("version") == str(version) for p in players)
         ):
             return again
+        time.sleep(0.05)
     raise AssertionError("the table never settled")
 
 

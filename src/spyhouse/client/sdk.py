@@ -141,7 +141,7 @@ class TableHandle:
 
     def clock(self) -> dict[str, Any] | None:
         """The table's time control and each seat's time (None: no clock)."""
-        return self.summary().get("clock")  # type: ignore[no-any-return]
+        return self.summary().get("clock")
 
     def add_bot(self, seat: int, level: str = "random") -> None:
         """A bot in ``seat``: ``random``, ``heuristic`` or ``search``."""
@@ -178,7 +178,7 @@ class Seat:
 
     def clock(self) -> dict[str, Any] | None:
         """The table's clock as this seat's view shows it (None: no clock)."""
-        return self.view().get("clock")  # type: ignore[no-any-return]
+        return self.view().get("clock")
 
     def act(
         self, action: dict[str, Any], version: int, request_id: str | None = None

@@ -22,7 +22,11 @@ export function presenceAddon(env) {
   let seats = {};
   return {
     onPresence(frame) {
-      seats = frame.seats || {};
+      // Frames repeat every heartbeat; redraw only on a change, so a page is never
+      // rebuilt under a player's click for nothing.
+      const next = frame.seats || {};
+      if (JSON.stringify(next) === JSON.stringify(seats)) return;
+      seats = next;
       env.rerender();
     },
     seat(s, ctx) {
