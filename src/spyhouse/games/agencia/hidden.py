@@ -16,11 +16,12 @@ from spyhouse.games.agencia.state import AgenciaState, Phase, Player
 
 
 def unknown_positions(player: Player, owner: int, seat: int) -> list[Position]:
-    """``owner``'s positions whose card ``seat`` neither sees nor remembers."""
+    """``owner``'s positions whose card ``seat`` neither sees nor remembers, in the
+    rulebook's order (never the stored dict's: PostgreSQL re-orders JSON keys)."""
     return [
         position
-        for position, card in player.positions.items()
-        if card is not None
+        for position in Position
+        if player.positions.get(position) is not None
         and position not in player.remembered
         and not sees(position, owner, seat)
     ]
