@@ -48,7 +48,7 @@ async def get_chat(row: Table, seat: Reader, ctx: Ctx) -> list[dict[str, Any]]:
     "/tables/{table_id}/chat",
     response_model=ChatFrame,
     status_code=201,
-    responses=problem_responses(400, 401, 403, 404, 422),
+    responses=problem_responses(400, 401, 403, 404, 422, 429),
 )
 async def post_chat(
     body: SayLine, row: Table, seat: Reader, token: MaybeToken, ctx: Ctx, request: Request

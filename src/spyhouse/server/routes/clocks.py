@@ -11,7 +11,10 @@ from spyhouse.server import absent, clocks
 from spyhouse.server.bounds import MAX_SEAT
 from spyhouse.server.deps import Ctx, Host
 from spyhouse.server.lobby import _seat_row
+from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import StrictModel
+
+_REFUSALS = problem_responses(400, 401, 403, 404, 409, 410, 422)
 
 router = APIRouter(tags=["host"])
 SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
@@ -22,31 +25,31 @@ class AddTime(StrictModel):
     seat: int | None = Field(None, ge=0, le=MAX_SEAT, description="One seat; null: every seat")
 
 
-@router.post("/tables/{table_id}/clock/pause", status_code=204)
+@router.post("/tables/{table_id}/clock/pause", status_code=204, responses=_REFUSALS)
 async def pause_clocks(row: Host, ctx: Ctx) -> None:
     """Host: freeze every clock (announced in the log)."""
     await clocks.pause(ctx, row)
 
 
-@router.post("/tables/{table_id}/clock/resume", status_code=204)
+@router.post("/tables/{table_id}/clock/resume", status_code=204, responses=_REFUSALS)
 async def resume_clocks(row: Host, ctx: Ctx) -> None:
     """Host: restart the clocks from what they had left."""
     await clocks.resume(ctx, row)
 
 
-@router.post("/tables/{table_id}/clock/add", status_code=204)
+@router.post("/tables/{table_id}/clock/add", status_code=204, responses=_REFUSALS)
 async def add_time(body: AddTime, row: Host, ctx: Ctx) -> None:
     """Host: more time for one seat or for everyone."""
     await clocks.add_time(ctx, row, body.seat, body.seconds)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/give-back", status_code=204)
+@router.post("/tables/{table_id}/seats/{seat}/give-back", status_code=204, responses=_REFUSALS)
 async def give_back(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
     """Host: give a seat a bot holds back to its player."""
     await absent.give_back(ctx, row, _seat_row(row, seat))
 
 
-@router.post("/tables/{table_id}/seats/{seat}/remove", status_code=204)
+@router.post("/tables/{table_id}/seats/{seat}/remove", status_code=204, responses=_REFUSALS)
 async def remove_player(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
     """Host, during play: remove a player for good; a bot plays their seat to the end, and
     their token gets ``removed_from_table`` (their page says so)."""
