@@ -242,6 +242,7 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
             bot_level=changed[s.seat].bot_level if s.seat in changed else s.bot_level,
             held_for=changed[s.seat].held_for if s.seat in changed else s.held_for,
             hold=changed[s.seat].hold if s.seat in changed else s.hold,
+            chat_muted=s.chat_muted,  # chat is not a committed change: carry it over
         )
         for s in row.seats
     ]
