@@ -35,8 +35,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one module. Not for the session: Playwright's sync API keeps an event
+    loop running on the main thread while it lives, and an async test that an xdist
+    worker runs after a browser module would then fail to start its own loop."""
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         message = "Debian's Chromium is missing: apt-get install chromium (CI installs it)"
         if os.environ.get("CI"):

@@ -8,6 +8,7 @@ already committed instead of playing twice.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,8 @@ from spyhouse.server.problems import Problem
 from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,11 @@ async def run_bots(
     try:
         async with lock:
             return await _play_bots(ctx, table_id, row, state)
+    except Exception:
+        # The move that woke the bots is committed: a bot's failure must not turn it
+        # into an error. The bots' seats wait for the resume sweep to try again.
+        log.exception("the bots of table %s failed", table_id)
+        return None
     finally:
         if not lock.locked():
             ctx.bot_locks.pop(table_id, None)

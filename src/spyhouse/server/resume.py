@@ -40,10 +40,8 @@ class BotResumer:
             if not all_now and seen.get(table_id) != version:
                 continue  # it moved lately: a request may be running its bots
             looked += 1
-            try:
-                await play.run_bots(self.ctx, table_id)
-            except Exception:  # one broken table must not stop the others
-                log.exception("resuming the bots of table %s failed", table_id)
+            # A failure is logged by run_bots and leaves the table for the next pass.
+            if await play.run_bots(self.ctx, table_id) is None:
                 continue
             row = await self.ctx.store.get(table_id)
             if row is not None:

@@ -15,17 +15,18 @@ import asyncio
 import multiprocessing
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from spyhouse.bots import LEVELS, make_bot
-from spyhouse.engine import Action, Game, Rng, get_game, load_builtin_games
+from spyhouse.engine import Action, Game, Rng
 
 DEFAULT_LEVEL = "random"
 """The API's default, so clients that never ask for a level keep their behaviour."""
 
 
 def decide(
-    game_id: str,
+    game: Game[Any],
     state: dict[str, Any],
     seat: int,
     level: str,
@@ -33,12 +34,9 @@ def decide(
     budget: float,
     iterations: int,
 ) -> Action:
-    """One bot decision from a dumped state (runs in a worker process)."""
-    game = get_game(game_id)
-    if game is None:
-        load_builtin_games()
-        game = get_game(game_id)
-    assert game is not None, game_id
+    """One bot decision from a dumped state (runs in a worker process). The game comes
+    pickled by reference to its class, so any registered game works, not only the
+    built-in ones a fresh worker would find by id."""
     return _choose(game, game.load(state), seat, level, entropy, budget, iterations)
 
 
@@ -86,19 +84,15 @@ class Thinking:
             return _choose(game, state, seat, level, entropy, self.budget, self.iterations)
         async with self._slots:
             self.in_flight += 1
+            args = (game, game.dump(state), seat, level, entropy, self.budget, self.iterations)
+            loop = asyncio.get_running_loop()
             try:
-                loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(
-                    self._executor(),
-                    decide,
-                    game.id,
-                    game.dump(state),
-                    seat,
-                    level,
-                    entropy,
-                    self.budget,
-                    self.iterations,
-                )
+                try:
+                    return await loop.run_in_executor(self._executor(), decide, *args)
+                except BrokenProcessPool:
+                    # A worker died (killed, out of memory): a fresh pool, one more try.
+                    self.close()
+                    return await loop.run_in_executor(self._executor(), decide, *args)
             finally:
                 self.in_flight -= 1
                 self.completed += 1
