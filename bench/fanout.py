@@ -524,6 +524,8 @@ async def echo_reach(server: Server, n: int, moves: int) -> list[float]:
 
 def row(r: Result, base: Result | None) -> str:
     ratio = f"{100 * r.moves_per_s / base.moves_per_s:6.1f} %" if base else "   base "
+    if base:  # on a shared machine the CPU each move costs is the steadier comparison
+        ratio += f"  (cpu {100 * base.cpu_ms_per_move / r.cpu_ms_per_move:5.1f} %)"
     extra = "  ".join(f"{k}={v}" for k, v in r.extra.items())
     return (
         f"{r.label:<22} T={r.tables:<4} {r.moves_per_s:9.1f} moves/s  p50 {r.p50_ms:8.1f} ms"
