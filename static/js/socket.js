@@ -84,7 +84,7 @@ export class TableSocket {
         this.h.onAck?.(frame);
       } else if (frame.type === "presence") {
         this.h.onPresence?.(frame);
-      } else if (frame.type === "chat" || frame.type === "chat_history") {
+      } else if (frame.type === "chat" || frame.type === "chat_history" || frame.type === "chat_muted") {
         this.h.onChat?.(frame);
       } else if (frame.type === "error") {
         if (!this.authed && frame.status >= 400 && frame.status < 500) this.fatal = frame;

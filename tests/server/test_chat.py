@@ -108,6 +108,34 @@ def test_refusals_too_long_too_fast_muted(http, live):
     assert "x" * 501 not in texts
 
 
+def test_a_mute_is_shown_at_once_and_to_later_readers_without_moving_the_game(http, live):
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    ann, bob = Socket(live, table.id, table.tokens[0]), Socket(live, table.id, table.tokens[1])
+    version = ann.state["version"]
+    mute = lambda muted: http.post(  # noqa: E731
+        f"/api/tables/{table.id}/seats/1/mute", json={"muted": muted}, headers=auth(table.host_token)
+    )
+    assert mute(True).status_code == 204
+    for sock in (ann, bob):
+        assert sock.recv_until("chat_muted") | {"type": None} == {
+            "type": None,
+            "seat": 1,
+            "muted": True,
+        }
+    seats = lambda doc: [s["muted"] for s in doc["seats"]]  # noqa: E731
+    assert seats(http.get(f"/api/tables/{table.id}").json()) == [False, True]
+    later = Socket(live, table.id, table.tokens[0])  # its first frame comes from the hub
+    assert seats(later.state) == [False, True]
+    assert later.state["version"] == version
+    assert mute(False).status_code == 204
+    assert bob.recv_until("chat_muted")["muted"] is False
+    assert seats(http.get(f"/api/tables/{table.id}").json()) == [False, False]
+    assert http.get(f"/api/tables/{table.id}").json()["version"] == version
+    for s in (ann, bob, later):
+        s.close()
+
+
 @pytest.mark.parametrize("text", ["<b>bold</b>", "<script>alert(1)</script>"])
 def test_chat_is_text_stored_as_sent(http, text):
     table = open_table(http, "highcard", 2)

@@ -132,10 +132,14 @@ async def history(ctx: Context, table_id: str, seat: int | None) -> list[dict[st
 
 
 async def mute(ctx: Context, row: TableRow, seat: int, muted: bool) -> None:
-    """The host mutes (or unmutes) a seat's chat."""
+    """The host mutes (or unmutes) a seat's chat. Not a move: the version stays; the
+    table's sockets are told at once and the seat list shows it from now on."""
     if not 0 <= seat < row.num_seats:
         raise Problem(404, "unknown_seat", "No such seat at this table.")
     await ctx.chat.set_muted(row.id, seat, muted)
+    ctx.hub.refresh(await ctx.store.get(row.id))
+    out = {"type": "chat_muted", "seat": seat, "muted": muted}
+    ctx.hub.broadcast(row.id, json.dumps(out), lambda reader: True)
 
 
 def on_notice(ctx: Context, payload: str) -> None:

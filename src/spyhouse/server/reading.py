@@ -36,6 +36,7 @@ def summary(row: TableRow, now: float) -> dict[str, Any]:
                 "name": s.name,
                 "bot_level": s.bot_level,
                 "held": s.hold,
+                "muted": s.chat_muted,
             }
             for s in row.seats
         ],

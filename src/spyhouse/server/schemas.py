@@ -112,6 +112,9 @@ class SeatInfo(BaseModel):
         description="When a bot plays for a player: absent (they take the seat back by "
         "coming back), host (until the host gives it back) or removed",
     )
+    muted: bool = Field(
+        False, description="The host muted this seat's chat (live: a chat_muted frame)"
+    )
 
 
 class SeatGrant(BaseModel):

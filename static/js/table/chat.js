@@ -64,7 +64,7 @@ export function chatAddon(env) {
   let doc = null;
   let unread = 0;
   let error = null;
-  const mutedSeats = new Map(); // seat -> bool, as the host set it from this page
+  const mutedSeats = new Map(); // seat -> bool, as the last chat_muted frames said
   const narrow = matchMedia("(max-width: 700px)").matches;
 
   const list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", tabindex: "0" });
@@ -100,14 +100,17 @@ export function chatAddon(env) {
   }
 
   const spectator = () => !!doc && doc.you === null;
+  const isMuted = (seat) => mutedSeats.get(seat) ?? !!doc?.seats?.find((s) => s.seat === seat)?.muted;
+  const mutedMe = () => !!doc && doc.you !== null && isMuted(doc.you);
 
   function drawStatic() {
     title.textContent = t("chat.title");
     label.textContent = t("chat.label");
     sendBtn.textContent = t("chat.send");
     input.placeholder = spectator() ? t("chat.placeholderSpect") : t("chat.placeholder");
-    note.textContent = t("chat.spectNote");
-    note.hidden = !spectator();
+    note.textContent = mutedMe() ? t("chat.muted") : t("chat.spectNote");
+    note.hidden = !spectator() && !mutedMe();
+    input.disabled = sendBtn.disabled = mutedMe();
   }
 
   function drawCount() {
@@ -163,6 +166,12 @@ export function chatAddon(env) {
   return {
     /** A chat or chat_history frame from the socket. */
     onFrame(frame) {
+      if (frame.type === "chat_muted") {
+        mutedSeats.set(frame.seat, !!frame.muted);
+        drawStatic();
+        env.rerender();
+        return;
+      }
       const incoming = frame.type === "chat_history" ? frame.lines || [] : [frame];
       const fresh = incoming.filter(add);
       if (!fresh.length) return;
@@ -179,8 +188,9 @@ export function chatAddon(env) {
     },
     side(ctx) {
       const spect = spectator();
+      const wasMuted = mutedMe();
       doc = ctx.doc;
-      if (spect !== spectator()) { drawStatic(); drawLines(); }
+      if (spect !== spectator() || wasMuted !== mutedMe()) { drawStatic(); drawLines(); }
       // The table is about to detach this element: keep the reader's place in the talk.
       const top = list.scrollTop;
       const bottom = atBottom();
@@ -189,8 +199,12 @@ export function chatAddon(env) {
     },
     /** The host's mute switch for one seat of the seat list. */
     seat(s, ctx) {
-      if (!env.grant.host || s.kind !== "human" || s.seat === ctx.doc?.you) return null;
-      const muted = mutedSeats.get(s.seat) ?? !!s.muted;
+      if (!env.grant.host || s.kind !== "human" || s.seat === ctx.doc?.you) {
+        return s.kind === "human" && isMuted(s.seat)
+          ? h("small", { class: "muted chat-muted-badge", "data-muted": s.seat }, ` · ${t("chat.mutedBadge")}`)
+          : null;
+      }
+      const muted = isMuted(s.seat);
       const who = ctx.name(s.seat, { you: false });
       return h("button", {
         class: "button small ghost chat-mute", type: "button", "data-mute": s.seat, "aria-pressed": muted ? "true" : "false",
