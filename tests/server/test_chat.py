@@ -114,7 +114,9 @@ def test_a_mute_is_shown_at_once_and_to_later_readers_without_moving_the_game(ht
     ann, bob = Socket(live, table.id, table.tokens[0]), Socket(live, table.id, table.tokens[1])
     version = ann.state["version"]
     mute = lambda muted: http.post(  # noqa: E731
-        f"/api/tables/{table.id}/seats/1/mute", json={"muted": muted}, headers=auth(table.host_token)
+        f"/api/tables/{table.id}/seats/1/mute",
+        json={"muted": muted},
+        headers=auth(table.host_token),
     )
     assert mute(True).status_code == 204
     for sock in (ann, bob):

@@ -131,10 +131,10 @@ class Hub:
     def refresh(self, row: TableRow | None) -> None:
         """A change outside the game (a chat mute) re-read at the same version: frames
         built from now on show it (sockets already open are told by their own frame)."""
-        feed = self._feeds.get(row.id) if row is not None else None
-        if row is not None and feed is not None and feed.latest is not None:
-            if feed.latest.version == row.version:
-                feed.latest = Snapshot(row, feed.latest.state)
+        if row is None or (feed := self._feeds.get(row.id)) is None:
+            return
+        if feed.latest is not None and feed.latest.version == row.version:
+            feed.latest = Snapshot(row, feed.latest.state)
 
     async def snapshot(self, table_id: str) -> Snapshot | None:
         """The newest version this process knows of a watched table (loaded if need be)."""
