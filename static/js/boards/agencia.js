@@ -2,7 +2,7 @@
 // Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr } from "./common.js";
+import { sentence, label, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -15,7 +15,7 @@ export const strings = {
     "act.play": "Play a card", "act.recruit": "Recruit", "act.infiltrate": "Infiltrate", "act.choose_location": "Place the Embassy",
     "ag.infiltrators": "Infiltrators", "ag.recruiters": "Recruiters", "ag.agents": "Agents",
     "ag.know.seen": "Cards you saw in others' hands", "ag.know.played": "Cards the others played",
-    "ag.score.tokens": "{n} in tokens", "ag.score.cards": "{n} from the eight cards", "ag.ending": "Most Information (tokens plus the value of the eight cards) wins.",
+    "ag.revealed": "revealed at the end", "ag.score.tokens": "{n} in tokens", "ag.score.cards": "{n} from the eight cards", "ag.ending": "Most Information (tokens plus the value of the eight cards) wins.",
   },
   es: {
     "ag.status": "Ronda {round}/{rounds} · mano {hand}/{hands}", "ag.embassy": "Embajada", "ag.notChosen": "aún sin colocar",
@@ -26,7 +26,7 @@ export const strings = {
     "act.play": "Jugar una carta", "act.recruit": "Reclutar", "act.infiltrate": "Infiltrar", "act.choose_location": "Colocar la Embajada",
     "ag.infiltrators": "Infiltrados", "ag.recruiters": "Reclutadores", "ag.agents": "Agentes",
     "ag.know.seen": "Cartas que viste en manos ajenas", "ag.know.played": "Cartas que jugaron los demás",
-    "ag.score.tokens": "{n} en fichas", "ag.score.cards": "{n} por las ocho cartas", "ag.ending": "Gana quien más Información tenga (fichas más el valor de sus ocho cartas).",
+    "ag.revealed": "revelada al final", "ag.score.tokens": "{n} en fichas", "ag.score.cards": "{n} por las ocho cartas", "ag.ending": "Gana quien más Información tenga (fichas más el valor de sus ocho cartas).",
   },
 };
 
@@ -176,16 +176,22 @@ export function endReveal(ctx) {
 }
 
 export const glossary = [
-  { icon: "ℹ", term: { en: "Information", es: "Información" }, text: { en: "Points: tokens plus the value of your eight cards at the end. Most Information wins.", es: "Puntos: fichas más el valor de tus ocho cartas al final. Gana quien más Información tenga." } },
-  { icon: "∞", term: { en: "Data bank", es: "Banco de datos" }, text: { en: "The bank of Information tokens Agents take from or pay into.", es: "El banco de fichas de Información del que los Agentes cobran o al que pagan." } },
-  { icon: "★", term: { en: "Ambassador", es: "Embajador" }, text: { en: "Places the Embassy in the Hall or the Garden each hand; plays last.", es: "Coloca la Embajada en el Salón o el Jardín en cada mano; juega el último." } },
-  { term: { en: "Hall", es: "Salón" }, text: { en: "At most as many Agents as players fit; Agents beyond that pay.", es: "Caben como máximo tantos Agentes como jugadores; los que sobran pagan." } },
-  { term: { en: "Garden", es: "Jardín" }, text: { en: "The Agents must reach the number of players, or they pay.", es: "Los Agentes deben llegar al número de jugadores, o pagan." } },
-  { icon: "◐", term: { en: "Infiltrator", es: "Infiltrado" }, text: { en: "Resolves first: takes Information from a player.", es: "Se resuelve primero: quita Información a un jugador." } },
-  { icon: "✚", term: { en: "Recruiter", es: "Reclutador" }, text: { en: "Resolves second: recruits another player's Agent card.", es: "Se resuelve en segundo lugar: recluta la carta de Agente de otro jugador." } },
-  { icon: "◆", term: { en: "Hidden card", es: "Carta oculta" }, text: { en: "A card you may not see: face down, or in your hand facing the others.", es: "Una carta que no puedes ver: boca abajo, o en tu mano mirando a los demás." } },
-  { term: { en: "Reward tile", es: "Loseta de Recompensa" }, text: { en: "Information a Recruiter adds when recruiting.", es: "Información que añade un Reclutador al reclutar." } },
+  { id: "information", icon: "ℹ", term: { en: "Information", es: "Información" }, text: { en: "Points: tokens plus the value of your eight cards at the end. Most Information wins.", es: "Puntos: fichas más el valor de tus ocho cartas al final. Gana quien más Información tenga." } },
+  { id: "value", icon: "②", term: { en: "Information value", es: "Valor de información" }, text: { en: "The number in a card's corner: what an Agent card takes or pays, and what the card counts at the end.", es: "El número de la esquina de la carta: lo que una carta de Agentes cobra o paga, y lo que cuenta al final." } },
+  { id: "bank", icon: "∞", term: { en: "Data bank", es: "Banco de datos" }, text: { en: "The Information tokens in the middle: Agents take from it or pay into it.", es: "Las fichas de Información del centro: los Agentes cobran de él o le pagan." } },
+  { id: "reward", icon: "▣", term: { en: "Reward tile", es: "Loseta de Recompensa" }, text: { en: "Each recruitment adds a token to it; an Infiltrator takes that much from the bank.", es: "Cada reclutamiento le añade una ficha; un Infiltrado se lleva del banco esa cantidad." } },
+  { id: "ambassador", icon: "★", term: { en: "Ambassador", es: "Embajador" }, text: { en: "Places the Embassy in the Hall or the Garden each hand; plays last.", es: "Coloca la Embajada en el Salón o el Jardín en cada mano; juega el último." } },
+  { id: "round-tokens", icon: "○", term: { en: "Round tokens", es: "Fichas de ronda" }, text: { en: "One goes back each time the Embassy returns to their holder; the game ends when the last one goes.", es: "Se devuelve una cada vez que la Embajada vuelve a quien las tiene; la partida termina al irse la última." } },
+  { id: "hall", term: { en: "Hall", es: "Salón" }, text: { en: "At most as many Agents as players fit; Agents that do not fit pay.", es: "Caben como máximo tantos Agentes como jugadores; los que no caben pagan." } },
+  { id: "garden", term: { en: "Garden", es: "Jardín" }, text: { en: "The Agents must reach the number of players, or they pay.", es: "Los Agentes deben llegar al número de jugadores, o pagan." } },
+  { id: "infiltrator", icon: "◐", term: { en: "Infiltrator", es: "Infiltrado" }, text: { en: "Resolves first: if a Recruiter was played, takes from the bank what is on the Reward tile and swaps cards with that Recruiter.", es: "Se resuelve primero: si se jugó un Reclutador, se lleva del banco lo que hay en la Recompensa e intercambia cartas con ese Reclutador." } },
+  { id: "recruiter", icon: "✚", term: { en: "Recruiter", es: "Reclutador" }, text: { en: "Resolves second: if an Agent card was played, swaps cards with its player and adds a token to the Reward tile.", es: "Se resuelve en segundo lugar: si se jugó una carta de Agentes, intercambia cartas con su jugador y añade una ficha a la Recompensa." } },
+  { id: "agents", icon: "3", term: { en: "Agents card", es: "Carta de Agentes" }, text: { en: "Resolves last: takes its value from the bank if its Agents fit the Hall (or fill the Garden), else pays it.", es: "Se resuelve al final: cobra su valor del banco si sus Agentes caben en el Salón (o llenan el Jardín); si no, lo paga." } },
+  { id: "hidden", icon: "◆", term: { en: "Hidden card", es: "Carta oculta" }, text: { en: "A card you may not see: face down, or in your hand facing the others.", es: "Una carta que no puedes ver: boca abajo, o en tu mano mirando a los demás." } },
+  { id: "deck", icon: "▤", term: { en: "Agency deck", es: "Mazo de agencia" }, text: { en: "Discarded cards go face down under it; every card in it counts at the end.", es: "Las cartas descartadas van boca abajo debajo; todas sus cartas cuentan al final." } },
+  { id: "revealed", icon: "👁", term: { en: "Revealed at the end", es: "Revelada al final" }, text: { en: "A card nobody (or not you) could see during the game, turned over for the final count.", es: "Una carta que nadie (o tú no) podía ver durante la partida, destapada para el recuento final." } },
 ];
+const GL = glossIndex(glossary);
 
 export function valueLabel(path, value, ctx) {
   if (path === "position") return posName(value);
@@ -219,10 +225,15 @@ export function seatBadge(seat) {
   return el;
 }
 
+/** Whether the rules keep a card in this position hidden from the reader during the game. */
+function hiddenFrom(position, mine) {
+  return position === "table_face_down" || position === (mine ? "hand_facing_others" : "hand_facing_owner");
+}
+
 const KIND_FILL = { agent: "#e4ecf8", recruiter: "#f6e7c8", infiltrator: "#eadcf2" };
 const KIND_INK = { agent: "#23508f", recruiter: "#8a5a00", infiltrator: "#6b2f86" };
 
-function card(x, y, c, { w = 104, h = 140 } = {}) {
+export function card(x, y, c, { w = 104, h = 140 } = {}) {
   if (!c) {
     return s("g", {}, s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
   }
@@ -230,19 +241,27 @@ function card(x, y, c, { w = 104, h = 140 } = {}) {
   const ink = KIND_INK[c.kind] || "#1d2433";
   return s("g", { "data-card": c.name },
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill, stroke: ink, "stroke-width": 1.5 }),
-    c.kind === "agent" ? s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: ink, class: "serif" }, c.agents) : null,
-    c.kind !== "agent" ? s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": 30, fill: ink }, c.kind === "recruiter" ? "✚" : "◐") : null,
+    c.kind === "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: ink, class: "serif" }, c.agents)), GL.agents) : null,
+    c.kind !== "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": 30, fill: ink }, c.kind === "recruiter" ? "✚" : "◐")), GL[c.kind]) : null,
     label(x + w / 2, y + 92, cardName(c.name), { width: 12, size: 13, weight: 600, fill: ink }),
-    s("circle", { cx: x + w - 16, cy: y + h - 16, r: 11, fill: "#fff", stroke: ink }),
-    s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information));
+    glossed(s("g", {},
+      s("circle", { cx: x + w - 16, cy: y + h - 16, r: 11, fill: "#fff", stroke: ink }),
+      s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information)), GL.value));
 }
 
-function back(x, y, { w = 104, h = 140, note } = {}) {
-  return s("g", {},
+export function back(x, y, { w = 104, h = 140, note } = {}) {
+  return glossed(s("g", {},
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),
     s("rect", { x: x + 8, y: y + 8, width: w - 16, height: h - 16, rx: 6, fill: "none", stroke: "#b8913a", "stroke-opacity": 0.5 }),
     s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#b8913a", class: "serif" }, "◆"),
-    note ? label(x + w / 2, y + h - 26, note, { width: 14, size: 10, fill: "#e9d9a9" }) : null);
+    note ? label(x + w / 2, y + h - 26, note, { width: 14, size: 10, fill: "#e9d9a9" }) : null), GL.hidden);
+}
+
+/** A ribbon on a card the rules turn over at the end (it was hidden from this reader). */
+export function revealedRibbon(x, y, w, text) {
+  return glossed(s("g", { "data-end-reveal": "card" },
+    s("rect", { x: x + 6, y: y - 9, width: w - 12, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
+    s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
 }
 
 export function render(ctx) {
@@ -252,6 +271,7 @@ export function render(ctx) {
   const top = 150;
   const H = top + v.players.length * rowH + 10;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "La Agencia", "data-board": "agencia" });
+  const over = ctx.doc?.status === "finished";
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f7f3e8", rx: 12 }));
 
   // Embassy: Hall or Garden (clickable when the Ambassador chooses).
@@ -264,6 +284,7 @@ export function render(ctx) {
       s("text", { x: 80 + i * 130, y: 80, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
       s("text", { x: 80 + i * 130, y: 104, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" },
         loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length })));
+    glossed(g, GL[loc === "Hall" ? "hall" : "garden"]);
     ctx.choice(g, { type: "choose_location", location: loc }, locName(loc));
     emb.append(g);
   });
@@ -271,14 +292,17 @@ export function render(ctx) {
 
   // Reward tile, data bank, round tokens, hand counter.
   svg.append(s("g", {},
-    s("text", { x: 300, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.reward")),
-    s("rect", { x: 300, y: 40, width: 110, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
-    s("text", { x: 355, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile),
-    s("text", { x: 440, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
-    ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: 460 + i * 34, cy: 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 })),
+    glossed(s("g", {},
+      s("text", { x: 300, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.reward")),
+      s("rect", { x: 300, y: 40, width: 110, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
+      s("text", { x: 355, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
+    glossed(s("g", {},
+      s("text", { x: 440, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
+      ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: 460 + i * 34, cy: 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 }))), GL["round-tokens"]),
     s("text", { x: 440, y: 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
-    s("text", { x: 760, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
-    s("text", { x: 760, y: 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")));
+    glossed(s("g", {},
+      s("text", { x: 760, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
+      s("text", { x: 760, y: 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
 
   v.players.forEach((p, row) => {
     const y = top + row * rowH;
@@ -292,10 +316,11 @@ export function render(ctx) {
       s("circle", { cx: 42, cy: y + 34, r: 12, fill: colour }),
       s("text", { x: 42, y: y + 39, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700 }, p.seat + 1),
       label(62, y + 38, ctx.name(p.seat), { width: 14, size: 14, weight: 600, anchor: "start" }),
-      p.ambassador ? s("text", { x: 32, y: y + 80, "font-size": 13, fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`) : null,
-      s("text", { x: 32, y: y + 118, "font-size": 13, fill: "#4a5366" }, ctx.t("ag.info")),
-      s("text", { x: 32, y: y + 150, "font-size": 30, "font-weight": 700, class: "serif", "data-slot": `agencia-${p.seat}-information` }, p.information),
-      s("text", { x: 120, y: y + 150, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size })));
+      p.ambassador ? glossed(s("g", {}, s("text", { x: 32, y: y + 80, "font-size": 13, fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`)), GL.ambassador) : null,
+      glossed(s("g", {},
+        s("text", { x: 32, y: y + 118, "font-size": 13, fill: "#4a5366" }, ctx.t("ag.info")),
+        s("text", { x: 32, y: y + 150, "font-size": 30, "font-weight": 700, class: "serif", "data-slot": `agencia-${p.seat}-information` }, p.information)), GL.information),
+      glossed(s("g", {}, s("text", { x: 120, y: y + 150, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size }))), GL.deck));
     ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
     g.append(plate);
     p.positions.forEach((pos, i) => {
@@ -305,6 +330,8 @@ export function render(ctx) {
       else if (pos.state === "empty") slot.append(card(x, y + 10, null));
       else slot.append(back(x, y + 10, { note: mine && pos.position === "hand_facing_others" ? posName(pos.position) : ctx.t("ag.hidden") }));
       slot.append(label(x + 52, y + 168, posName(pos.position, mine), { width: 20, size: 10.5, fill: "#4a5366" }));
+      // At the end every card is turned over: mark those this reader could not see.
+      if (over && pos.card && hiddenFrom(pos.position, mine)) slot.append(revealedRibbon(x, y + 12, 104, ctx.t("ag.revealed")));
       if (mine) ctx.choice(slot, { type: "play", position: pos.position }, posName(pos.position));
       g.append(slot);
     });

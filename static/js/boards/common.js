@@ -1,6 +1,6 @@
 // Shared pieces for the SVG boards: event sentences from templates, cards, badges.
 import { s, pressable } from "../dom.js";
-import { currentLang } from "../i18n.js";
+import { currentLang, pick } from "../i18n.js";
 
 /**
  * A sentence for an event from per-language templates keyed by event type. A template is
@@ -72,6 +72,30 @@ export function choiceGroup(ctx, partial, labelText, ...children) {
   const g = s("g", {}, ...children);
   if (partial) ctx.choice(g, partial, labelText);
   return g;
+}
+
+/** Glossary entries by id: `{id: entry}` from a board's `glossary` list. */
+export function glossIndex(entries) {
+  return Object.fromEntries(entries.filter((e) => e.id).map((e) => [e.id, e]));
+}
+
+/** The words of a glossary entry in the current language: "Term: explanation". */
+export function glossText(entry) {
+  return `${pick(entry.term)}: ${pick(entry.text)}`;
+}
+
+/**
+ * Explain a board icon: an SVG <title> (the browser's hover tip and the accessible
+ * description) and data-gloss, which the table's tip shows on hover, focus or tap
+ * (table/glossary.js makes it focusable when it is not inside a choice).
+ */
+export function glossed(el, entry) {
+  if (!el || !entry) return el;
+  const text = glossText(entry);
+  el.setAttribute("data-gloss", entry.id || pick(entry.term));
+  el.setAttribute("data-gloss-text", text);
+  el.prepend(s("title", {}, text));
+  return el;
 }
 
 export { s, pressable };

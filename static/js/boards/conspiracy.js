@@ -3,7 +3,7 @@
 // own secret payoff board and reserve (never anyone else's).
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr } from "./common.js";
+import { sentence, label, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -22,7 +22,7 @@ export const strings = {
     "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments",
     "cs.end.briefcase": "The briefcase reached an HQ: {city}.", "cs.end.solomon": "Dr. Solomon recovered the briefcase: the biggest payoff to him wins.",
     "cs.end.solomonShared": "Dr. Solomon recovered the briefcase: the biggest payoffs to him share the win.",
-    "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve",
+    "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve",
     "phase.setup": "starting payoffs", "phase.action": "action", "phase.briefcase": "briefcase", "phase.tempest": "Tempest", "phase.challenge": "challenge", "phase.duel": "duel", "phase.ability": "ability", "phase.over": "game over",
   },
   es: {
@@ -40,7 +40,7 @@ export const strings = {
     "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos",
     "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
     "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
-    "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva",
+    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva",
     "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
@@ -182,16 +182,21 @@ export function endReveal(ctx) {
 }
 
 export const glossary = [
-  { icon: "◼", term: { en: "Briefcase", es: "Maletín" }, text: { en: "Carry it into your own HQ to win. A moving agent may carry it along.", es: "Llévalo a tu propia sede para ganar. Un agente que se mueve puede llevarlo consigo." } },
-  { icon: "★", term: { en: "Station", es: "Estación" }, text: { en: "Cities with a train station: an agent may move between any two stations as if adjacent.", es: "Ciudades con estación de tren: un agente puede ir de una estación a otra como si fueran adyacentes." } },
-  { icon: "—", term: { en: "Red line", es: "Línea roja" }, text: { en: "Connects adjacent cities: an agent moves one step along it.", es: "Une ciudades adyacentes: un agente se mueve un paso por ella." } },
-  { term: { en: "Payoff", es: "Pago" }, text: { en: "Sovereigns placed secretly on an agent (or Dr. Solomon) behind your shield. Nobody sees how much.", es: "Soberanos colocados en secreto sobre un agente (o Dr. Solomon) tras tu escudo. Nadie ve cuánto." } },
-  { term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó." } },
-  { term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
-  { term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
-  { term: { en: "Dr. Solomon", es: "Dr. Solomon" }, text: { en: "His die advances each round; at the end of the track a Solomon roll ends the game and the biggest payoff to him wins.", es: "Su dado avanza cada ronda; al final del track, si sale Solomon la partida termina y gana el mayor pago a él." } },
-  { term: { en: "HQ", es: "Sede" }, text: { en: "Your agency's city. The briefcase there wins.", es: "La ciudad de tu agencia. El maletín allí gana." } },
+  { id: "briefcase", icon: "◼", term: { en: "Briefcase", es: "Maletín" }, text: { en: "Carry it into your own HQ to win. An agent moved from its city may carry it along.", es: "Llévalo a tu propia sede para ganar. Un agente que sale de su ciudad puede llevarlo consigo." } },
+  { id: "agent", icon: "▬", term: { en: "Agent", es: "Agente" }, text: { en: "Independent: anyone may order it one step (or to burn). After a successful move the mover may carry the briefcase and use its ability.", es: "Independiente: cualquiera puede ordenarle un paso (o quemar). Tras un movimiento con éxito, quien lo movió puede llevar el maletín y usar su habilidad." } },
+  { id: "station", icon: "★", term: { en: "Station", es: "Estación" }, text: { en: "Cities with a train station: an agent may move between any two stations as if adjacent (not with abilities).", es: "Ciudades con estación de tren: un agente puede ir de una estación a otra como si fueran adyacentes (no con habilidades)." } },
+  { id: "red-line", icon: "—", term: { en: "Red line", es: "Línea roja" }, text: { en: "Connects adjacent cities: an agent moves one step along it.", es: "Une ciudades adyacentes: un agente se mueve un paso por ella." } },
+  { id: "hq", icon: "⬤", term: { en: "HQ", es: "Sede" }, text: { en: "Your agency's city (the coloured circle). The briefcase there wins.", es: "La ciudad de tu agencia (el círculo de color). El maletín allí gana." } },
+  { id: "payoff", icon: "¤", term: { en: "Payoff", es: "Pago" }, text: { en: "Sovereigns placed secretly on an agent (or Dr. Solomon) behind your shield. The others only see that a payoff was made.", es: "Soberanos colocados en secreto sobre un agente (o Dr. Solomon) tras tu escudo. Los demás solo ven que hubo un pago." } },
+  { id: "payoff-board", icon: "▦", term: { en: "Payoff board", es: "Tablero de pagos" }, text: { en: "Behind your shield: what you paid each agent and Dr. Solomon. Only you see it.", es: "Tras tu escudo: lo que pagaste a cada agente y a Dr. Solomon. Solo tú lo ves." } },
+  { id: "reserve", icon: "¤", term: { en: "Reserve", es: "Reserva" }, text: { en: "Your unspent sovereigns (30 at the start); breaks a tie for Dr. Solomon's win.", es: "Tus soberanos sin gastar (30 al empezar); desempata la victoria de Dr. Solomon." } },
+  { id: "challenge", icon: "⚔", term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid. The highest announcement wins.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó. Gana el anuncio más alto." } },
+  { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
+  { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
+  { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista de Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
+  { id: "shields-lifted", icon: "👁", term: { en: "Shields lifted", es: "Escudos levantados" }, text: { en: "When Dr. Solomon ends the game everyone reveals their payoff to him (and the Reserve that breaks a tie).", es: "Cuando Dr. Solomon termina la partida todos revelan su pago a él (y la Reserva que desempata)." } },
 ];
+const GL = glossIndex(glossary);
 
 export function status(ctx) {
   const el = document.createElement("p");
@@ -206,6 +211,25 @@ export function valueLabel(path, value, ctx) {
   if ((path === "to" || path === "briefcase_to") && typeof value === "string") return cityName(value);
   if (path === "agents.0" || path === "agents.1") return value;
   return null;
+}
+
+/** The briefcase, centred on (x, y). */
+export function briefcaseIcon(x, y) {
+  return glossed(s("g", {},
+    s("rect", { x: x - 12, y: y - 8, width: 24, height: 16, rx: 3, fill: "#3b2a1a", stroke: "#b8913a" }),
+    s("rect", { x: x - 5, y: y - 12, width: 10, height: 5, rx: 2, fill: "none", stroke: "#3b2a1a", "stroke-width": 2 })), GL.briefcase);
+}
+
+/** A train station's star. */
+export function stationStar(x, y) {
+  return glossed(s("g", {}, s("text", { x, y, "font-size": 14, fill: "#1d2433" }, "★")), GL.station);
+}
+
+/** An agent's pill (70 × 19) at (x, y). */
+export function agentPill(x, y, name) {
+  return glossed(s("g", { "data-agent": name },
+    s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff" }),
+    s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, name)), GL.agent);
 }
 
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
@@ -225,8 +249,10 @@ export function render(ctx) {
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
   svg.append(s("rect", { x: 0, y: MAPH + 10, width: W, height: 310, fill: "#f7f3e8", rx: 12 }));
 
+  const linesG = glossed(s("g", {}), GL["red-line"]);
+  svg.append(linesG);
   for (const [a, b] of v.map.red_lines) {
-    svg.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
+    linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
   const hqs = Object.fromEntries(v.players.map((p) => [p.hq, p.seat]));
   for (const c of v.map.cities) {
@@ -234,8 +260,9 @@ export function render(ctx) {
     const y = py(c);
     const hq = hqs[c.name];
     const g = s("g", { "data-city": c.name },
-      s("circle", { class: "hit", cx: x, cy: y, r: hq !== undefined ? 13 : 9, fill: hq !== undefined ? PALETTE[hq % PALETTE.length] : "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
-      c.station ? s("text", { x: x + 11, y: y - 7, "font-size": 14, fill: "#1d2433" }, "★") : null,
+      hq !== undefined ? glossed(s("g", {}, s("circle", { class: "hit", cx: x, cy: y, r: 13, fill: PALETTE[hq % PALETTE.length], stroke: "#1d2433", "stroke-width": 1.5 })), GL.hq)
+        : s("circle", { class: "hit", cx: x, cy: y, r: 9, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
+      c.station ? stationStar(x + 11, y - 7) : null,
       s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400 }, cityName(c.name)));
     for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(g, partial, c.name); break; }
@@ -245,9 +272,9 @@ export function render(ctx) {
   // The briefcase.
   if (v.briefcase && cities[v.briefcase]) {
     const c = cities[v.briefcase];
-    svg.append(s("g", { "data-slot": "conspiracy-briefcase" },
-      s("rect", { x: px(c) - 12, y: py(c) - 34, width: 24, height: 16, rx: 3, fill: "#3b2a1a", stroke: "#b8913a" }),
-      s("rect", { x: px(c) - 5, y: py(c) - 38, width: 10, height: 5, rx: 2, fill: "none", stroke: "#3b2a1a", "stroke-width": 2 })));
+    const bc = briefcaseIcon(px(c), py(c) - 26);
+    bc.setAttribute("data-slot", "conspiracy-briefcase");
+    svg.append(bc);
   }
   // Agents: pills next to their city, stacked when they share one.
   const byCity = {};
@@ -257,9 +284,7 @@ export function render(ctx) {
     list.forEach((a, i) => {
       const x = px(c) - 36 + (i % 2) * 74 - (list.length === 1 ? -2 : 0);
       const y = py(c) + 30 + Math.floor(i / 2) * 22;
-      const g = s("g", { "data-agent": a.name },
-        s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[a.name] || "#444", stroke: "#fff" }),
-        s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, a.name));
+      const g = agentPill(x, y, a.name);
       for (const partial of [{ agent: a.name }, { target: a.name }, { pull: a.name }, { on: a.name }, { to: a.name }]) {
         if (ctx.decision.allows(partial)) { ctx.choice(g, partial, a.name); break; }
       }
@@ -277,9 +302,9 @@ export function render(ctx) {
       s("rect", { class: "hit", x, y: y0, width: 150, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
       label(x + 30, y0 + 23, ctx.name(p.seat), { width: 16, size: 13, weight: 600, anchor: "start" }),
-      s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) })),
-      s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
-        `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`));
+      glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
+      glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
+        `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`)), p.restricted ? GL.restricted : GL.payoff));
     ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
     svg.append(g);
   });
@@ -290,7 +315,7 @@ export function render(ctx) {
   const ty = y0 + 95;
   svg.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${sol.last_roll}` : ""}`));
   const spaces = sol.start_space || 20;
-  const solG = s("g", { "data-slot": "conspiracy-solomon" });
+  const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
   for (let i = spaces; i >= 1; i--) {
     const x = tx + (spaces - i) * 24;
     solG.append(s("rect", { x, y: ty + 8, width: 21, height: 24, rx: 4, fill: i === sol.space ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }));
@@ -314,10 +339,10 @@ export function render(ctx) {
       bits.push((c.duel.announcements || []).map((a) => `${ctx.name(a.player)} ${a.announced}`).join(" · "));
       if (c.duel.to_speak !== null && c.duel.to_speak !== undefined) bits.push(ctx.t("cs.toSpeak", { who: ctx.name(c.duel.to_speak) }));
     }
-    svg.append(s("g", { "data-slot": "conspiracy-duel" },
+    svg.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
       s("rect", { x: tx - 6, y: duelY + 10, width: 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
       s("text", { x: tx + 4, y: duelY + 30, "font-size": 13, "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
-      s("text", { x: tx + 4, y: duelY + 50, "font-size": 12, fill: "#1d2433" }, bits.join(" · "))));
+      s("text", { x: tx + 4, y: duelY + 50, "font-size": 12, fill: "#1d2433" }, bits.join(" · "))), GL.challenge));
   }
 
   // Your own payoff board and reserve: the only payoffs this page ever holds.
@@ -326,9 +351,10 @@ export function render(ctx) {
     const sx = 620;
     const sy = y0 + 95;
     const g = s("g", { "data-slot": "conspiracy-shield", "data-secret-of": ctx.you });
-    g.append(s("rect", { x: sx, y: sy, width: 360, height: 180, rx: 10, fill: "#1d2433" }));
-    g.append(s("text", { x: sx + 14, y: sy + 24, "font-size": 13, "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield")));
-    g.append(s("text", { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" }, `${ctx.t("cs.reserve")}: ${shield.reserve}`));
+    g.append(glossed(s("g", {},
+      s("rect", { x: sx, y: sy, width: 360, height: 180, rx: 10, fill: "#1d2433" }),
+      s("text", { x: sx + 14, y: sy + 24, "font-size": 13, "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield"))), GL["payoff-board"]));
+    g.append(glossed(s("g", {}, s("text", { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" }, `${ctx.t("cs.reserve")}: ${shield.reserve}`)), GL.reserve));
     Object.entries(shield.payoffs || {}).forEach(([agent, n], i) => {
       const x = sx + 14 + (i % 4) * 86;
       const y = sy + 40 + Math.floor(i / 4) * 64;
@@ -338,10 +364,28 @@ export function render(ctx) {
     });
     svg.append(g);
   }
+  // Dr. Solomon ended the game: the shields are lifted and every payoff to him is shown,
+  // drawn as each player's shield below the track (the view gives only these numbers).
   if (v.final_reveal) {
     const f = v.final_reveal;
-    svg.append(s("text", { x: 620, y: y0 + 80, "font-size": 12, fill: "#4a5366" },
-      `${ctx.t("cs.solomon")}: ${(f.payoffs_to_solomon || []).map((n, i) => `${ctx.name(i, { you: false })} ${n}`).join(", ")}`));
+    const pays = f.payoffs_to_solomon || [];
+    const top = Math.max(...pays);
+    const rv = glossed(s("g", { "data-end-reveal": "payoffs" }), GL["shields-lifted"]);
+    const ry = ty + 52;
+    rv.append(s("text", { x: tx, y: ry, "font-size": 13, "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
+    const bw = Math.min(140, 580 / Math.max(pays.length, 1) - 8);
+    pays.forEach((n, seat) => {
+      const x = tx + seat * (bw + 8);
+      const colour = PALETTE[seat % PALETTE.length];
+      rv.append(s("g", { "data-revealed-payoff": seat },
+        s("rect", { x, y: ry + 8, width: bw, height: 96, rx: 8, fill: "#1d2433", stroke: n === top ? "#b8913a" : colour, "stroke-width": n === top ? 3 : 1.5 }),
+        s("circle", { cx: x + 14, cy: ry + 24, r: 6, fill: colour }),
+        label(x + 26, ry + 28, ctx.name(seat, { you: false }), { width: Math.floor(bw / 8), size: 11.5, weight: 700, fill: "#fff", anchor: "start" }),
+        s("text", { x: x + 10, y: ry + 56, "font-size": 10.5, fill: "#d9dde6" }, ctx.t("cs.solomon")),
+        s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
+        s("text", { x: x + 10, y: ry + 88, "font-size": 10.5, fill: "#d9dde6" }, `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`)));
+    });
+    svg.append(rv);
   }
   return svg;
 }

@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr } from "./common.js";
+import { sentence, label, tr, glossed, glossIndex } from "./common.js";
 
 export const strings = {
   en: {
@@ -11,7 +11,7 @@ export const strings = {
     "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.inHand": "In hand", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
     "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
     "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}", "es.vp": "VP", "es.ts": "TOP SECRET",
-    "es.know.seen": "Face-down tiles you saw", "es.know.pile": "Pile top {tile}; reward {reward}",
+    "es.know.seen": "Face-down tiles you saw", "es.revealedHands": "Revealed at the end: every player's hand", "es.know.pile": "Pile top {tile}; reward {reward}",
     "es.score.discards": "{n} for discards", "es.score.hand": "{n} for hand tiles", "es.score.missions": "missions: {list}", "es.score.enigma": "{n} for the Enigma", "es.score.medals": "−{n} for black medals",
     "field.tile": "tile", "field.location": "location", "field.space": "space", "field.ability": "ability", "field.to": "to space", "field.reward": "reward",
     "field.degrees": "rotation", "field.value": "die value", "field.from": "from",
@@ -23,7 +23,7 @@ export const strings = {
     "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.inHand": "En la mano", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
     "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Alto Secreto",
     "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}", "es.vp": "PV", "es.ts": "ALTO SECRETO",
-    "es.know.seen": "Losetas boca abajo que viste", "es.know.pile": "Arriba de la pila {tile}; recompensa {reward}",
+    "es.know.seen": "Losetas boca abajo que viste", "es.revealedHands": "Revelado al final: la mano de cada jugador", "es.know.pile": "Arriba de la pila {tile}; recompensa {reward}",
     "es.score.discards": "{n} por descartes", "es.score.hand": "{n} por losetas en mano", "es.score.missions": "misiones: {list}", "es.score.enigma": "{n} por el Enigma", "es.score.medals": "−{n} por medallas negras",
     "field.tile": "loseta", "field.location": "localización", "field.space": "espacio", "field.ability": "habilidad", "field.to": "al espacio", "field.reward": "recompensa",
     "field.degrees": "rotación", "field.value": "valor del dado", "field.from": "de",
@@ -209,22 +209,34 @@ export function endReveal(ctx) {
 }
 
 export const glossary = [
-  { icon: "👁", term: { en: "Look symbol", es: "Símbolo de ojo" }, text: { en: "Placing here lets you look at one face-down tile on this board.", es: "Colocar aquí te deja mirar una loseta boca abajo de este tablero." } },
-  { icon: "↔", term: { en: "Look: adjacent", es: "Ojo: adyacente" }, text: { en: "The look reaches face-down tiles on this or an adjacent board.", es: "El ojo alcanza losetas boca abajo de este tablero o de uno adyacente." } },
-  { icon: "✱", term: { en: "Look: anywhere", es: "Ojo: cualquiera" }, text: { en: "The look reaches any face-down tile on the table.", es: "El ojo alcanza cualquier loseta boca abajo de la mesa." } },
-  { icon: "TS", term: { en: "Top Secret", es: "Alto Secreto" }, text: { en: "A tile placed on this space goes face down.", es: "Una loseta colocada en este espacio va boca abajo." } },
-  { icon: "▼", term: { en: "Face down", es: "Boca abajo" }, text: { en: "Only its owner (and whoever looked) knows the character.", es: "Solo su dueño (y quien la miró) conoce el personaje." } },
-  { icon: "?", term: { en: "Unknown tile", es: "Loseta desconocida" }, text: { en: "A face-down tile you have not seen.", es: "Una loseta boca abajo que no has visto." } },
-  { icon: "◆", term: { en: "Reconstructed", es: "Reconstruido" }, text: { en: "Component data we could not read from the box: check it against your copy.", es: "Datos de componentes que no pudimos leer de la caja: compruébalos con tu copia." } },
-  { icon: "PV", term: { en: "Victory points (VP)", es: "Puntos de victoria (PV)" }, text: { en: "What a tile is worth at the end when kept in hand.", es: "Lo que vale una loseta al final si la conservas en la mano." } },
-  { icon: "●", term: { en: "Black medal", es: "Medalla negra" }, text: { en: "With the Roulette, each costs 1 VP at the end.", es: "Con la Ruleta, cada una cuesta 1 PV al final." } },
-  { icon: "🛡", term: { en: "Shield", es: "Escudo" }, text: { en: "Diplomacy protects a tile from Assassins and Seduction.", es: "La Diplomacia protege una loseta de Asesinos y Seducción." } },
-  { term: { en: "Assassin", es: "Asesino" }, text: { en: "Removes an enemy tile on the same board when it resolves.", es: "Elimina una loseta enemiga del mismo tablero al resolverse." } },
-  { term: { en: "Seduction", es: "Seducción" }, text: { en: "Brings a character from an adjacent board to this one.", es: "Trae un personaje de un tablero adyacente a este." } },
-  { term: { en: "Conspiracy", es: "Conspiración" }, text: { en: "Look at the reward and the top of the pile; keep or swap.", es: "Mira la recompensa y la loseta de arriba de la pila; quédatela o cámbiala." } },
-  { term: { en: "Diplomacy", es: "Diplomacia" }, text: { en: "Places a shield on one of your tiles.", es: "Pone un escudo sobre una de tus losetas." } },
-  { term: { en: "Nationalism", es: "Nacionalismo" }, text: { en: "Strength bonus for Portuguese characters here.", es: "Bonificación de fuerza para personajes portugueses aquí." } },
+  { id: "look", icon: "👁", term: { en: "Look symbol", es: "Símbolo de ojo" }, text: { en: "Right after placing a tile here you may look at one face-down tile on this board (the reward too).", es: "Justo tras colocar una loseta aquí puedes mirar una loseta boca abajo de este tablero (también la recompensa)." } },
+  { id: "look-adjacent", icon: "↔", term: { en: "Look: adjacent", es: "Ojo: adyacente" }, text: { en: "The look reaches face-down tiles on this or an adjacent board.", es: "El ojo alcanza losetas boca abajo de este tablero o de uno adyacente." } },
+  { id: "look-any", icon: "✱", term: { en: "Look: anywhere", es: "Ojo: cualquiera" }, text: { en: "The look reaches any face-down tile on the table.", es: "El ojo alcanza cualquier loseta boca abajo de la mesa." } },
+  { id: "top-secret", icon: "TS", term: { en: "Top Secret", es: "Alto Secreto" }, text: { en: "A tile placed on this space goes face down.", es: "Una loseta colocada en este espacio va boca abajo." } },
+  { id: "numeral", icon: "①", term: { en: "Board number", es: "Número del tablero" }, text: { en: "Boards resolve in ascending order of this number.", es: "Los tableros se resuelven en orden creciente de este número." } },
+  { id: "space", icon: "I", term: { en: "Roman numeral", es: "Número romano" }, text: { en: "The order (I, II, III) in which the tiles' abilities are used when the board resolves.", es: "El orden (I, II, III) en que se usan las habilidades de las losetas al resolverse el tablero." } },
+  { id: "reward", icon: "★", term: { en: "Reward", es: "Recompensa" }, text: { en: "The strongest player here when the board resolves takes this tile into their hand.", es: "El jugador más fuerte aquí cuando se resuelve el tablero se lleva esta loseta a la mano." } },
+  { id: "face-down", icon: "▼", term: { en: "Face down", es: "Boca abajo" }, text: { en: "Only its owner (and whoever looked) knows the character.", es: "Solo su dueño (y quien la miró) conoce el personaje." } },
+  { id: "unknown", icon: "?", term: { en: "Unknown tile", es: "Loseta desconocida" }, text: { en: "A face-down tile you have not seen.", es: "Una loseta boca abajo que no has visto." } },
+  { id: "strength", icon: "7", term: { en: "Strength", es: "Fuerza" }, text: { en: "Added up per player when a board resolves; the highest total takes the reward.", es: "Se suma por jugador al resolverse un tablero; el total más alto se lleva la recompensa." } },
+  { id: "flag", icon: "PT", term: { en: "Flag", es: "Bandera" }, text: { en: "The character's nationality (missions and Nationalism count it).", es: "La nacionalidad del personaje (la cuentan las misiones y el Nacionalismo)." } },
+  { id: "vp", icon: "PV", term: { en: "Victory points (VP)", es: "Puntos de victoria (PV)" }, text: { en: "What a tile is worth at the end when kept in hand.", es: "Lo que vale una loseta al final si la conservas en la mano." } },
+  { id: "black-medal", icon: "●", term: { en: "Black medal", es: "Medalla negra" }, text: { en: "With the Roulette, each costs 1 VP at the end.", es: "Con la Ruleta, cada una cuesta 1 PV al final." } },
+  { id: "shield", icon: "🛡", term: { en: "Shield", es: "Escudo" }, text: { en: "Diplomacy protects a tile from Assassins, Seduction and the Double Agent.", es: "La Diplomacia protege una loseta de Asesinos, Seducción y el Agente Doble." } },
+  { id: "double-agent", icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "Another player's Double Agent controls this character until the end of the round.", es: "El Agente Doble de otro jugador controla a este personaje hasta el final de la ronda." } },
+  { id: "die", icon: "🎲", term: { en: "Airport die", es: "Dado del Aeropuerto" }, text: { en: "Portela Airport resolves in the order the die shows; a tile on I, II or III may change it by up to 1, 2 or 3.", es: "El Aeropuerto de Portela se resuelve en el orden que marca el dado; una loseta en I, II o III puede cambiarlo hasta 1, 2 o 3." } },
+  { id: "roulette", icon: "◎", term: { en: "Casino Roulette", es: "Ruleta del Casino" }, text: { en: "Placing on the Casino puts another tile face down under it; whoever wins the reward also wins them, face up in their discards.", es: "Colocar en el Casino pone otra loseta boca abajo debajo; quien gane la recompensa también se las lleva, boca arriba a sus descartes." } },
+  { id: "enigma", icon: "E", term: { en: "Enigma", es: "Enigma" }, text: { en: "Every tile at its board is face up; whoever wins that reward also takes the Enigma.", es: "Todas las losetas de su tablero van boca arriba; quien gane esa recompensa se lleva también el Enigma." } },
+  { id: "markers", icon: "●", term: { en: "Markers", es: "Marcadores" }, text: { en: "Each tile you place carries one of your markers; the round ends when all are placed.", es: "Cada loseta que colocas lleva uno de tus marcadores; la ronda termina cuando están todos colocados." } },
+  { id: "discards", icon: "▭", term: { en: "Discards", es: "Descartes" }, text: { en: "Tiles discarded down to six at the end of a round, revealed together: 1 VP each at the end.", es: "Losetas descartadas hasta quedarse con seis al final de la ronda, reveladas a la vez: 1 PV cada una al final." } },
+  { id: "reconstructed", icon: "◆", term: { en: "Reconstructed", es: "Reconstruido" }, text: { en: "Component data we could not read from the box: check it against your copy.", es: "Datos de componentes que no pudimos leer de la caja: compruébalos con tu copia." } },
+  { id: "assassin", term: { en: "Assassin", es: "Asesino" }, text: { en: "Removes an enemy tile on the same board when it resolves.", es: "Elimina una loseta enemiga del mismo tablero al resolverse." } },
+  { id: "seduction", term: { en: "Seduction", es: "Seducción" }, text: { en: "Brings a character from an adjacent board to this one.", es: "Trae un personaje de un tablero adyacente a este." } },
+  { id: "conspiracy", term: { en: "Conspiracy", es: "Conspiración" }, text: { en: "Look at the reward and the top of the pile; keep or swap.", es: "Mira la recompensa y la loseta de arriba de la pila; quédatela o cámbiala." } },
+  { id: "diplomacy", term: { en: "Diplomacy", es: "Diplomacia" }, text: { en: "Places a shield on one of your tiles.", es: "Pone un escudo sobre una de tus losetas." } },
+  { id: "nationalism", term: { en: "Nationalism", es: "Nacionalismo" }, text: { en: "Strength bonus for Portuguese characters here.", es: "Bonificación de fuerza para personajes portugueses aquí." } },
 ];
+const GL = glossIndex(glossary);
 
 export function status(ctx) {
   const v = ctx.view;
@@ -254,36 +266,38 @@ export function valueLabel(path, value) {
 
 const FLAG_FILL = { PT: "#2e7d4f", GB: "#23508f", US: "#3a6fc4", DE: "#444", FR: "#2f5fb3", IT: "#2e8b57", ES: "#c23b32", SU: "#a8322d", JP: "#c23b32", HU: "#2e7d4f", PL: "#c23b32", RO: "#d4a017", YU: "#2f5fb3", BR: "#2e8b57" };
 
-function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
+export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
-    return s("g", {},
+    return glossed(s("g", {},
       s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, "stroke-width": marker ? 4 : 1.5 }),
-      s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?"));
+      s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?")), GL.unknown);
   }
   return s("g", { "data-tile": tile.name },
     s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
-    s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
-    s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag),
-    s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength),
+    glossed(s("g", {},
+      s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
+      s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
+    glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
     label(x + w / 2, y + h / 2 + 2, tileName(tile.name), { width: 13, size: 11.5, weight: 600 }),
     s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, (tile.abilities || []).map(abilityName).join(" · ")),
-    s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`),
-    faceDown ? s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼") : null);
+    glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
+    faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
 
 const LOOK_MARK = { here: "", adjacent: "↔", any: "✱" };
 
 /** The look symbol: an eye, with its reach (here, adjacent boards, anywhere). */
-function eye(x, y, reach) {
-  return s("g", { "aria-label": currentLang() === "es" ? `ojo: ${{ here: "aquí", adjacent: "adyacente", any: "cualquiera" }[reach] || reach}` : `look: ${reach}` },
+export function eye(x, y, reach) {
+  return glossed(s("g", {},
     s("path", { d: `M${x - 11} ${y} Q${x} ${y - 9} ${x + 11} ${y} Q${x} ${y + 9} ${x - 11} ${y} Z`, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.4 }),
     s("circle", { cx: x, cy: y, r: 3.6, fill: "#1d2433" }),
-    LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null);
+    LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null),
+  GL[{ adjacent: "look-adjacent", any: "look-any" }[reach] || "look"]);
 }
 
-function shieldIcon(x, y) {
-  return s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 });
+export function shieldIcon(x, y) {
+  return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
 }
 
 export function render(ctx) {
@@ -294,8 +308,13 @@ export function render(ctx) {
   const cell = Math.floor((W - 40) / cols);
   const gridH = grid.locations.length ? grid.cell_rows * cell : 40; // between rounds the grid is empty
   const players = v.players || [];
-  const handRowH = 150;
-  const H = 20 + gridH + 40 + 110 + handRowH + 40;
+  // At the end the rules reveal every hand (the tiles that score): drawn on the board,
+  // one row per player, instead of your own hand row.
+  const over = players.some((p) => p.revealed_hand);
+  const handRowH = over ? 0 : 150;
+  const revealRowH = 122;
+  const revealH = over ? 36 + players.length * revealRowH : 0;
+  const H = 20 + gridH + 40 + 110 + handRowH + revealH + 40;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#efe9da", rx: 12 }));
   const gx = 20;
@@ -325,7 +344,7 @@ export function render(ctx) {
       const off = i * 10;
       rewardG.append(tileFace(rx + 8 + off, ry + 20 + off, rs - 16 - (tiles.length - 1) * 10, rs - 26 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
     });
-    rewardG.append(s("text", { x: rx + rs / 2, y: ry + 17, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward")));
+    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + 17, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
     for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
     }
@@ -336,14 +355,14 @@ export function render(ctx) {
       const y = gy + r * cell;
       const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
       sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
-      sg.append(s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space));
-      if (sp.top_secret) sg.append(s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts")));
+      sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
+      if (sp.top_secret) sg.append(glossed(s("g", {}, s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts"))), GL["top-secret"]));
       if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
         sg.append(tileFace(x + 4, y + 4, cell - 8, cell - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
         if (o.shield) sg.append(shieldIcon(x + cell / 2, y + cell - 14));
-        if (o.double_agent) sg.append(s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA"));
+        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
@@ -352,18 +371,19 @@ export function render(ctx) {
     // The numeral and name on the board's edge, and its data status.
     const badge = s("g", {},
       s("rect", { x: bx + 8, y: by + 8, width: 44 + locName(loc.location).length * 7, height: loc.die !== undefined && loc.die !== null ? 34 : 28, rx: 14, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
-      s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
-      s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
+      glossed(s("g", {},
+        s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
+        s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?")), GL.numeral),
       s("text", { x: bx + 42, y: by + 26, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, locName(loc.location)),
-      loc.die !== undefined && loc.die !== null ? s("text", { x: bx + 42, y: by + 39, "font-size": 10, fill: "#8a5a00" }, ctx.t("es.die", { n: loc.die })) : null,
-      loc.status === "reconstructed" ? s("g", {},
+      loc.die !== undefined && loc.die !== null ? glossed(s("g", {}, s("text", { x: bx + 42, y: by + 39, "font-size": 10, fill: "#8a5a00" }, ctx.t("es.die", { n: loc.die }))), GL.die) : null,
+      loc.status === "reconstructed" ? glossed(s("g", {},
         s("rect", { x: bx + bw - 96, y: by + bh - 26, width: 86, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
-        s("text", { x: bx + bw - 53, y: by + bh - 14, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, ctx.t("es.reconstructed"))) : null,
-      loc.roulette ? s("g", { "data-slot": `estoril-${loc.location}-roulette` },
+        s("text", { x: bx + bw - 53, y: by + bh - 14, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, ctx.t("es.reconstructed"))), GL.reconstructed) : null,
+      loc.roulette ? glossed(s("g", { "data-slot": `estoril-${loc.location}-roulette` },
         s("circle", { cx: bx + bw - 24, cy: by + 40, r: 13, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 3 }),
         s("text", { x: bx + bw - 24, y: by + 44, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
-        s("text", { x: bx + bw - 42, y: by + 44, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, ctx.t("es.roulette"))) : null,
-      loc.enigma ? s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma")) : null,
+        s("text", { x: bx + bw - 42, y: by + 44, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, ctx.t("es.roulette"))), GL.roulette) : null,
+      loc.enigma ? glossed(s("g", {}, s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma"))), GL.enigma) : null,
       loc.resolved ? s("text", { x: bx + bw / 2, y: by + bh / 2, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("es.resolved")) : null);
     if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
     g.append(badge);
@@ -381,14 +401,33 @@ export function render(ctx) {
       s("rect", { x: x + 2, y, width: pw - 6, height: 98, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
       label(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? " · Enigma" : ""}`, { width: 30, size: 12.5, weight: 700, anchor: "start" }),
-      s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`),
-      label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })));
+      glossed(s("g", {}, s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
+      glossed(s("g", {}, label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });
   y += 110;
 
+  if (over) {
+    const rv = s("g", { "data-end-reveal": "hands" });
+    rv.append(s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
+    players.forEach((p, i) => {
+      const ry = y + 28 + i * revealRowH;
+      const tiles = p.revealed_hand || [];
+      const tw = Math.min(112, (W - 40 - 180) / Math.max(tiles.length, 1));
+      const row = s("g", { "data-revealed-hand": p.seat },
+        s("rect", { x: 20, y: ry, width: W - 40, height: revealRowH - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
+        s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }),
+        label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
+        s("text", { x: 32, y: ry + revealRowH - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
+      tiles.forEach((tile, k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, revealRowH - 12, tile)));
+      rv.append(row);
+    });
+    svg.append(rv);
+    y += revealH;
+  }
+
   // Your hand (clickable to place, discard or feed the Roulette).
-  const hand = v.hand || [];
-  svg.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined ? ctx.t("es.hand") : ""));
+  const hand = over ? [] : v.hand || [];
+  svg.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
   const hw = Math.min(120, (W - 40) / Math.max(hand.length, 1));
   const fixedTile = ctx.decision.fixed.get("tile");
   hand.forEach((tile, i) => {

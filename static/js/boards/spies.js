@@ -2,7 +2,7 @@
 // missions with deployed soldiers, Intel, exhausted soldiers, Deception tokens, your hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { label, tr } from "./common.js";
+import { label, tr, glossed, glossIndex } from "./common.js";
 import { flatValue } from "../decisions.js";
 
 export const strings = {
@@ -14,7 +14,7 @@ export const strings = {
     "act.deploy": "Deploy", "act.guess": "Guess", "act.place_intel": "Sergeant's intel", "act.play_deception": "Play a Deception token",
     "act.no_deception": "No Deception token", "act.captain": "Captain", "act.marshal": "Marshal",
     "sp.know.seen": "Enemy ranks revealed", "sp.know.rank": "Day {day}, mission {mission}: {rank}", "sp.know.exhausted": "Enemy soldiers exhausted",
-    "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}",
+    "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}", "sp.revealed": "revealed at the end",
   },
   es: {
     "sp.status": "Día {day}/{days}", "sp.ip": "Infiltración", "sp.deception": "Fichas de Engaño", "sp.exhausted": "Agotados",
@@ -24,7 +24,7 @@ export const strings = {
     "act.deploy": "Desplegar", "act.guess": "Adivinar", "act.place_intel": "Inteligencia del Sargento", "act.play_deception": "Jugar una ficha de Engaño",
     "act.no_deception": "Sin ficha de Engaño", "act.captain": "Capitán", "act.marshal": "Mariscal",
     "sp.know.seen": "Rangos enemigos revelados", "sp.know.rank": "Día {day}, misión {mission}: {rank}", "sp.know.exhausted": "Soldados enemigos agotados",
-    "sp.know.intel": "Cartas de inteligencia vistas", "sp.score.side": "Bando {side}", "sp.score.ip": "{n} PI", "sp.score.da": "Agente Doble: {where}",
+    "sp.know.intel": "Cartas de inteligencia vistas", "sp.score.side": "Bando {side}", "sp.score.ip": "{n} PI", "sp.score.da": "Agente Doble: {where}", "sp.revealed": "revelado al final",
   },
 };
 
@@ -228,14 +228,21 @@ export function endReveal(ctx) {
 }
 
 export const glossary = [
-  { icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "The pawn on the central track. Push it onto the enemy flag to win at once; after day 3 the side in whose enemy territory it stands wins.", es: "El peón del track central. Llévalo a la bandera enemiga para ganar; tras el día 3 gana el bando en cuyo territorio enemigo esté." } },
-  { icon: "PI", term: { en: "Infiltration points (IP)", es: "Puntos de Infiltración (PI)" }, text: { en: "Earned by activated soldiers; at 10 you infiltrate and move the Double Agent by the day number.", es: "Los ganan los soldados activados; con 10 te infiltras y mueves al Agente Doble tantas casillas como el día." } },
-  { icon: "i", term: { en: "Intel token", es: "Ficha de inteligencia" }, text: { en: "Marks a soldier whose rank is on the current Intel card (a Sergeant may hide behind one).", es: "Marca un soldado cuyo rango está en la carta de Inteligencia actual (un Sargento puede esconderse tras una)." } },
-  { icon: "●", term: { en: "Deception token", es: "Ficha de Engaño" }, text: { en: "Played on your soldier before a guess: a wrong guess then costs the guesser.", es: "Se juega sobre tu soldado antes de un intento: si el rival falla, le cuesta." } },
-  { icon: "?", term: { en: "Hidden soldier", es: "Soldado oculto" }, text: { en: "A deployed soldier whose rank you do not know yet.", es: "Un soldado desplegado cuyo rango aún no conoces." } },
-  { term: { en: "Exhausted", es: "Agotado" }, text: { en: "Soldiers that cannot be deployed the next day.", es: "Soldados que no pueden desplegarse al día siguiente." } },
-  { term: { en: "Wall", es: "Muro" }, text: { en: "The space before each flag: the Double Agent stops there for the turn.", es: "La casilla antes de cada bandera: el Agente Doble se detiene ahí ese turno." } },
+  { id: "da", icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "The pawn on the central track. Push it onto the enemy flag to win at once; after day 3 the side in whose enemy territory it stands wins.", es: "El peón del track central. Llévalo a la bandera enemiga para ganar; tras el día 3 gana el bando en cuyo territorio enemigo esté." } },
+  { id: "ip", icon: { en: "IP", es: "PI" }, term: { en: "Infiltration points (IP)", es: "Puntos de Infiltración (PI)" }, text: { en: "2 for each soldier you identify, or what an enemy soldier you missed earns them. At 10 you infiltrate: back to 0 and the Double Agent moves as many spaces as the day.", es: "2 por cada soldado que identificas, o lo que gana el soldado enemigo que fallaste. Con 10 te infiltras: vuelves a 0 y el Agente Doble avanza tantas casillas como el día." } },
+  { id: "intel", icon: "i", term: { en: "Intel token", es: "Ficha de inteligencia" }, text: { en: "On a soldier whose rank is on the current Intel card (a Sergeant may lie: a token where none belongs, or none where one does).", es: "Sobre un soldado cuyo rango está en la carta de Inteligencia actual (un Sargento puede mentir: ficha donde no toca, o ninguna donde sí)." } },
+  { id: "intel-card", icon: "▭", term: { en: "Intel card", es: "Carta de Inteligencia" }, text: { en: "The ranks this day's Intel tokens refer to; old Intel cards stay visible.", es: "Los rangos a los que se refieren las fichas de inteligencia del día; las cartas viejas siguen a la vista." } },
+  { id: "deception", icon: "●", term: { en: "Deception token", es: "Ficha de Engaño" }, text: { en: "Played on your soldier before the enemy guesses it: if the guess is wrong you score 4 extra IP. At most 2 held.", es: "Se juega sobre tu soldado antes de que el rival lo adivine: si falla, ganas 4 PI extra. Como máximo 2." } },
+  { id: "hidden", icon: "?", term: { en: "Hidden soldier", es: "Soldado oculto" }, text: { en: "A deployed soldier whose rank you do not know yet.", es: "Un soldado desplegado cuyo rango aún no conoces." } },
+  { id: "mission", icon: "1–4", term: { en: "Missions", es: "Misiones" }, text: { en: "Four soldiers a day, in increasing rank order from Mission 1 to 4 (the Sergeant may go anywhere).", es: "Cuatro soldados al día, en orden creciente de rango de la Misión 1 a la 4 (el Sargento puede ir en cualquier sitio)." } },
+  { id: "tilted", icon: "⤾", term: { en: "Retreated (tilted)", es: "Retirado (girado)" }, text: { en: "Identified correctly: it stays face up, tilted, and its ability is not used.", es: "Identificado correctamente: queda boca arriba, girado, y no usa su habilidad." } },
+  { id: "exhausted", icon: "✕", term: { en: "Exhausted", es: "Agotado" }, text: { en: "Soldiers that cannot be deployed this day.", es: "Soldados que no pueden desplegarse este día." } },
+  { id: "wall", icon: "▌", term: { en: "Wall", es: "Muro" }, text: { en: "The space before each flag: the Double Agent stops there; a later move takes the flag.", es: "La casilla antes de cada bandera: el Agente Doble se detiene ahí; un movimiento posterior toma la bandera." } },
+  { id: "flag", icon: "⚑", term: { en: "Flag", es: "Bandera" }, text: { en: "The Double Agent on the enemy flag wins the game at once.", es: "El Agente Doble en la bandera enemiga gana la partida al instante." } },
+  { id: "centre", icon: "◇", term: { en: "Centre", es: "Centro" }, text: { en: "Where the Double Agent starts; each side's territory lies towards its own flag.", es: "Donde empieza el Agente Doble; el territorio de cada bando va hacia su propia bandera." } },
+  { id: "revealed", icon: "👁", term: { en: "Revealed at the end", es: "Revelado al final" }, text: { en: "At the end every deployed soldier is shown, including those never guessed.", es: "Al final se muestran todos los soldados desplegados, también los que nadie adivinó." } },
 ];
+const GL = glossIndex(glossary);
 
 export function valueLabel(path, value) {
   if (path === "option") return OPTIONS[currentLang()][value] || null;
@@ -251,11 +258,11 @@ export function status(ctx) {
   return el;
 }
 
-function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf } = {}) {
+export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf } = {}) {
   if (!soldier) {
-    return s("g", {},
+    return glossed(s("g", {},
       s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: colour, stroke: "#1d2433", "stroke-opacity": 0.4 }),
-      s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#fff", "fill-opacity": 0.75, class: "serif" }, "?"));
+      s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#fff", "fill-opacity": 0.75, class: "serif" }, "?")), GL.hidden);
   }
   return s("g", { "data-card": soldier.name, "data-secret-of": secretOf ?? null },
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#fffdf8", stroke: colour, "stroke-width": faceUp ? 3 : 1.5 }),
@@ -272,6 +279,7 @@ export function render(ctx) {
   const enemy = mySide ? sides.find((x) => x !== mySide) : sides[1];
   const own = mySide || sides[0];
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Spies & Lies", "data-board": "spies" });
+  const over = ctx.doc?.status === "finished";
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f3efe4", rx: 12 }));
 
   // The Double Agent track: red flag … centre … blue flag.
@@ -285,22 +293,23 @@ export function render(ctx) {
     const side = pos < 0 ? "red" : pos > 0 ? "blue" : null;
     const a = Math.abs(pos);
     const kind = a === 0 ? ctx.t("sp.centre") : a === da.flag ? ctx.t("sp.flag") : a === da.wall ? ctx.t("sp.wall") : String(a);
-    svg.append(s("g", {},
+    const gl = a === 0 ? GL.centre : a === da.flag ? GL.flag : a === da.wall ? GL.wall : null;
+    svg.append(glossed(s("g", {},
       s("rect", { x: 20 + i * cw + 2, y: trackY, width: cw - 4, height: 56, rx: 6, fill: side ? COLOUR[side] : "#ded6c2", "fill-opacity": a === da.flag ? 0.9 : a === da.wall ? 0.6 : 0.25 }),
-      s("text", { x: 20 + i * cw + cw / 2, y: trackY + 74, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, kind)));
+      s("text", { x: 20 + i * cw + cw / 2, y: trackY + 74, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, kind)), gl));
   }
   // A positive position is in blue's territory (the view names the space).
   const daPos = typeof da.position === "number" ? da.position : 0;
   const mx = 20 + (daPos + n) * cw + cw / 2;
-  svg.append(s("g", { "data-slot": "spies-double-agent" },
+  svg.append(glossed(s("g", { "data-slot": "spies-double-agent" },
     s("circle", { cx: mx, cy: trackY + 28, r: 20, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 3 }),
-    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")));
+    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL.da));
   svg.append(s("text", { x: W / 2, y: trackY - 10, "text-anchor": "middle", "font-size": 13, fill: "#4a5366" }, `${spaceName(da.space)} · ${ctx.t("sp.status", v)}`));
 
   // Intel: the current card, old ones and the deck.
   const intel = v.intel || {};
-  svg.append(s("text", { x: W / 2, y: trackY + 96, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" },
-    `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}  ·  ${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}  ·  ${ctx.t("sp.deck", { n: intel.deck_size ?? 0 })}`));
+  svg.append(glossed(s("g", {}, s("text", { x: W / 2, y: trackY + 96, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" },
+    `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}  ·  ${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}  ·  ${ctx.t("sp.deck", { n: intel.deck_size ?? 0 })}`)), GL["intel-card"]));
 
   const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
 
@@ -312,13 +321,15 @@ export function render(ctx) {
     g.append(s("text", { x: 26, y: y + 28, "font-size": 17, "font-weight": 700, fill: colour, class: "serif" },
       `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""} — ${info.players.map((p) => ctx.name(p)).join(", ")}`));
     // Infiltration track 0..10.
-    g.append(s("text", { x: 26, y: y + 56, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`));
+    const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 56, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
+    g.append(ipG);
     for (let i = 0; i <= 10; i++) {
-      g.append(s("rect", { x: 26 + i * 19, y: y + 64, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
+      ipG.append(s("rect", { x: 26 + i * 19, y: y + 64, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
     }
-    g.append(s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception")));
-    for (let i = 0; i < info.deception_tokens; i++) g.append(s("circle", { cx: 36 + i * 26, cy: y + 126, r: 10, fill: "#6b2f86" }));
-    g.append(s("text", { x: 26, y: y + 160, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`));
+    const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception"))), GL.deception);
+    g.append(dG);
+    for (let i = 0; i < info.deception_tokens; i++) dG.append(s("circle", { cx: 36 + i * 26, cy: y + 126, r: 10, fill: "#6b2f86" }));
+    g.append(glossed(s("g", {}, s("text", { x: 26, y: y + 160, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`)), GL.exhausted));
     // Missions.
     info.missions.forEach((m, i) => {
       const x = 260 + i * 110;
@@ -333,17 +344,23 @@ export function render(ctx) {
           pending = true;
         }
       }
-      slot.append(s("text", { x: x + 46, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("sp.mission", { n: m.mission })));
+      slot.append(glossed(s("g", {}, s("text", { x: x + 46, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("sp.mission", { n: m.mission }))), GL.mission));
       if (m.deployed || pending) {
         const c = soldierCard(x, y + 34, soldier, { colour, faceUp: m.face_up, secretOf: m.face_up ? null : m.player });
         if (pending) c.setAttribute("opacity", "0.6");
-        if (m.tilted) c.setAttribute("transform", `rotate(8 ${x + 46} ${y + 93})`);
+        if (m.tilted) { c.setAttribute("transform", `rotate(8 ${x + 46} ${y + 93})`); glossed(c, GL.tilted); }
         slot.append(c);
+        // At the end every soldier is shown: mark those this reader had not seen.
+        if (over && m.soldier && !m.face_up && (!mySide || side !== mySide)) {
+          slot.append(glossed(s("g", { "data-end-reveal": "soldier" },
+            s("rect", { x: x + 4, y: y + 140, width: 84, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
+            s("text", { x: x + 46, y: y + 153, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff" }, ctx.t("sp.revealed"))), GL.revealed));
+        }
       } else {
         slot.append(s("rect", { x, y: y + 34, width: 92, height: 118, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
       }
-      if (m.intel_token) slot.append(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "i")));
-      if (m.deception_token) slot.append(s("circle", { cx: x + 12, cy: y + 44, r: 9, fill: "#6b2f86" }));
+      if (m.intel_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "i")), GL.intel));
+      if (m.deception_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 12, cy: y + 44, r: 9, fill: "#6b2f86" })), GL.deception));
       if (m.guess) slot.append(s("text", { x: x + 46, y: y + 170, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${rankName(m.guess.name ?? "")}` : rankName(m.guess)}`));
       if (!isOwn) ctx.choice(slot, { type: "guess", mission: m.mission }, ctx.t("sp.mission", { n: m.mission }));
       else if (m.player === ctx.you) ctx.choice(slot, { type: "play_deception", mission: m.mission }, ctx.t("act.play_deception"));

@@ -1,0 +1,172 @@
+"""The board explains itself, and shows at the end what the rules reveal.
+
+Every icon and term a board draws carries its glossary text (an SVG <title> for hover
+and a tip on focus or tap) in the page's language; at game over the hidden things the
+rules turn over (Estoril hands, La Agencia cards, Spies line-ups, Conspiracy payoffs to
+Dr. Solomon) are drawn on the board itself, and the page fits 1,280 and 390 px."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.driver import new_player, screenshot
+from tests.browser.spanish import english_on_page
+from tests.browser.test_table_story import _auth, _move, _open, _table
+
+GAMES = [("estoril", 3), ("agencia", 3), ("spies", 2), ("conspiracy", 3)]
+
+# Icons each board draws from the first turn on (a board may draw more).
+EXPECTED = {
+    "estoril": {"numeral", "reward", "space", "markers", "discards", "flag", "strength", "vp"},
+    "agencia": {
+        "information",
+        "bank",
+        "reward",
+        "round-tokens",
+        "hall",
+        "garden",
+        "hidden",
+        "deck",
+        "ambassador",
+    },
+    "spies": {"da", "ip", "deception", "mission", "flag", "wall", "centre", "intel-card"},
+    "conspiracy": {
+        "briefcase",
+        "agent",
+        "station",
+        "red-line",
+        "hq",
+        "payoff",
+        "solomon",
+        "payoff-board",
+        "reserve",
+    },
+}
+
+GLOSSES = """() => [...document.querySelectorAll('#board [data-gloss]')].map((el) => ({
+  id: el.dataset.gloss, text: el.dataset.glossText,
+  title: el.querySelector(':scope > title')?.textContent || '',
+  focusable: el.getAttribute('tabindex') === '0' || !!el.closest('.choice'),
+}))"""
+
+HOVERABLE = """() => {
+  for (const el of document.querySelectorAll('#board [data-gloss]')) {
+    el.scrollIntoView({ block: 'center' });
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (document.elementFromPoint(x, y)?.closest('[data-gloss]') === el) return { x, y, id: el.dataset.gloss };
+  }
+  return null;
+}"""
+
+NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def _glosses(page) -> dict[str, str]:
+    found = page.evaluate(GLOSSES)
+    for g in found:
+        assert g["text"] and g["title"] == g["text"], g
+        assert g["focusable"], f"{g['id']} cannot be reached by keyboard"
+    return {g["id"]: g["text"] for g in found}
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
+def test_board_icons_explain_themselves_in_both_languages(browser, site, game, seats):
+    bob = new_player(browser, site.url)
+    try:
+        bob.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, game, seats, {})
+            _open(bob, table, 1)
+            english = _glosses(bob.page)
+            assert EXPECTED[game] <= set(english), EXPECTED[game] - set(english)
+            # Focus (keyboard) or tap shows the tip with the same words.
+            target = bob.page.locator("#board [data-gloss][tabindex='0']").first
+            target.focus()
+            tip = bob.page.locator("#gloss-tip")
+            assert tip.is_visible()
+            assert tip.inner_text() == target.get_attribute("data-gloss-text")
+            bob.page.keyboard.press("Escape")
+            assert not tip.is_visible()
+            # Hover (mouse) too: an icon whose centre is on top of the board.
+            hit = bob.page.evaluate(HOVERABLE)
+            bob.page.mouse.move(hit["x"], hit["y"])
+            assert tip.is_visible()
+            assert tip.get_attribute("data-for") == hit["id"]
+
+            bob.page.select_option("#lang", "es")
+            bob.page.wait_for_selector("html[lang=es]")
+            spanish = _glosses(bob.page)
+            assert set(spanish) == set(english)
+            for key, text in spanish.items():
+                assert text != english[key], f"{key} is not translated: {text}"
+            assert english_on_page(bob.page) == []
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()
+
+
+def _expected_reveals(game: str, doc: dict[str, Any]) -> int:
+    """How many things the board must mark as revealed at the end, from Bob's own view."""
+    v = doc["view"]
+    you = doc["you"]
+    if game == "estoril":
+        return 1 if any(p.get("revealed_hand") is not None for p in v["players"]) else 0
+    if game == "agencia":
+        hidden = {
+            True: {"table_face_down", "hand_facing_others"},
+            False: {"table_face_down", "hand_facing_owner"},
+        }
+        return sum(
+            1
+            for p in v["players"]
+            for pos in p["positions"]
+            if pos.get("card") and pos["position"] in hidden[p["seat"] == you]
+        )
+    if game == "spies":
+        mine = v["you"]["side"]
+        return sum(
+            1
+            for side, info in v["sides"].items()
+            if side != mine
+            for m in info["missions"]
+            if m["soldier"] and not m["face_up"]
+        )
+    return 1 if v.get("final_reveal") else 0
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
+def test_game_over_draws_the_end_reveal_on_the_board(browser, site, output_dir, game, seats):
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, game, seats, {})
+        rng = random.Random(12)
+        for _ in range(20000):
+            if _move(http, table, rng) != "playing":
+                break
+        else:
+            raise AssertionError("the game did not end")
+        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+        assert doc["status"] == "finished"
+        expected = _expected_reveals(game, doc)
+        if game in ("estoril", "agencia"):
+            assert expected, "the rules reveal something at the end of every game"
+        for lang, locale in (("en", "en-GB"), ("es", "es-ES")):
+            for width in (1280, 390):
+                bob = new_player(browser, site.url, locale=locale, width=width)
+                try:
+                    bob.page.goto("/")
+                    _open(bob, table, 1)
+                    bob.page.wait_for_selector("#scores")
+                    marks = bob.page.locator("#board [data-end-reveal]").count()
+                    assert marks == expected, (marks, expected)
+                    assert bob.page.evaluate(NO_OVERFLOW), "the page scrolls sideways"
+                    screenshot(bob, output_dir, f"{game}-over-board-{lang}-{width}")
+                    if lang == "es":
+                        assert english_on_page(bob.page) == []
+                    assert bob.errors == [], bob.errors
+                finally:
+                    bob.context.close()
