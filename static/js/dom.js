@@ -44,6 +44,12 @@ export function pressable(el, onPress, label) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
   if (label) el.setAttribute("aria-label", label);
+  // Explained icons inside a choice are reached through the choice (one tab stop).
+  for (const d of el.querySelectorAll("[data-gloss]")) {
+    d.removeAttribute("tabindex");
+    d.removeAttribute("role");
+    d.removeAttribute("aria-label");
+  }
   el.addEventListener("click", (e) => { e.preventDefault(); onPress(); });
   el.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPress(); }

@@ -19,7 +19,7 @@ import { confirmBar, askFirst } from "./table/confirm.js";
 import { showTurn, resetTurn, askNotifications } from "./table/attention.js";
 import { gameOverPanel } from "./table/gameover.js";
 import { knowledgePanel } from "./table/knowledge.js";
-import { glossaryPanel, installGlossTips } from "./table/glossary.js";
+import { glossaryPanel } from "./table/glossary.js";
 import { chatAddon } from "./table/chat.js";
 import { presenceAddon } from "./table/presence.js";
 import { clockText } from "./clocktext.js";
@@ -546,7 +546,6 @@ export function mountTable(root, tableId) {
       boardEl = h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView());
       const focus = reveal.current?.focus;
       if (focus) for (const el of boardEl.querySelectorAll(focus)) el.classList.add("revealing");
-      installGlossTips(boardEl);
       body = h("div", { class: `table-grid${doc.status === "finished" ? " finished" : ""}` },
         h("div", { class: "main-col" },
           reveal.panel(),

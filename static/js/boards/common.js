@@ -86,8 +86,7 @@ export function glossText(entry) {
 
 /**
  * Explain a board icon: an SVG <title> (the browser's hover tip and the accessible
- * description) and data-gloss, which the table's tip shows on hover, focus or tap
- * (table/glossary.js makes it focusable when it is not inside a choice).
+ * description) and data-gloss, which table/glossary.js's tip shows on hover, focus or tap.
  */
 export function glossed(el, entry) {
   if (!el || !entry) return el;
@@ -95,6 +94,10 @@ export function glossed(el, entry) {
   el.setAttribute("data-gloss", entry.id || pick(entry.term));
   el.setAttribute("data-gloss-text", text);
   el.prepend(s("title", {}, text));
+  // Keyboards reach it; a choice that contains it takes this over (dom.js pressable()).
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", text);
   return el;
 }
 

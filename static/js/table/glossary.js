@@ -35,42 +35,39 @@ export function glossaryPanel(game, board) {
 }
 
 /**
- * The glossary on the board itself: every element a board marked with data-gloss
- * (an SVG <title> gives the hover tip) also shows its explanation in a tip on focus or
- * tap. Icons that are not part of a choice become focusable so keyboards reach them.
+ * The glossary on the boards themselves: every element a board marked with data-gloss
+ * (boards/common.js glossed(): an SVG <title> gives the hover tip and it is focusable
+ * unless part of a choice) shows its explanation in one tip on hover, focus or tap —
+ * on the live board, the replay and the rules page alike.
  */
-export function installGlossTips(container) {
-  if (!container) return container;
-  for (const el of container.querySelectorAll("[data-gloss]")) {
-    if (el.closest(".choice, [role=button]")) continue;
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "img");
-    el.setAttribute("aria-label", el.dataset.glossText);
-  }
+function installGlossTips() {
   const tip = h("div", { class: "gloss-tip", id: "gloss-tip", role: "tooltip", hidden: true });
-  container.append(tip);
   let shown = null;
   const show = (el) => {
     if (!el || el === shown) return;
+    if (!tip.isConnected) document.body.append(tip);
     shown = el;
     tip.textContent = el.dataset.glossText;
-    tip.hidden = false;
-    const box = container.getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    const width = Math.min(280, box.width - 8);
-    tip.style.maxWidth = `${width}px`;
-    const left = Math.max(4, Math.min(r.left - box.left + r.width / 2 - width / 2, box.width - width - 4));
-    tip.style.left = `${left}px`;
-    tip.style.top = `${r.bottom - box.top + 6}px`;
     tip.dataset.for = el.dataset.gloss;
+    tip.hidden = false;
+    const r = el.getBoundingClientRect();
+    const vw = document.documentElement.clientWidth;
+    const width = Math.min(280, vw - 16);
+    tip.style.maxWidth = `${width}px`;
+    const w = Math.min(width, tip.offsetWidth || width);
+    const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, vw - w - 8));
+    tip.style.left = `${left + window.scrollX}px`;
+    tip.style.top = `${r.bottom + window.scrollY + 6}px`;
   };
   const hide = () => { shown = null; tip.hidden = true; };
   const target = (e) => e.target?.closest?.("[data-gloss]");
-  container.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
-  container.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });
-  container.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
-  container.addEventListener("focusout", hide);
-  container.addEventListener("click", (e) => { const el = target(e); if (el) { shown = null; show(el); } });
-  container.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
-  return container;
+  document.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
+  document.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });
+  document.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
+  document.addEventListener("focusout", (e) => { if (target(e)) hide(); });
+  document.addEventListener("click", (e) => { const el = target(e); if (el) { shown = null; show(el); } else if (shown) hide(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+  window.addEventListener("hashchange", hide);
 }
+
+installGlossTips();
