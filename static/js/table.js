@@ -81,6 +81,7 @@ export function mountTable(root, tableId) {
   let sending = false;
   let proposed = null;     // the action waiting for Confirm
   let queued = null;       // {action, version} kept while offline
+  let inFlight = null;     // {action, version, choices, tries, stale}: sent, not yet acknowledged
   let conn = "connecting";
   let fatal = null;
   let disposed = false;
@@ -198,9 +199,35 @@ export function mountTable(root, tableId) {
       render();
       return;
     }
-    sending = true;
-    socket.act(action, doc.version);
+    act(action);
     render();
+  }
+
+  function act(action) {
+    sending = true;
+    inFlight = { action, version: doc.version, choices: choicesOf(doc), tries: 0, stale: false };
+    socket.act(action, doc.version);
+  }
+
+  /** This seat's choices, to tell another seat's commit from one that changed ours. */
+  const choicesOf = (d) => (d && d.you !== null && d.you !== undefined ? JSON.stringify(d.legal_actions) : null);
+
+  /**
+   * A move refused as stale is sent again at the new version when the table moved on only
+   * by other seats' commits that left this seat's choices as they were (bots deciding in a
+   * simultaneous step); otherwise the player chooses again.
+   */
+  function retryStale() {
+    if (!inFlight?.stale || !doc || doc.version <= inFlight.version) return;
+    if (choicesOf(doc) === inFlight.choices && inFlight.tries < 3) {
+      inFlight = { ...inFlight, version: doc.version, tries: inFlight.tries + 1, stale: false };
+      socket.act(inFlight.action, doc.version);
+      return;
+    }
+    inFlight = null;
+    sending = false;
+    decision.reset();
+    notice = t("offline.stale");
   }
 
   /** Back online: send the kept move if the table is still where it was chosen. */
@@ -208,7 +235,7 @@ export function mountTable(root, tableId) {
     if (!queued || conn !== "open" || !doc) return;
     const q = queued;
     queued = null;
-    if (doc.version === q.version) { notice = null; sending = true; socket.act(q.action, q.version); } else { notice = t("offline.stale"); decision.reset(); }
+    if (doc.version === q.version) { notice = null; act(q.action); } else { notice = t("offline.stale"); decision.reset(); }
     render();
   }
 
@@ -216,8 +243,18 @@ export function mountTable(root, tableId) {
 
   function apply(frame) {
     const changed = !doc || doc.version !== frame.version;
+    // Another seat's commit that leaves this seat's choices as they were (a bot deciding
+    // in a simultaneous step) keeps what the player is building and a move in flight.
+    const same = changed && !!doc && choicesOf(doc) !== null && choicesOf(doc) === choicesOf(frame);
     doc = frame;
-    if (changed) { decision = new Decision(frame.legal_actions); sending = false; proposed = null; }
+    if (changed && !same) {
+      if (inFlight?.stale) notice = t("offline.stale");
+      decision = new Decision(frame.legal_actions);
+      sending = false;
+      proposed = null;
+      inFlight = null;
+    }
+    retryStale();
     if (frame.status === "finished" && frame.publish_log && fullLog === null) {
       fullLog = [];
       api.events(tableId, token, 0).then((all) => {
@@ -272,11 +309,17 @@ export function mountTable(root, tableId) {
 
   const socket = new TableSocket(tableId, token, {
     onState,
-    onAck: () => {},
+    onAck: () => { inFlight = null; },
     onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
     onPresence: (frame) => { for (const a of addons) a.onPresence?.(frame); },
     onError: (frame) => {
       if (addons.some((a) => a.onError?.(frame))) return;
+      if (frame.code === "stale_version" && inFlight && frame.request_id !== undefined) {
+        inFlight.stale = true;
+        retryStale(); // now, or when the newer table arrives
+        render();
+        return;
+      }
       sending = false;
       decision.reset();
       if (frame.code === "unknown_table") fatal = t("table.unknown");

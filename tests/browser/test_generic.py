@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import httpx
 
-from tests.browser.driver import create_table, join, new_player, play_to_end, screenshot
+from tests.browser.driver import (
+    create_table,
+    join,
+    new_player,
+    play_to_end,
+    screenshot,
+    view,
+    wait_synced,
+)
 
 
 def test_highcard_from_invite_link_to_final_scores(browser, site, output_dir):
@@ -51,3 +59,37 @@ def test_host_hands_an_absent_players_seat_to_a_bot(browser, site):
         assert ann.errors == []
     finally:
         ann.context.close()
+
+
+def test_another_seats_secret_choice_keeps_a_pending_decision(browser, site):
+    """In a simultaneous step, another seat deciding (a bot, often) leaves this seat's
+    choices as they were: the move waiting for Confirm stays, and is sent at the table's
+    new version rather than refused as stale."""
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    try:
+        invite = create_table(ann, "highcard", 2, 0)
+        join(bob, invite, "Bob")
+        ann.page.wait_for_selector("#start:not([disabled])")
+        ann.page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            start = view(http, ann)["version"]
+            wait_synced(ann, start)
+            ann.page.click(".choice:has-text('Keep')")
+            ann.page.wait_for_selector("#confirm-send")
+            r = http.post(
+                f"/api/tables/{bob.table_id}/actions",
+                json={"action": {"type": "swap"}, "version": start},
+                headers={"authorization": f"Bearer {bob.token}"},
+            )
+            assert r.status_code == 200, r.text
+            wait_synced(ann, start + 1)
+            assert ann.page.is_visible("#confirm-send")  # still waiting for Ann's word
+            ann.page.click("#confirm-send")
+            wait_synced(ann, start + 2)
+            doc = view(http, ann)
+            assert doc["view"]["phase"] == "show" and doc["view"]["players"][0]["swapped"] is False
+            assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()
