@@ -41,19 +41,14 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
             f"{game.title} takes {allowed.start}-{allowed.stop - 1} players with these options.",
         )
     host_token = new_token()
-    row = TableRow(
-        id=secrets.token_urlsafe(16),
+    row = _fresh_table(
+        host_token,
         game_id=game.id,
         options=options.model_dump(mode="json"),
         num_seats=seats,
         private=req.private,
         spectators=req.spectators,
         publish_log=req.publish_log,
-        status="waiting",
-        invite_code=secrets.token_urlsafe(9),
-        host_token_hash=hash_token(host_token),
-        seed=secrets.randbits(63),
-        version=0,
         clock=None
         if req.clock is None
         else timekeeping.new_clock(req.clock.model_dump(), req.handover_after, seats),
@@ -148,6 +143,20 @@ async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
     await _seat_commit(ctx, row, SeatChange(seat, "open", None, None), "seat_emptied")
 
 
+def _fresh_table(host_token: str, **settings: Any) -> TableRow:
+    """A new waiting table with ``settings`` (game, options, seats, privacy, clock): its
+    own id, invite code and secret seed; only the host token's hash is kept."""
+    return TableRow(
+        id=secrets.token_urlsafe(16),
+        status="waiting",
+        invite_code=secrets.token_urlsafe(9),
+        host_token_hash=hash_token(host_token),
+        seed=secrets.randbits(63),
+        version=0,
+        **settings,
+    )
+
+
 async def start(ctx: Context, row: TableRow) -> None:
     """Host: deal the game once every seat holds a player or a bot."""
     if row.status != "waiting":
@@ -182,19 +191,14 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
         raise Problem(422, "not_a_player_seat", "The host's seat must be a player's seat.")
     host_token = new_token()
     seat_token = new_token() if host_seat is not None else None
-    new = TableRow(
-        id=secrets.token_urlsafe(16),
+    new = _fresh_table(
+        host_token,
         game_id=row.game_id,
         options=dict(row.options),
         num_seats=row.num_seats,
         private=row.private,
         spectators=row.spectators,
         publish_log=row.publish_log,
-        status="waiting",
-        invite_code=secrets.token_urlsafe(9),
-        host_token_hash=hash_token(host_token),
-        seed=secrets.randbits(63),
-        version=0,
         clock=None
         if row.clock is None
         else timekeeping.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
