@@ -66,7 +66,7 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
     if seat in game.to_act(state):
         # The bot that replaces absent players, thinking off the event loop like any bot.
         action = await ctx.thinking.choose(game, state, seat, DEFAULT_LEVEL)
-        change, _ = play._change(game, state, seat, action)
+        change, _ = play.change_for(game, state, seat, action)
     else:  # not the seat's turn after all: just stop its clock
         change = Change(events=[], seat=seat, action={})
     change.events.insert(0, Event.public("timed_out", seat=seat, name=holder.name).to_json())

@@ -167,7 +167,9 @@ async def start(ctx: Context, row: TableRow) -> None:
     state = game.setup(row.num_seats, game.parse_options(row.options), row.seed)
     # What the setup shows (private deals, face-up draws) goes in the start entry with
     # its audiences, so the log tells everything each seat was shown.
-    shown = [Event.public("game_started"), *game.setup_events(state)]
+    shown = game.setup_events(state)
+    if not any(e.type == "game_started" for e in shown):  # a game may announce its own
+        shown = [Event.public("game_started"), *shown]
     change = Change(
         events=[e.to_json() for e in shown],
         state=game.dump(state),

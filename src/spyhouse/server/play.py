@@ -61,7 +61,7 @@ async def move(
     game = game_of(row)
     state = _state(ctx, game, row)
     try:
-        change, new_state = _change(game, state, seat, action, request_id)
+        change, new_state = change_for(game, state, seat, action, request_id)
     except IllegalAction as exc:
         if request_id is not None and (
             done := await _committed(ctx, row, seat, action, request_id)
@@ -164,7 +164,7 @@ async def _play_bots(
         seat = pending[0]
         # Off the event loop, from what the seat may know, with fresh OS entropy.
         action = await ctx.thinking.choose(game, state, seat, levels[seat])
-        change, new_state = _change(game, state, seat, action)
+        change, new_state = change_for(game, state, seat, action)
         try:
             committed = await try_commit(ctx, row, change, new_state)
         except StaleVersion:
@@ -174,7 +174,7 @@ async def _play_bots(
     return row
 
 
-def _change(
+def change_for(
     game: AnyGame,
     state: Any,
     seat: int,
