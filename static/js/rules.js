@@ -1,22 +1,50 @@
-// The in-app rules reference: a short summary per game and the reconstructed
-// component data, marked.
+// The in-app rules: an illustrated summary of each game (drawn with the boards' own SVG
+// pieces), how a turn is played on this site, and the reconstructed component data, marked.
 import { h, clear } from "./dom.js";
-import { t, pick, onLangChange } from "./i18n.js";
+import { t, pick, extend, currentLang, onLangChange } from "./i18n.js";
 import { gameRules, GAME_IDS } from "./games.js";
 import { api } from "./api.js";
+import { FIGURES } from "./rules/figures.js";
+import { howTo } from "./rules/howto.js";
+import "./table/glossary.js"; // the figures' symbols explain themselves on hover, focus, tap
+
+extend({
+  en: { "rules.glance": "The game at a glance", "rules.howto": "How a turn is played here", "rules.figure": "Figure {n}" },
+  es: { "rules.glance": "El juego de un vistazo", "rules.howto": "Cómo se juega un turno aquí", "rules.figure": "Figura {n}" },
+});
+
+/** "{game}: rules reference" with the game's title marked as a proper name (not translated). */
+function titled(template, title) {
+  const [before, after = ""] = template.split("\u0000");
+  return [before, h("span", { translate: "no" }, title), after];
+}
+
+function figure(draw, text, i) {
+  let art = null;
+  try { art = draw(); } catch (err) { console.warn(`rules figure failed: ${err?.stack || err}`); }
+  return h("li", { class: "rules-item" },
+    h("figure", { class: "rules-figure", "data-figure": i + 1 },
+      art,
+      h("figcaption", {}, text)));
+}
 
 export function mountRules(root, gameId) {
   let titles = {};
   const render = () => {
     const rules = gameRules(gameId);
     const tabs = h("nav", { class: "tabs", "aria-label": t("nav.rules") }, GAME_IDS.map((id) =>
-      h("a", { href: `#/rules/${id}`, "aria-current": id === gameId ? "page" : null }, titles[id] || id)));
+      h("a", { href: `#/rules/${id}`, "aria-current": id === gameId ? "page" : null, translate: "no" }, titles[id] || id)));
     if (!rules) { clear(root).append(tabs); return; }
+    const draws = FIGURES[gameId] || [];
     clear(root).append(h("article", { class: "panel rules", id: "rules" },
       tabs,
-      h("h1", {}, t("rules.title", { game: titles[gameId] || gameId })),
-      h("h2", {}, t("rules.summary")),
-      h("ol", {}, pick(rules.summary).map((line) => h("li", {}, line))),
+      h("h1", {}, ...titled(t("rules.title", { game: "\u0000" }), titles[gameId] || gameId)),
+      h("section", { id: "rules-summary", "aria-labelledby": "rules-summary-h" },
+        h("h2", { id: "rules-summary-h" }, t("rules.glance")),
+        h("ol", { class: "rules-figures" }, pick(rules.summary).map((line, i) => (draws[i] ? figure(draws[i], line, i) : h("li", { class: "rules-item" }, line))))),
+      h("section", { id: "rules-howto", "aria-labelledby": "rules-howto-h" },
+        h("h2", { id: "rules-howto-h" }, t("rules.howto")),
+        h("ol", { class: "howto" }, howTo(gameId, currentLang()).map((line) => h("li", {}, line)))),
       h("p", { class: "muted" }, t("rules.serverEnforces")),
       h("p", { class: "muted", id: "rules-clocks" }, t("rules.clocks")),
       h("h2", {}, t("rules.data")),

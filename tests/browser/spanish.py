@@ -3,7 +3,7 @@
 Two nets: every English string of the page's own tables that Spanish says differently
 (matched whole, placeholders as wildcards), and common English words that no Spanish
 sentence on these pages uses. Proper names (people, agents' code names, the game titles)
-stay as they are and are not checked.
+stay as they are and are not checked (the page marks them translate="no").
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ WALK = """(words) => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.nodeValue.trim();
     const el = n.parentElement;
-    if (!text || !el || el.closest("script, style, select, .table-head h1, .term-tip, [hidden], details:not([open]) > :not(summary)")) continue;
+    if (!text || !el || el.closest("script, style, select, .table-head h1, .term-tip, [hidden], [translate=no], details:not([open]) > :not(summary)")) continue;
     if (!el.getClientRects().length) continue;
     if (patterns.some((re) => re.test(text))) { bad.push(text); continue; }
     const lower = ` ${text.toLowerCase().replace(/[^a-z'\\s]/g, " ")} `;

@@ -106,9 +106,16 @@ def test_game_played_to_the_end_by_clicking(
         assert final["outcome"] is not None
         # The other seat's move was marked on the board (most moves change what one sees).
         assert stats["highlighted"] >= stats["observed"] // 3, stats
+        # Conspiracy's shields are lifted only when Dr. Solomon ends the game; a briefcase
+        # win reveals nothing, and then the page must not claim a reveal either.
+        reveals = game != "conspiracy" or final["view"].get("final_reveal") is not None
         for p in (ann, bob):
             p.page.wait_for_selector("#scores #winners")
-            p.page.wait_for_selector("#end-reveal")
+            if reveals:
+                p.page.wait_for_selector("#end-reveal")
+                assert p.page.query_selector("#board [data-end-reveal]") or game == "spies"
+            else:
+                assert not p.page.query_selector("#end-reveal, #board [data-end-reveal]")
             assert p.page.query_selector(f"svg[data-board={game}]"), "the game's own SVG board"
             assert not p.page.query_selector("[data-board-error]")
             assert p.page.query_selector("#to-lobby")
