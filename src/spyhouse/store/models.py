@@ -17,6 +17,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -35,6 +36,10 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "tables"
+    __table_args__ = (
+        # The lobby's page of waiting public tables, newest first (``waiting_public``).
+        Index("ix_tables_lobby", "status", "private", "created_at", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game_id: Mapped[str] = mapped_column(String(32))
