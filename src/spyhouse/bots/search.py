@@ -16,14 +16,16 @@ policy first; their choices are secret until all have chosen, so order does not 
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from spyhouse.bots.base import Bot, Level
-from spyhouse.bots.heuristic import HeuristicBot
+from spyhouse.bots.heuristic import HeuristicBot, strategy_of
 from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
 from spyhouse.engine import Action, Game, Outcome, Rng, StateModel
@@ -33,6 +35,54 @@ RolloutPolicy = Callable[[Game[Any], StateModel, int, Rng], Action]
 
 def random_policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action:
     return rng.choice(game.legal_actions(world, seat))
+
+
+Estimate = Callable[[StateModel], list[float] | None]
+
+
+@cache
+def estimate_of(game_type: type[Game[Any]]) -> Estimate | None:
+    """The ``estimate`` function of the game package's ``strategy`` module, if any: each
+    seat's reward in [0, 1] were a (sampled) world to stop now, so a playout can end
+    early. Called only on worlds, never on the real state."""
+    package = game_type.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.strategy")
+    except ModuleNotFoundError:
+        return None
+    estimate: Estimate | None = getattr(module, "estimate", None)
+    return estimate
+
+
+@cache
+def playout_depth(game_type: type[Game[Any]]) -> int | None:
+    """The game's ``PLAYOUT_DEPTH`` (its ``strategy`` module), if it sets one."""
+    package = game_type.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.strategy")
+    except ModuleNotFoundError:
+        return None
+    depth: int | None = getattr(module, "PLAYOUT_DEPTH", None)
+    return depth
+
+
+def heuristic_policy(epsilon: float) -> RolloutPolicy:
+    """The game's rules of thumb (read from the acting seat's view *of the sampled
+    world*, so nothing real shows through), or a random legal action with probability
+    ``epsilon`` so playouts still try what the rules of thumb never would."""
+    threshold = round(epsilon * 1000)
+
+    def policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action:
+        legal = game.legal_actions(world, seat)
+        if len(legal) == 1:
+            return legal[0]
+        strategy = strategy_of(type(game))
+        if strategy is None or rng.below(1000) < threshold:
+            return rng.choice(legal)
+        action = strategy(game.view(world, seat), legal, seat, rng)
+        return action if action in legal else rng.choice(legal)
+
+    return policy
 
 
 @dataclass(eq=False)
@@ -66,16 +116,25 @@ class SearchBot(Bot):
         budget: float | None = 0.5,
         iterations: int | None = 5000,
         exploration: float = 0.7,
-        rollout: RolloutPolicy = random_policy,
+        rollout: RolloutPolicy | None = None,
         max_steps: int = 10_000,
         guide: float = 0.5,
+        epsilon: float = 0.2,
+        depth: int | None = None,
     ) -> None:
         if budget is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
         self.budget = budget
         self.iterations = iterations
         self.exploration = exploration
-        self.rollout = rollout
+        self.rollout = rollout or heuristic_policy(epsilon)
+        """How every seat plays after the tree: by default the rules of thumb with a
+        little randomness (uniformly random playouts make poor opponents: a random
+        Conspiracy game ends on Dr. Solomon's die, never on the briefcase)."""
+        self.depth = depth
+        """Playout steps by ``rollout``; then the game's ``estimate`` scores the world if
+        it has one, else the playout ends uniformly at random (ten times cheaper).
+        ``None``: the game's ``PLAYOUT_DEPTH`` (``strategy`` module), else to the end."""
         self.max_steps = max_steps
         self.guide = guide
         """The heuristic's move starts with this share of the iterations as a head start
@@ -165,16 +224,25 @@ class SearchBot(Bot):
         return next(iter(pending), None)
 
     def play_out(self, game: Game[Any], world: StateModel, rng: Rng, steps: int) -> list[float]:
-        """Play to the end by the rollout policy; each seat's share of the win."""
+        """Play to the end, by the rollout policy for ``depth`` steps, then at random;
+        each seat's share of the win."""
+        depth = self.depth if self.depth is not None else playout_depth(type(game))
+        guided = steps + depth if depth is not None else self.max_steps
+        estimate = estimate_of(type(game))
         while steps < self.max_steps:
             outcome = game.outcome(world)
             if outcome is not None:
                 return rewards(outcome, world.num_seats)
+            if steps >= guided and estimate is not None:
+                estimated = estimate(world)
+                if estimated is not None:
+                    return estimated
             pending = sorted(game.to_act(world))
             if not pending:
                 break
             seat = pending[0] if len(pending) == 1 else rng.choice(pending)
-            game.apply_action(world, seat, self.rollout(game, world, seat, rng))
+            policy = self.rollout if steps < guided else random_policy
+            game.apply_action(world, seat, policy(game, world, seat, rng))
             steps += 1
         return [1.0 / world.num_seats] * world.num_seats
 

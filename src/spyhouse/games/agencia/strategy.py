@@ -24,6 +24,9 @@ from typing import Any
 from spyhouse.engine import Action, Rng
 
 JSON = dict[str, Any]
+PLAYOUT_DEPTH = 20
+"""Search plays this many steps by these rules of thumb, then scores the world with
+:func:`estimate` (about three hands at 3 players: further off, one sample guesses poorly)."""
 
 
 def choose(view: JSON, legal: list[Action], seat: int, rng: Rng) -> Action:
@@ -98,3 +101,15 @@ def _target(view: JSON, legal: list[Action], kind: str) -> Action:
         return target["information"], card["information"]
 
     return max(legal, key=worth)
+
+
+def estimate(world: Any) -> list[float]:
+    """Search's score for a *sampled* world it stops early: each seat's reward were the
+    game to end now (End of the Game: Information tokens plus the cards' value)."""
+    from spyhouse.bots.search import rewards
+    from spyhouse.engine import Outcome
+    from spyhouse.games.agencia.scoring import final_scores, winners
+
+    scores = final_scores(world)
+    outcome = Outcome(winners(scores), tuple(float(s.total) for s in scores), {})
+    return rewards(outcome, world.num_seats)

@@ -21,6 +21,9 @@ from typing import Any
 from spyhouse.engine import Action, Rng
 
 JSON = dict[str, Any]
+PLAYOUT_DEPTH = 16
+"""Search plays this many steps by these rules of thumb, then scores the world with
+:func:`estimate` (about half a round: Estoril is slow to play out, and later rounds are too far off)."""
 UNSEEN_STRENGTH = 2.0
 UNSEEN_VP = 2.0
 
@@ -139,3 +142,21 @@ def _ability(view: JSON, legal: list[Action], rng: Rng) -> Action:
     if untargeted:
         return rng.choice(untargeted)
     return next((a for a in legal if a["type"] == "pass"), rng.choice(legal))
+
+
+def estimate(world: Any) -> list[float]:
+    """Search's score for a *sampled* world it stops early: each seat's reward were the
+    game to be scored now (the end-of-game scoring on today's hands and discards)."""
+    from spyhouse.bots.search import rewards
+    from spyhouse.engine import Outcome
+    from spyhouse.games.estoril import scoring
+
+    scores = scoring.final_scores(
+        world.hands,
+        world.discards,
+        world.missions,
+        world.enigma_holder,
+        black_medals=world.options.roulette,
+    )
+    outcome = Outcome(scoring.winners(scores), tuple(float(s.total) for s in scores), {})
+    return rewards(outcome, world.num_seats)

@@ -18,12 +18,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from spyhouse.engine import Action, Rng
 
 JSON = dict[str, Any]
+PLAYOUT_DEPTH = 20
+"""Search plays this many steps by these rules of thumb, then scores the world with
+:func:`estimate` (about a day: the next Intel card and line-ups are too far off to guess)."""
 SERGEANT = 4
 RANKS = range(1, 11)
 
@@ -62,34 +66,67 @@ def _sergeant_token(view: JSON, legal: list[Action]) -> Action:
 
 def possible_line_ups(side: JSON, intel: set[int]) -> list[tuple[int, ...]]:
     """Every line-up of this side consistent with what the table shows."""
-    exhausted = {s["rank"] for s in side["exhausted"]}
     missions = side["missions"]
-    known = {i: m["soldier"]["rank"] for i, m in enumerate(missions) if m["soldier"]}
-    tokens = {i: m["intel_token"] for i, m in enumerate(missions)}
+    return list(
+        _line_ups(
+            frozenset(s["rank"] for s in side["exhausted"]),
+            tuple(m["soldier"]["rank"] if m["soldier"] else None for m in missions),
+            tuple(m["intel_token"] for m in missions),
+            frozenset(intel),
+        )
+    )
+
+
+@lru_cache(maxsize=4096)
+def _line_ups(
+    exhausted: frozenset[int],
+    known: tuple[int | None, ...],
+    tokens: tuple[bool | None, ...],
+    intel: frozenset[int],
+) -> tuple[tuple[int, ...], ...]:
+    """Cached: search playouts ask the same question thousands of times."""
     pool = [r for r in RANKS if r not in exhausted]
     out = []
-    for combo in combinations(pool, len(missions)):
+    for combo in combinations(pool, len(known)):
         others = [r for r in combo if r != SERGEANT]
-        spots = range(len(missions)) if SERGEANT in combo else [None]
+        spots = range(len(known)) if SERGEANT in combo else [None]
         for spot in spots:
             line = list(others)
             if spot is not None:
                 line.insert(spot, SERGEANT)
-            if any(line[i] != r for i, r in known.items()):
+            if any(r is not None and line[i] != r for i, r in enumerate(known)):
                 continue
             if any(
                 t is not None and line[i] != SERGEANT and t != (line[i] in intel)
-                for i, t in tokens.items()
+                for i, t in enumerate(tokens)
             ):
                 continue
             out.append(tuple(line))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _rank_counts(
+    exhausted: frozenset[int],
+    known: tuple[int | None, ...],
+    tokens: tuple[bool | None, ...],
+    intel: frozenset[int],
+    mission: int,
+) -> Counter[int]:
+    return Counter(line[mission - 1] for line in _line_ups(exhausted, known, tokens, intel))
 
 
 def _likely_ranks(view: JSON, colour: str, mission: int) -> Counter[int]:
     side = view["sides"][colour]
-    intel = set(view["intel"]["current"]["ranks"]) if view["intel"]["current"] else set()
-    return Counter(line[mission - 1] for line in possible_line_ups(side, intel))
+    intel = frozenset(view["intel"]["current"]["ranks"]) if view["intel"]["current"] else None
+    missions = side["missions"]
+    return _rank_counts(
+        frozenset(s["rank"] for s in side["exhausted"]),
+        tuple(m["soldier"]["rank"] if m["soldier"] else None for m in missions),
+        tuple(m["intel_token"] for m in missions),
+        intel or frozenset(),
+        mission,
+    )
 
 
 def _guess(view: JSON, legal: list[Action], rng: Rng) -> Action:
@@ -127,3 +164,19 @@ def _marshal(view: JSON, legal: list[Action], seat: int) -> Action:
     )
     wanted = "earn_5_reduce_5" if mine >= 5 and theirs >= 5 else "earn_10"
     return next((a for a in legal if a.get("option") == wanted), legal[0])
+
+
+def estimate(world: Any) -> list[float]:
+    """Search's score for a *sampled* world it stops early: after day 3 the Double
+    Agent's side wins (a flag wins at once), else the most Infiltration points; so a
+    side's chance grows with how far the Agent stands towards the enemy, IP breaking
+    near-ties. Each seat gets its side's chance shared among teammates."""
+    from spyhouse.games.spies.teams import side_of
+
+    red, blue = (side.infiltration_points for side in world.sides)
+    lead = world.double_agent + (red - blue) / 10
+    red_chance = min(1.0, max(0.0, 0.5 + lead / 8))
+    seats = range(world.num_seats)
+    team = [sum(1 for s in seats if side_of(s) == side) for side in (0, 1)]
+    chances = (red_chance, 1.0 - red_chance)
+    return [chances[side_of(s)] / team[side_of(s)] for s in seats]
