@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -72,10 +73,13 @@ def play(game: Game, bots: list[Bot], levels: list[str], seed: int, tally: Tally
 
 def run(args: argparse.Namespace) -> None:
     load_builtin_games(args.only)
-    search = {"budget": args.budget, "iterations": args.iterations}
+    budget = args.budget if args.budget > 0 else None
+    search = {"budget": budget, "iterations": args.iterations}
+    if args.guide is not None:
+        search["guide"] = args.guide
     print(
-        f"{args.games} games per row; search: budget {args.budget} s, "
-        f"cap {args.iterations} iterations"
+        f"{args.games} games per row; search: budget {budget} s, "
+        f"cap {args.iterations} iterations, guide {args.guide or 'default'}"
     )
     print(
         "| game | seats | level vs others | wins | 95 % interval | fair share | × fair "
@@ -99,6 +103,13 @@ def run(args: argparse.Namespace) -> None:
                     ]
                     shares = play(game, bots, levels, args.seed + g, tally)
                     tally.credit.append(shares[where])
+                    if args.progress:
+                        print(
+                            f"  {game.id} {seats}p {tested}-{other} game {g + 1}: "
+                            f"{shares[where]:.2f} (mean {sum(tally.credit) / len(tally.credit):.2f})",
+                            file=sys.stderr,
+                            flush=True,
+                        )
                 mean, lo, hi = tally.interval()
                 fair = 1 / seats
                 ms = {lv: 1000 * sum(t) / len(t) for lv, t in tally.think.items() if t}
@@ -114,7 +125,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=1.0, help="search seconds per decision")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=1.0,
+        help="search seconds per decision; 0: none, the iteration cap alone (load-proof)",
+    )
+    parser.add_argument("--progress", action="store_true", help="each game's result on stderr")
+    parser.add_argument("--guide", type=float, help="search's head start for the heuristic")
     parser.add_argument("--iterations", type=int, default=5000, help="search iteration cap")
     parser.add_argument("--only", nargs="*", help="game ids")
     parser.add_argument("--seats", nargs="*", type=int)
