@@ -171,3 +171,24 @@ def test_sdk_and_cli_play_a_seat_with_the_servers_bots(quick_bots):
     assert "winners:" in result.output
     refused = CliRunner().invoke(cli, ["play", "spies", "--server", quick_bots.url, "--bot", "x"])
     assert refused.exit_code != 0
+
+
+async def test_search_bots_think_again_after_a_worker_process_dies(highcard):
+    """A killed worker (out of memory, an operator's kill) breaks a process pool for
+    good; the next decision gets a fresh pool instead of failing every table's bots."""
+    from spyhouse.server.thinking import Thinking
+
+    thinking = Thinking(workers=1, budget=0.05, iterations=20)
+    try:
+        state = highcard.setup(2, highcard.parse_options({}), 7)
+        first = await thinking.choose(highcard, state, 0, "search")
+        assert first in highcard.legal_actions(state, 0)
+        pool = thinking._executor()
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+            process.join()
+        again = await thinking.choose(highcard, state, 1, "search")
+        assert again in highcard.legal_actions(state, 1)
+        assert thinking._executor() is not pool
+    finally:
+        thinking.close()

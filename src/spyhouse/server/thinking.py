@@ -35,7 +35,7 @@ def decide(
     iterations: int,
 ) -> Action:
     """One bot decision from a dumped state (runs in a worker process). The game comes
-    pickled by reference to its class, so any registered game works, not only the
+    pickled (its class by reference), so any registered game works, not only the
     built-in ones a fresh worker would find by id."""
     return _choose(game, game.load(state), seat, level, entropy, budget, iterations)
 
