@@ -281,9 +281,8 @@ export function render(ctx) {
     const chosen = v.embassy?.location === loc;
     const g = s("g", {},
       s("rect", { class: "hit", x: 20 + i * 130, y: 40, width: 120, height: 90, rx: 10, fill: chosen ? (loc === "Hall" ? "#e9d9a9" : "#cfe6d2") : "#fff", stroke: chosen ? "#1d2433" : "#c9c0ad", "stroke-width": chosen ? 2.5 : 1 }),
-      s("text", { x: 80 + i * 130, y: 80, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
-      s("text", { x: 80 + i * 130, y: 104, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" },
-        loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length })));
+      s("text", { x: 80 + i * 130, y: 74, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
+      label(80 + i * 130, 96, loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length }), { width: 17, size: 11, fill: "#4a5366" }));
     glossed(g, GL[loc === "Hall" ? "hall" : "garden"]);
     ctx.choice(g, { type: "choose_location", location: loc }, locName(loc));
     emb.append(g);

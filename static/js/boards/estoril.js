@@ -339,12 +339,15 @@ export function render(ctx) {
     const ry = centred ? by + bh / 2 - rs / 2 : gy + loc.reward.cell[0] * cell;
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
     rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rs - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
+    // The board's name badge sits in its top-left cell: a reward there starts below it.
+    const underBadge = !centred && loc.reward.cell[0] === r0 && loc.reward.cell[1] === c0;
+    const top = underBadge ? 50 : 20;
     const tiles = loc.reward.tiles || [];
     tiles.forEach((t, i) => {
       const off = i * 10;
-      rewardG.append(tileFace(rx + 8 + off, ry + 20 + off, rs - 16 - (tiles.length - 1) * 10, rs - 26 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
+      rewardG.append(tileFace(rx + 8 + off, ry + top + off, rs - 16 - (tiles.length - 1) * 10, rs - top - 6 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
     });
-    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + 17, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
+    rewardG.append(glossed(s("g", {}, s("text", { x: underBadge ? rx + rs - 10 : rx + rs / 2, y: ry + top - 3, "text-anchor": underBadge ? "end" : "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
     for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
     }
