@@ -170,3 +170,28 @@ def test_game_over_draws_the_end_reveal_on_the_board(browser, site, output_dir, 
                     assert bob.errors == [], bob.errors
                 finally:
                     bob.context.close()
+
+
+def test_glossary_terms_under_the_board_stay_on_a_phone_screen(browser, site):
+    """Each term under the board opens its explanation on tap, inside a 390 px screen."""
+    bob = new_player(browser, site.url, locale="es-ES", width=390)
+    try:
+        bob.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "estoril", 3, {})
+            _open(bob, table, 1)
+            bob.page.click("#glossary summary")
+            chips = bob.page.locator("#glossary .term")
+            assert chips.count() >= 20
+            for i in (0, chips.count() - 1):
+                chip = chips.nth(i)
+                chip.click()
+                tip = bob.page.locator("#gloss-tip")
+                assert tip.is_visible()
+                assert tip.inner_text() == chip.get_attribute("data-gloss-text")
+                box = tip.bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+            assert bob.page.evaluate(NO_OVERFLOW)
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()

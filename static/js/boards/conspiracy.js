@@ -19,7 +19,7 @@ export const strings = {
     "act.announce": "Announce", "act.stop": "Stop", "act.carry_briefcase": "Carry the briefcase", "act.leave_briefcase": "Leave the briefcase",
     "act.skip_ability": "Skip the ability", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
-    "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments",
+    "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments, in total",
     "cs.end.briefcase": "The briefcase reached an HQ: {city}.", "cs.end.solomon": "Dr. Solomon recovered the briefcase: the biggest payoff to him wins.",
     "cs.end.solomonShared": "Dr. Solomon recovered the briefcase: the biggest payoffs to him share the win.",
     "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve",
@@ -37,7 +37,7 @@ export const strings = {
     "act.announce": "Anunciar", "act.stop": "Plantarse", "act.carry_briefcase": "Llevar el maletín", "act.leave_briefcase": "Dejar el maletín",
     "act.skip_ability": "No usar la habilidad", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
-    "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos",
+    "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos, en total",
     "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
     "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
     "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva",
@@ -140,7 +140,7 @@ export function revealSteps(fresh, ctx) {
 /** Every number announced in duels (the only public trace of payoffs) and your own payments. */
 export function knowledge(events, ctx) {
   const announced = {};
-  const paid = [];
+  const paid = {};
   let agent = null;
   for (const e of events) {
     const d = e.data || {};
@@ -149,12 +149,12 @@ export function knowledge(events, ctx) {
       const key = `${d.player}|${agent}`;
       announced[key] = Math.max(announced[key] ?? 0, d.announced);
     }
-    if (e.type === "you_paid") paid.push(`${d.to} ${d.amount}`);
+    if (e.type === "you_paid") paid[d.to] = (paid[d.to] ?? 0) + d.amount;
     if (e.type === "spyglass_saw") announced[`${d.at}|${d.on}`] = Math.max(announced[`${d.at}|${d.on}`] ?? 0, d.amount);
   }
   return [
     { title: ctx.t("cs.know.announced"), items: Object.entries(announced).map(([k, n]) => { const [seat, a] = k.split("|"); return ctx.t("cs.know.atLeast", { who: ctx.name(Number(seat), { you: false }), agent: a, n }); }) },
-    { title: ctx.t("cs.know.paid"), items: paid.length ? [paid.join(", ")] : [] },
+    { title: ctx.t("cs.know.paid"), items: Object.keys(paid).length ? [Object.entries(paid).map(([to, n]) => `${to} ${n}`).join(" · ")] : [] },
   ];
 }
 

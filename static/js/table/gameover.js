@@ -7,13 +7,13 @@ import { t, has, extend } from "../i18n.js";
 extend({
   en: {
     "over.won": "{who} won.", "over.wonShared": "{who} share the win.", "over.draw": "Nobody won.",
-    "over.youWon": "You won!", "over.points": "{n} points", "over.reveal": "Revealed at the end",
+    "over.youWon": "You won!", "over.points": "{n} points", "over.point": "1 point", "over.reveal": "Revealed at the end",
     "over.rematch": "Rematch: same game, same seats", "over.rematchWait": "Creating the rematch…",
     "over.invited": "{who} offers a rematch.", "over.host": "The host", "over.joinRematch": "Join the rematch", "over.toRematch": "Go to the rematch",
   },
   es: {
     "over.won": "Ha ganado {who}.", "over.wonShared": "Comparten la victoria: {who}.", "over.draw": "Nadie ha ganado.",
-    "over.youWon": "¡Has ganado!", "over.points": "{n} puntos", "over.reveal": "Lo que se revela al final",
+    "over.youWon": "¡Has ganado!", "over.points": "{n} puntos", "over.point": "1 punto", "over.reveal": "Lo que se revela al final",
     "over.rematch": "Revancha: mismo juego, mismos asientos", "over.rematchWait": "Creando la revancha…",
     "over.invited": "{who} propone una revancha.", "over.host": "El anfitrión", "over.joinRematch": "Unirse a la revancha", "over.toRematch": "Ir a la revancha",
   },
@@ -57,7 +57,7 @@ export function gameOverPanel(ctx) {
   const rows = order.map((seat) => h("li", { class: winners.includes(seat) ? "winner" : null, "data-seat": seat },
     h("div", { class: "score-head" },
       h("span", {}, winners.includes(seat) ? "★ " : "", name(seat)),
-      o.scores ? h("strong", { class: "num" }, t("over.points", { n: o.scores[seat] })) : null),
+      o.scores ? h("strong", { class: "num" }, (o.scores[seat] === 1 ? t("over.point") : t("over.points", { n: o.scores[seat] }))) : null),
     perSeat?.[seat]?.length ? h("p", { class: "muted score-words" }, perSeat[seat].join(" · ")) : null));
   const reveal = board.endReveal?.(ctx.boardCtx) || null;
   const rm = ctx.rematch || {};

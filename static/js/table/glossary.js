@@ -9,20 +9,15 @@ extend({
   es: { "gloss.title": "Términos y símbolos", "gloss.hint": "Pasa el ratón, enfoca o toca un término para ver qué significa." },
 });
 
-/** One explained term: a focusable chip whose explanation shows on hover/focus/tap. */
+/** One explained term: a focusable chip whose explanation shows in the page's glossary
+ * tip on hover, focus or tap (the tip stays inside the screen at any width). */
 export function termChip(entry) {
   const label = pick(entry.term);
   const text = pick(entry.text);
-  const chip = h("button", { class: "term", type: "button", "aria-expanded": "false", title: text, "data-term": entry.id || label },
+  return h("button", { class: "term", type: "button", "data-term": entry.id || label, "data-gloss": entry.id || label, "data-gloss-text": `${label}: ${text}` },
     entry.icon ? h("span", { class: "term-icon", "aria-hidden": "true" }, pick(entry.icon)) : null,
     h("span", {}, label),
-    h("span", { class: "term-tip", role: "tooltip" }, text));
-  chip.addEventListener("click", () => {
-    const open = chip.getAttribute("aria-expanded") !== "true";
-    for (const other of document.querySelectorAll(".term[aria-expanded=true]")) other.setAttribute("aria-expanded", "false");
-    chip.setAttribute("aria-expanded", String(open));
-  });
-  return chip;
+    h("span", { class: "sr-only" }, `: ${text}`));
 }
 
 export function glossaryPanel(game, board) {
