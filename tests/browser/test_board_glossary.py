@@ -36,7 +36,10 @@ EXPECTED = {
     "spies": {"da", "ip", "deception", "mission", "flag", "wall", "centre", "intel-card"},
     "conspiracy": {
         "briefcase",
-        "agent",
+        *(
+            f"agent-{a}"
+            for a in ("Beacon", "Magician", "Roulette", "Spyglass", "Tempest", "Vagabond")
+        ),
         "station",
         "red-line",
         "hq",

@@ -194,6 +194,12 @@ export const glossary = [
   { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
   { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
   { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista de Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
+  { id: "agent-Beacon", icon: "▬", term: { en: "Beacon", es: "Beacon" }, text: { en: "Ability after a successful move (reconstructed): pull another agent from an adjacent city into Beacon's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): atrae a otro agente de una ciudad adyacente a la de Beacon." } },
+  { id: "agent-Magician", icon: "▬", term: { en: "Magician", es: "Magician" }, text: { en: "Ability after a successful move (reconstructed): move the briefcase one step, into or out of Magician's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el maletín un paso, hacia la ciudad de Magician o desde ella." } },
+  { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado de Dr. Solomon una casilla arriba o abajo en su pista." } },
+  { id: "agent-Spyglass", icon: "▬", term: { en: "Spyglass", es: "Spyglass" }, text: { en: "Ability after a successful move (reconstructed): secretly look at another player's payoff on one agent or Dr. Solomon.", es: "Habilidad tras un movimiento con éxito (reconstruida): mira en secreto el pago de otro jugador a un agente o a Dr. Solomon." } },
+  { id: "agent-Tempest", icon: "▬", term: { en: "Tempest", es: "Tempest" }, text: { en: "Ability after a successful move (reconstructed): push every other agent in Tempest's city to adjacent cities (not the briefcase).", es: "Habilidad tras un movimiento con éxito (reconstruida): empuja a los demás agentes de la ciudad de Tempest a ciudades adyacentes (no el maletín)." } },
+  { id: "agent-Vagabond", icon: "▬", term: { en: "Vagabond", es: "Vagabond" }, text: { en: "Ability after a successful move (reconstructed): one more step to an adjacent city, with the briefcase if it is there.", es: "Habilidad tras un movimiento con éxito (reconstruida): un paso más a una ciudad adyacente, con el maletín si está allí." } },
   { id: "shields-lifted", icon: "👁", term: { en: "Shields lifted", es: "Escudos levantados" }, text: { en: "When Dr. Solomon ends the game everyone reveals their payoff to him (and the Reserve that breaks a tie).", es: "Cuando Dr. Solomon termina la partida todos revelan su pago a él (y la Reserva que desempata)." } },
 ];
 const GL = glossIndex(glossary);
@@ -229,7 +235,7 @@ export function stationStar(x, y) {
 export function agentPill(x, y, name) {
   return glossed(s("g", { "data-agent": name },
     s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff" }),
-    s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, name)), GL.agent);
+    s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, name)), GL[`agent-${name}`] || GL.agent);
 }
 
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };

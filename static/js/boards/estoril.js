@@ -234,6 +234,7 @@ export const glossary = [
   { id: "seduction", term: { en: "Seduction", es: "Seducción" }, text: { en: "Brings a character from an adjacent board to this one.", es: "Trae un personaje de un tablero adyacente a este." } },
   { id: "conspiracy", term: { en: "Conspiracy", es: "Conspiración" }, text: { en: "Look at the reward and the top of the pile; keep or swap.", es: "Mira la recompensa y la loseta de arriba de la pila; quédatela o cámbiala." } },
   { id: "diplomacy", term: { en: "Diplomacy", es: "Diplomacia" }, text: { en: "Places a shield on one of your tiles.", es: "Pone un escudo sobre una de tus losetas." } },
+  { id: "double-agent-ability", term: { en: "Double Agent (ability)", es: "Agente Doble (habilidad)" }, text: { en: "Take this character back and put your marker on another player's character on an adjacent board: you control it for the round.", es: "Recupera este personaje y pon tu marcador sobre el personaje de otro jugador en un tablero adyacente: lo controlas esta ronda." } },
   { id: "nationalism", term: { en: "Nationalism", es: "Nacionalismo" }, text: { en: "Strength bonus for Portuguese characters here.", es: "Bonificación de fuerza para personajes portugueses aquí." } },
 ];
 const GL = glossIndex(glossary);
@@ -266,6 +267,17 @@ export function valueLabel(path, value) {
 
 const FLAG_FILL = { PT: "#2e7d4f", GB: "#23508f", US: "#3a6fc4", DE: "#444", FR: "#2f5fb3", IT: "#2e8b57", ES: "#c23b32", SU: "#a8322d", JP: "#c23b32", HU: "#2e7d4f", PL: "#c23b32", RO: "#d4a017", YU: "#2f5fb3", BR: "#2e8b57" };
 
+const ABILITY_IDS = { Assassin: "assassin", Seduction: "seduction", Conspiracy: "conspiracy", Diplomacy: "diplomacy", Nationalism: "nationalism", "Double Agent": "double-agent-ability" };
+
+/** One glossary entry for a tile's ability symbols (each explained once). */
+function abilityEntry(abilities) {
+  const entries = [...new Set(abilities)].map((a) => GL[ABILITY_IDS[a]]).filter(Boolean);
+  if (!entries.length) return null;
+  const join = () => Object.fromEntries(["en", "es"].map((l) => [l, entries.map((e) => `${e.term[l]}: ${e.text[l]}`).join(" ")]));
+  if (entries.length === 1) return entries[0];
+  return { id: entries.map((e) => e.id).join("+"), term: { en: "Abilities", es: "Habilidades" }, text: join() };
+}
+
 export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
@@ -280,7 +292,7 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
     glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
     label(x + w / 2, y + h / 2 + 2, tileName(tile.name), { width: 13, size: 11.5, weight: 600 }),
-    s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, (tile.abilities || []).map(abilityName).join(" · ")),
+    (tile.abilities || []).length ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, tile.abilities.map(abilityName).join(" · "))), abilityEntry(tile.abilities)) : null,
     glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
     faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
