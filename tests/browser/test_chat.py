@@ -63,21 +63,26 @@ def test_two_pages_chat_as_text_refuse_long_lines_and_mute(browser, site, output
         screenshot(bob, output_dir, "chat-390-es")
         screenshot(ann, output_dir, "chat-1280-en")
 
-        # The host mutes Bob, after saying yes in the dialog; Bob is told why his line fails.
+        # The host mutes Bob, after saying yes in the dialog; Bob's page is told at once:
+        # his box is closed and says why, and the seat list marks him muted.
         ann.page.click("[data-mute='1']")
         ann.page.click("#ask-yes")
         ann.page.wait_for_selector("[data-mute='1'][aria-pressed=true]")
-        say(bob.page, "¿Me oyes?")
-        bob.page.wait_for_selector("#chat-error:has-text('silenciado')")
+        bob.page.wait_for_selector("#chat-input[disabled]")
+        bob.page.wait_for_selector("#chat-note:has-text('silenciado')")
+        assert bob.page.is_visible("[data-muted='1']")
         ann.page.click("[data-mute='1']")
         ann.page.click("#ask-yes")
         ann.page.wait_for_selector("[data-mute='1'][aria-pressed=false]")
+        bob.page.wait_for_selector("#chat-input:not([disabled])")
+        say(bob.page, "¿Me oyes?")
+        ann.page.wait_for_selector("#chat-lines li:has-text('¿Me oyes?')")
 
         # A reload brings the talk back, each line once; chat never moved the version.
         bob.page.reload()
         bob.page.click("#chat summary")
         bob.page.wait_for_selector("#chat-lines li:has-text('¿Quién es el espía?')")
-        assert bob.page.locator("#chat-lines li[data-id]").count() == 2
+        assert bob.page.locator("#chat-lines li[data-id]").count() == 3
         assert ann.attr("version") == version and bob.attr("version") == version
         assert ann.errors == [] and bob.errors == []
     finally:
