@@ -17,8 +17,8 @@ const GAMES = {
         "At the end of the round keep at most six tiles; discards are chosen secretly and revealed together. Score discards (1 VP each), hand tiles, missions, the Enigma.",
       ],
       es: [
-        "Cuatro rondas. En cada ronda se colocan seis tableros de localización (ocho con cinco jugadores), cada uno con una loseta de recompensa (boca abajo en un espacio Top Secret).",
-        "En tu turno coloca una loseta de personaje de tu mano con uno de tus marcadores en un espacio libre: exterior, o interior junto a una loseta que controles. En un espacio Top Secret va boca abajo.",
+        "Cuatro rondas. En cada ronda se colocan seis tableros de localización (ocho con cinco jugadores), cada uno con una loseta de recompensa (boca abajo en un espacio Alto Secreto).",
+        "En tu turno coloca una loseta de personaje de tu mano con uno de tus marcadores en un espacio libre: exterior, o interior junto a una loseta que controles. En un espacio Alto Secreto va boca abajo.",
         "Un símbolo de ojo te deja mirar una loseta boca abajo a su alcance; todos ven que miraste, solo tú ves la loseta.",
         "Los tableros se resuelven en orden de numeral: se revelan, se usan u omiten habilidades y el jugador más fuerte se lleva la recompensa.",
         "Al final de la ronda quédate con seis losetas como máximo; los descartes se eligen en secreto. Puntúan descartes (1 PV), mano, misiones y Enigma.",
