@@ -196,3 +196,39 @@ def test_search_overrules_the_heuristic_only_on_evidence() -> None:
         assert guided.choose(game, state, seat, Rng(3)) == make_bot("heuristic").choose(
             game, state, seat, Rng(3)
         )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_cut_playout_is_scored_from_the_sampled_world(game_id: str) -> None:
+    """Search stops a playout after the game's ``PLAYOUT_DEPTH`` and asks ``estimate``
+    for each seat's reward: one number in [0, 1] per seat, on a world drawn from the
+    seat's knowledge (never the real state)."""
+    from spyhouse.bots.knowledge import SeatKnowledge
+    from spyhouse.bots.search import estimate_of
+
+    game = get_game(game_id)
+    assert game is not None
+    estimate = estimate_of(type(game))
+    if estimate is None:
+        pytest.skip(f"{game_id} plays every playout to the end")
+    for state, seat in decision_points(game, 2 if game_id != "agencia" else 3, 6, every=5):
+        world = SeatKnowledge(game, state, seat).sample_world(Rng(2))
+        values = estimate(world)
+        assert values is not None and len(values) == state.num_seats
+        assert all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_a_search_playout_follows_the_rules_of_thumb() -> None:
+    """With no randomness left in the playout policy (epsilon 0), every seat in a
+    playout plays the heuristic's move for the world's view of that seat."""
+    from spyhouse.bots.search import heuristic_policy
+
+    game = get_game("conspiracy")
+    assert game is not None
+    policy = heuristic_policy(0.0)
+    for state, seat in decision_points(game, 3, seed=2, every=6)[: scale(5)]:
+        world = game.copy(state)
+        expected = make_bot("heuristic").choose(game, world, seat, Rng(9))
+        legal = game.legal_actions(world, seat)
+        if len(legal) > 1:
+            assert policy(game, world, seat, Rng(9)) == expected

@@ -77,7 +77,7 @@ def heuristic_policy(epsilon: float) -> RolloutPolicy:
         if len(legal) == 1:
             return legal[0]
         strategy = strategy_of(type(game))
-        if strategy is None or rng.below(1000) < threshold:
+        if strategy is None or (threshold and rng.below(1000) < threshold):
             return rng.choice(legal)
         action = strategy(game.view(world, seat), legal, seat, rng)
         return action if action in legal else rng.choice(legal)
