@@ -4,10 +4,17 @@ Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (2012), 
 every iteration draws one world the searching seat cannot tell apart from the real one
 (``Game.determinize``), walks the tree choosing only among actions legal in that world
 (UCB1 with *availability* counts in place of the parent's visits), adds one node, plays
-the rest at random, and credits each edge with the result for the seat that took it.
+on and credits each edge with the result for the seat that took it.
+
+Playouts follow the game's rules of thumb (``strategy.choose`` on each seat's view *of
+the sampled world*, with a little randomness), not uniform chance: a random Conspiracy
+game ends on Dr. Solomon's die and a random Spies & Lies line-up is easy prey, so random
+playouts misjudge what a sensible opponent will do. Those cost more per step, so a game
+may cut them at ``PLAYOUT_DEPTH`` steps and score the world with its ``estimate``.
+
 The answer is the most visited action at the root, where the heuristic bot's choice
 (from the seat's view) gets a head start, so search departs from the rules of thumb
-only when its playouts clearly favour another move.
+only when its playouts favour another move.
 
 Simultaneous decisions: when several seats are to act, the tree follows the searching
 seat (or, if it is not among them, the lowest seat) and the others act by the rollout
@@ -118,7 +125,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
         max_steps: int = 10_000,
-        guide: float = 0.5,
+        guide: float = 0.25,
         epsilon: float = 0.2,
         depth: int | None = None,
     ) -> None:
@@ -138,8 +145,10 @@ class SearchBot(Bot):
         self.max_steps = max_steps
         self.guide = guide
         """The heuristic's move starts with this share of the iterations as a head start
-        in the final count: search overrules the rules of thumb only on clear evidence
-        (a few hundred noisy playouts otherwise wander off good moves)."""
+        in the final count: search overrules the rules of thumb only on evidence (a few
+        dozen noisy playouts otherwise wander off good moves). 0.5 suited random
+        playouts; with guided ones, 0.25 lets search depart from the heuristic often
+        enough to beat it (bench/README.md)."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
