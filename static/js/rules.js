@@ -9,8 +9,8 @@ import { howTo } from "./rules/howto.js";
 import "./table/glossary.js"; // the figures' symbols explain themselves on hover, focus, tap
 
 extend({
-  en: { "rules.glance": "The game at a glance", "rules.howto": "How a turn is played here", "rules.figure": "Figure {n}" },
-  es: { "rules.glance": "El juego de un vistazo", "rules.howto": "Cómo se juega un turno aquí", "rules.figure": "Figura {n}" },
+  en: { "rules.glance": "The game at a glance", "rules.howto": "How a turn is played here" },
+  es: { "rules.glance": "El juego de un vistazo", "rules.howto": "Cómo se juega un turno aquí" },
 });
 
 /** "{game}: rules reference" with the game's title marked as a proper name (not translated). */

@@ -198,3 +198,45 @@ def test_glossary_terms_under_the_board_stay_on_a_phone_screen(browser, site):
         assert bob.errors == [], bob.errors
     finally:
         bob.context.close()
+
+
+def test_what_you_know_after_a_published_log_keeps_only_your_own_lines(browser, site):
+    """After the end, a published log holds every seat's private lines; "What you know"
+    still lists only what this seat saw, and the log words an owner's own card as such."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        t = http.post(
+            "/api/tables",
+            json={"game": "agencia", "seats": 3, "host_name": "Ann", "publish_log": True},
+        ).json()
+        bob_seat = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": "Bob"}).json()
+        http.post(f"/api/tables/{t['table_id']}/seats/2/bot", headers=_auth(t["host_token"]))
+        r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
+        assert r.status_code == 204, r.text
+        table = {"id": t["table_id"], "host": t["host_token"], 0: t["seat"]["seat_token"]}
+        table[1] = bob_seat["seat_token"]
+        rng = random.Random(7)
+        for _ in range(5000):
+            if _move(http, table, rng) != "playing":
+                break
+        mine = http.get(f"/api/tables/{table['id']}/events", headers=_auth(table[1])).json()
+    seen = [
+        e
+        for e in mine
+        if e["type"] == "card_seen"
+        and e["data"]["seat"] != 1
+        and (not isinstance(e.get("audience"), list) or 1 in e["audience"])
+    ]
+    bob = new_player(browser, site.url)
+    try:
+        bob.page.goto("/")
+        _open(bob, table, 1)
+        bob.page.wait_for_selector("#full-log")
+        items = bob.page.locator("#knowledge section").first.locator("li").all_inner_texts()
+        assert len(items) == min(12, len(seen)), items
+        assert all("facing its owner" not in i for i in items), items
+        log = bob.page.inner_text("#full-log")
+        assert "in their own hand, facing them" in log or "in your hand, facing you" in log
+        assert "in Bob (you)'s hand" not in log
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()

@@ -64,6 +64,8 @@ const EVENTS = {
     card_played: ["{actor} played {card} from {position}", "You played {card} from {position}"],
     card_drawn: ["{actor} drew a card into {position}", "You drew a card into {position}"],
     card_seen: ["{subject} saw {card} in {owner}'s hand, facing the others", "You see {card} in {owner}'s hand, facing the others"],
+    card_seen_own: ["{subject} saw {card} in their own hand, facing them", "You see {card} in your hand, facing you"],
+    card_seen_yours: "{subject} saw {card} in your hand, facing the others",
     discarded: ["{actor} discarded {card}", "You discarded {card}"],
     agents_solved: ["{actor}'s {card} in the {location}: {result} {information} Information", "Your {card} in the {location}: you {result} {information} Information"],
     embassy_location_chosen: ["{actor} placed the Embassy in the {location}", "You placed the Embassy in the {location}"],
@@ -78,6 +80,8 @@ const EVENTS = {
     card_played: ["{actor} jugó {card} desde {position}", "Jugaste {card} desde {position}"],
     card_drawn: ["{actor} robó una carta a {position}", "Robaste una carta a {position}"],
     card_seen: ["{subject} vio {card} en la mano de {owner}, hacia los demás", "Ves {card} en la mano de {owner}, hacia los demás"],
+    card_seen_own: ["{subject} vio {card} en su propia mano, hacia sí", "Ves {card} en tu mano, hacia ti"],
+    card_seen_yours: "{subject} vio {card} en tu mano, hacia los demás",
     discarded: ["{actor} descartó {card}", "Descartaste {card}"],
     agents_solved: ["{card} de {actor} en el {location}: {result} {information} de Información", "Tu {card} en el {location}: {result} {information} de Información"],
     embassy_location_chosen: ["{actor} colocó la Embajada en el {location}", "Colocaste la Embajada en el {location}"],
@@ -98,7 +102,12 @@ export function describeEvent(ev, ctx) {
   const d = ev.data || {};
   const subject = ev.type === "card_seen" ? ctx.sees : d.seat;
   const mine = typeof d.seat === "number" && d.seat === ctx.reader;
-  return sentence(EVENTS, ev, ctx, (k, v) => {
+  // The owner sees a card drawn into their hand facing them: their own card, not another's.
+  // …and another's line about the reader's own hand says "your hand" (a published log).
+  const own = ev.type === "card_seen" && d.position === "hand_facing_owner";
+  const yours = ev.type === "card_seen" && !own && ctx.you !== null && ctx.you !== undefined && d.seat === ctx.you && subject !== ctx.you;
+  const type = own ? "card_seen_own" : yours ? "card_seen_yours" : ev.type;
+  return sentence(EVENTS, { ...ev, type }, ctx, (k, v) => {
     if (k === "position") return posPhrase(v, mine);
     if (k === "location") return locName(v);
     if (k === "card") return cardName(v);

@@ -13,7 +13,9 @@ extend({
 export function knowledgePanel(board, ctx, events) {
   if (!board.knowledge || ctx.you === null || ctx.you === undefined) return null;
   let sections = [];
-  try { sections = board.knowledge(events, ctx) || []; } catch (err) { console.warn(`board knowledge failed: ${err}`); }
+  // Only the lines this seat read: once a log is published it holds everyone's private lines.
+  const own = events.filter((e) => !Array.isArray(e.audience) || e.audience.includes(ctx.you));
+  try { sections = board.knowledge(own, ctx) || []; } catch (err) { console.warn(`board knowledge failed: ${err}`); }
   const filled = sections.filter((s) => s.items.length);
   return h("details", { class: "panel knowledge", id: "knowledge", open: true },
     h("summary", {}, t("know.title")),
