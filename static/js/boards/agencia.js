@@ -15,7 +15,7 @@ export const strings = {
     "act.play": "Play a card", "act.recruit": "Recruit", "act.infiltrate": "Infiltrate", "act.choose_location": "Place the Embassy",
     "ag.infiltrators": "Infiltrators", "ag.recruiters": "Recruiters", "ag.agents": "Agents",
     "ag.know.seen": "Cards you saw in others' hands", "ag.know.played": "Cards the others played",
-    "ag.revealed": "revealed at the end", "ag.score.tokens": "{n} in tokens", "ag.score.cards": "{n} from the eight cards", "ag.ending": "Most Information (tokens plus the value of the eight cards) wins.",
+    "ag.revealed": "revealed", "ag.score.tokens": "{n} in tokens", "ag.score.cards": "{n} from the eight cards", "ag.ending": "Most Information (tokens plus the value of the eight cards) wins.",
   },
   es: {
     "ag.status": "Ronda {round}/{rounds} · mano {hand}/{hands}", "ag.embassy": "Embajada", "ag.notChosen": "aún sin colocar",
@@ -26,7 +26,7 @@ export const strings = {
     "act.play": "Jugar una carta", "act.recruit": "Reclutar", "act.infiltrate": "Infiltrar", "act.choose_location": "Colocar la Embajada",
     "ag.infiltrators": "Infiltrados", "ag.recruiters": "Reclutadores", "ag.agents": "Agentes",
     "ag.know.seen": "Cartas que viste en manos ajenas", "ag.know.played": "Cartas que jugaron los demás",
-    "ag.revealed": "revelada al final", "ag.score.tokens": "{n} en fichas", "ag.score.cards": "{n} por las ocho cartas", "ag.ending": "Gana quien más Información tenga (fichas más el valor de sus ocho cartas).",
+    "ag.revealed": "revelada", "ag.score.tokens": "{n} en fichas", "ag.score.cards": "{n} por las ocho cartas", "ag.ending": "Gana quien más Información tenga (fichas más el valor de sus ocho cartas).",
   },
 };
 

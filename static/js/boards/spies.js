@@ -14,7 +14,7 @@ export const strings = {
     "act.deploy": "Deploy", "act.guess": "Guess", "act.place_intel": "Sergeant's intel", "act.play_deception": "Play a Deception token",
     "act.no_deception": "No Deception token", "act.captain": "Captain", "act.marshal": "Marshal",
     "sp.know.seen": "Enemy ranks revealed", "sp.know.rank": "Day {day}, mission {mission}: {rank}", "sp.know.exhausted": "Enemy soldiers exhausted",
-    "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}", "sp.revealed": "revealed at the end",
+    "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}", "sp.revealed": "revealed",
   },
   es: {
     "sp.status": "Día {day}/{days}", "sp.ip": "Infiltración", "sp.deception": "Fichas de Engaño", "sp.exhausted": "Agotados",
@@ -24,7 +24,7 @@ export const strings = {
     "act.deploy": "Desplegar", "act.guess": "Adivinar", "act.place_intel": "Inteligencia del Sargento", "act.play_deception": "Jugar una ficha de Engaño",
     "act.no_deception": "Sin ficha de Engaño", "act.captain": "Capitán", "act.marshal": "Mariscal",
     "sp.know.seen": "Rangos enemigos revelados", "sp.know.rank": "Día {day}, misión {mission}: {rank}", "sp.know.exhausted": "Soldados enemigos agotados",
-    "sp.know.intel": "Cartas de inteligencia vistas", "sp.score.side": "Bando {side}", "sp.score.ip": "{n} PI", "sp.score.da": "Agente Doble: {where}", "sp.revealed": "revelado al final",
+    "sp.know.intel": "Cartas de inteligencia vistas", "sp.score.side": "Bando {side}", "sp.score.ip": "{n} PI", "sp.score.da": "Agente Doble: {where}", "sp.revealed": "revelado",
   },
 };
 
