@@ -9,15 +9,15 @@ the events come from the hub's recent entries, or from the log for a socket far 
 
 from __future__ import annotations
 
-import json
-
 from spyhouse.server import reading
 from spyhouse.server.context import Context, game_of
 from spyhouse.server.hub import Snapshot
+from spyhouse.store import jsontext
 
 
 def encode(frame: dict[str, object]) -> str:
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    """A frame as compact JSON text (orjson: the standard encoder was 12-15 % of a move)."""
+    return jsontext.dumps(frame)
 
 
 async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> str:

@@ -70,7 +70,7 @@ class Unreadable(Exception):
 
 async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
     """The REST problem document, with ``type`` naming the frame (``"error"``)."""
-    await ws.send_json({**problem.to_json(), **extra, "type": "error"})
+    await ws.send_text(frames.encode({**problem.to_json(), **extra, "type": "error"}))
 
 
 async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:
@@ -257,7 +257,8 @@ async def _handle(
     except Problem as problem:
         await _send_problem(ws, problem, request_id=body.request_id)
         return
-    await ws.send_json({"type": "ack", "version": moved.row.version, "request_id": body.request_id})
+    ack = {"type": "ack", "version": moved.row.version, "request_id": body.request_id}
+    await ws.send_text(frames.encode(ack))
 
 
 async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
@@ -288,4 +289,4 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
         sub.last_version, sub.greeted = snap.version, True
         await ws.send_text(text)
         if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
-            await ws.send_json({"type": "chat_history", "lines": lines})
+            await ws.send_text(frames.encode({"type": "chat_history", "lines": lines}))

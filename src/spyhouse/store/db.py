@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from spyhouse.store import jsontext
+
 
 def _with_driver(url: str, sqlite: str, postgres: str) -> str:
     u = make_url(url)
@@ -40,7 +42,8 @@ class Database:
     def __init__(self, url: str, pool_size: int = 10) -> None:
         self.url = url
         self.is_sqlite = make_url(url).get_backend_name() == "sqlite"
-        kwargs: dict[str, object] = {}
+        # Stored states and events are encoded by orjson (decoded by json: see jsontext).
+        kwargs: dict[str, object] = {"json_serializer": jsontext.dumps}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 30}
         else:
@@ -51,6 +54,8 @@ class Database:
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.autocommit: AsyncEngine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        """The same pool, each statement its own transaction: a one-statement commit."""
 
     def session(self) -> AsyncSession:
         return self.sessions()

@@ -11,13 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, or_, select, text, update
+from sqlalchemy import and_, func, insert, literal, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import joinedload
 
 from spyhouse.store.db import Database
 from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
 from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
+
+_TABLES = TableRow.__table__
+_SEATS = SeatRow.__table__
+_LOG = LogEntry.__table__
 
 
 class StaleVersion(Exception):
@@ -171,9 +176,16 @@ class TableStore:
 
     async def commit(self, table_id: str, expected_version: int, change: Change) -> LogEntry:
         """Write ``change`` iff the table is at ``expected_version``; return its log entry
-        (whose ``version`` is the table's new version)."""
+        (whose ``version`` is the table's new version).
+
+        On PostgreSQL a move is one statement in autocommit, so one round trip: the
+        version compare-and-swap, the log insert and the ``NOTIFY`` are data-modifying
+        CTEs that all commit or none (no log row unless the swap matched). A change of
+        seats (lobby, host controls: rare) adds its updates in one transaction around
+        that statement; SQLite runs the same steps as a transaction of Core statements.
+        """
         new_version = expected_version + 1
-        values: dict[str, Any] = {"version": new_version}
+        values: dict[str, Any] = {"version": new_version}  # updated_at: its onupdate
         if change.state is not None:
             values["state"] = change.state
         if change.status is not None:
@@ -183,46 +195,75 @@ class TableStore:
         if change.clock is not None:
             values["clock"] = change.clock
             values["deadline"] = change.deadline
+        entry = LogEntry(
+            table_id=table_id,
+            version=new_version,
+            seat=change.seat,
+            action=change.action,
+            events=change.events,
+            request_id=change.request_id,
+        )
         try:
-            async with self.db.session() as s, s.begin():
-                result = await s.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.version == expected_version)
-                    .values(**values)
-                    .execution_options(synchronize_session=False)
-                )
-                if result.rowcount != 1:  # type: ignore[attr-defined]
-                    raise StaleVersion(table_id)
-                for c in change.seats:
-                    await s.execute(
-                        update(SeatRow)
-                        .where(SeatRow.table_id == table_id, SeatRow.seat == c.seat)
-                        .values(
-                            kind=c.kind,
-                            name=c.name,
-                            token_hash=c.token_hash,
-                            bot_level=c.bot_level,
-                            held_for=c.held_for,
-                            hold=c.hold,
+            if change.seats or self.db.is_sqlite:
+                async with self.db.engine.begin() as conn:
+                    await self._swap_and_log(conn, expected_version, values, entry)
+                    for c in change.seats:
+                        await conn.execute(
+                            update(_SEATS)
+                            .where(_SEATS.c.table_id == table_id, _SEATS.c.seat == c.seat)
+                            .values(
+                                kind=c.kind,
+                                name=c.name,
+                                token_hash=c.token_hash,
+                                bot_level=c.bot_level,
+                                held_for=c.held_for,
+                                hold=c.hold,
+                            )
                         )
-                    )
-                entry = LogEntry(
-                    table_id=table_id,
-                    version=new_version,
-                    seat=change.seat,
-                    action=change.action,
-                    events=change.events,
-                    request_id=change.request_id,
-                )
-                s.add(entry)
-                if not self.db.is_sqlite:  # other processes learn of it on commit
-                    await s.execute(
-                        text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": CHANNEL, "payload": notice(table_id, new_version)},
-                    )
+            else:
+                async with self.db.autocommit.connect() as conn:
+                    await self._swap_and_log(conn, expected_version, values, entry)
         except IntegrityError as exc:  # a concurrent writer inserted the same log row
             raise StaleVersion(table_id) from exc
         return entry
+
+    async def _swap_and_log(
+        self, conn: AsyncConnection, expected: int, values: dict[str, Any], entry: LogEntry
+    ) -> None:
+        """The compare-and-swap of the version and the log row (and on PostgreSQL the
+        ``NOTIFY``); :class:`StaleVersion` when the table is no longer at ``expected``."""
+        swap = (
+            update(_TABLES)
+            .where(_TABLES.c.id == entry.table_id, _TABLES.c.version == expected)
+            .values(**values)
+        )
+        logged = {
+            "table_id": entry.table_id,
+            "version": entry.version,
+            "seat": entry.seat,
+            "action": entry.action,
+            "events": entry.events,
+            "request_id": entry.request_id,
+        }
+        if self.db.is_sqlite:
+            if (await conn.execute(swap)).rowcount != 1:
+                raise StaleVersion(entry.table_id)
+            await conn.execute(insert(_LOG).values(**logged))
+            return
+        moved = swap.returning(_TABLES.c.id).cte("moved")
+        row = select(
+            moved.c.id,
+            *(literal(v, _LOG.c[k].type) for k, v in logged.items() if k != "table_id"),
+        ).select_from(moved)
+        inserted = (
+            insert(_LOG).from_select(list(logged), row).returning(_LOG.c.version).cte("logged")
+        )
+        told = select(
+            inserted.c.version,
+            func.pg_notify(CHANNEL, notice(entry.table_id, entry.version)),
+        ).select_from(inserted)
+        if (await conn.execute(told)).first() is None:
+            raise StaleVersion(entry.table_id)
 
 
 def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
