@@ -51,18 +51,40 @@ class Snapshot:
         return self.row.version
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Subscription:
+    """What the hub keeps per socket: slotted and with nothing allocated ahead of need
+    (an idle socket's memory is mostly the web server's own; this adds little to it)."""
+
     table_id: str
     seat: int | None
     last_version: int
     holder: str | None = None
     """The hash of the token the socket authenticated with, re-checked on every frame."""
-    dirty: asyncio.Event = field(default_factory=asyncio.Event)
     greeted: bool = False
     """Whether the socket got its first frame (sent even when it is already up to date)."""
-    outbox: deque[str] = field(default_factory=deque)
+    outbox: deque[str] | None = None
     """Encoded frames that are not table states (chat lines): they never change a version."""
+    dirty: bool = False
+    """Something is due: a newer version, or a line in the outbox."""
+    wake: asyncio.Future[None] | None = None
+    """While the socket's writer waits for :meth:`mark`."""
+
+    def mark(self) -> None:
+        """Something is due to this socket: wake its writer."""
+        self.dirty = True
+        if self.wake is not None and not self.wake.done():
+            self.wake.set_result(None)
+
+    async def due(self) -> None:
+        """Wait until something is due (marks made meanwhile coalesce into one)."""
+        while not self.dirty:
+            self.wake = asyncio.get_running_loop().create_future()
+            try:
+                await self.wake
+            finally:
+                self.wake = None
+        self.dirty = False
 
 
 @dataclass(eq=False)
@@ -223,8 +245,10 @@ class Hub:
         feed = self._feeds.get(table_id)
         for sub in feed.subs if feed is not None else ():
             if to(sub.seat):
+                if sub.outbox is None:
+                    sub.outbox = deque()
                 sub.outbox.append(frame)
-                sub.dirty.set()
+                sub.mark()
 
     def first_delivery(self, table_id: str, line_id: int) -> bool:
         """True the first time this process sees a chat line (said here or elsewhere)."""
@@ -242,7 +266,7 @@ class Hub:
         if feed.latest is None or snapshot.version > feed.latest.version:
             feed.latest = snapshot
             for sub in feed.subs:
-                sub.dirty.set()
+                sub.mark()
 
     def _reload(self, table_id: str, feed: Feed) -> asyncio.Task[None]:
         """Ask for a load; requests made while one runs are served by one more load."""

@@ -71,13 +71,20 @@ async def attending(
     store, conn = PresenceStore(ctx.store.db), secrets.token_hex(16)
     if seat is not None:
         await store.arrive(conn, table_id, seat, ctx.settings.clock.now())
-    beat = asyncio.create_task(_beat(ctx, store, conn if seat is not None else None, table_id, ws))
+    # A spectator or host socket that asked for no presence frames has nothing to beat:
+    # no task for it (an idle socket costs memory per task).
+    beat = (
+        asyncio.create_task(_beat(ctx, store, conn if seat is not None else None, table_id, ws))
+        if seat is not None or ws is not None
+        else None
+    )
     try:
         yield
     finally:
-        beat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beat
+        if beat is not None:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
         if seat is not None:
             now = ctx.settings.clock.now()
             forget = now - 2 * ctx.settings.presence_grace_seconds

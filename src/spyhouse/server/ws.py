@@ -170,7 +170,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     ctx.hub.seed(row)
     wants_presence = hello.get("presence") is True
     del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
-    sub.dirty.set()  # send the current view at once
+    sub.mark()  # send the current view at once
     # The reader runs here until the client leaves — or until the writer closed the
     # socket because the seat changed hands, which ends the pending receive too.
     writer = asyncio.create_task(_writer(ws, ctx, sub))
@@ -270,8 +270,7 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
     code 4403 instead.
     """
     while True:
-        await sub.dirty.wait()
-        sub.dirty.clear()
+        await sub.due()
         snap = await ctx.hub.snapshot(sub.table_id)
         if snap is None:
             return
