@@ -64,6 +64,7 @@ ENGLISH_WORDS = sorted(
         "begins",
         "starts",
         "ended",
+        "ground",
     ]
 )
 

@@ -53,6 +53,7 @@ function spaceName(text) {
   if (typeof text !== "string") return text;
   const m = text.match(/^(red|blue) (territory|wall|flag)(?: (\d+))?$/);
   const es = currentLang() === "es";
+  if (text === "neutral ground") return es ? "terreno neutral" : "neutral ground";
   if (!m) return text === "centre" ? (es ? "el centro" : "the centre") : text;
   const [, side, kind, n] = m;
   if (es) {
@@ -229,7 +230,7 @@ export function endReveal(ctx) {
 }
 
 export const glossary = [
-  { id: "da", icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "The pawn on the central track. Push it onto the enemy flag to win at once; after day 3 the side in whose enemy territory it stands wins.", es: "El peón del track central. Llévalo a la bandera enemiga para ganar; tras el día 3 gana el bando en cuyo territorio enemigo esté." } },
+  { id: "da", icon: { en: "DA", es: "AD" }, term: { en: "Double Agent", es: "Agente Doble" }, text: { en: "The pawn on the central track. Push it onto the enemy flag to win at once; after day 3 the side in whose enemy territory it stands wins.", es: "El peón del recorrido central. Llévalo a la bandera enemiga para ganar; tras el día 3 gana el bando en cuyo territorio enemigo esté." } },
   { id: "ip", icon: { en: "IP", es: "PI" }, term: { en: "Infiltration points (IP)", es: "Puntos de Infiltración (PI)" }, text: { en: "2 for each soldier you identify, or what an enemy soldier you missed earns them. At 10 you infiltrate: back to 0 and the Double Agent moves as many spaces as the day.", es: "2 por cada soldado que identificas, o lo que gana el soldado enemigo que fallaste. Con 10 te infiltras: vuelves a 0 y el Agente Doble avanza tantas casillas como el día." } },
   { id: "intel", icon: "i", term: { en: "Intel token", es: "Ficha de inteligencia" }, text: { en: "On a soldier whose rank is on the current Intel card — unless one rank, free to lie, bluffs: a token where none belongs, or none where one does.", es: "Sobre un soldado cuyo rango está en la carta de Inteligencia actual — salvo que un rango, libre de mentir, farolee: ficha donde no toca, o ninguna donde sí." } },
   { id: "intel-card", icon: "▭", term: { en: "Intel card", es: "Carta de Inteligencia" }, text: { en: "The ranks this day's Intel tokens refer to; old Intel cards stay visible.", es: "Los rangos a los que se refieren las fichas de inteligencia del día; las cartas viejas siguen a la vista." } },
