@@ -65,6 +65,7 @@ ENGLISH_WORDS = sorted(
         "starts",
         "ended",
         "ground",
+        "blank",
     ]
 )
 

@@ -22,7 +22,7 @@ export const strings = {
     "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments, in total",
     "cs.end.briefcase": "The briefcase reached an HQ: {city}.", "cs.end.solomon": "Dr. Solomon recovered the briefcase: the biggest payoff to him wins.",
     "cs.end.solomonShared": "Dr. Solomon recovered the briefcase: the biggest payoffs to him share the win.",
-    "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve", "cs.score.briefcase": "Brought the briefcase home ({city})",
+    "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.lastRoll": "last roll: {face}", "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve", "cs.score.briefcase": "Brought the briefcase home ({city})",
     "phase.setup": "starting payoffs", "phase.action": "action", "phase.briefcase": "briefcase", "phase.tempest": "Tempest", "phase.challenge": "challenge", "phase.duel": "duel", "phase.ability": "ability", "phase.over": "game over",
   },
   es: {
@@ -40,7 +40,7 @@ export const strings = {
     "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos, en total",
     "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
     "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
-    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
+    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
     "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
@@ -321,7 +321,7 @@ export function render(ctx) {
   const sol = v.dr_solomon || {};
   const tx = 20;
   const ty = y0 + 95;
-  svg.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${sol.last_roll}` : ""}`));
+  svg.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`));
   const spaces = sol.start_space || 20;
   const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
   for (let i = spaces; i >= 1; i--) {
