@@ -40,24 +40,65 @@ def measure(game, seats: int, seed: int) -> dict[str, float]:
     return {"steps": steps, "game_s": total, **{k: statistics.mean(v) for k, v in costs.items()}}
 
 
-def playout_ms(game, seats: int, seed: int) -> float:
-    """One whole random game (setup, then apply until the end), as a search bot plays out."""
-    t = time.perf_counter()
+def playout_ms(game, seats: int, seed: int, in_place: bool = False) -> float:
+    """CPU ms of one whole random game (setup, then actions until the end).
+
+    Through :meth:`Game.apply` (a copy per action, as the server plays), or ``in_place``
+    as a search playout does (one copy, then :meth:`Game.apply_action` on it). The
+    random bot picks uniformly among the legal actions of a uniformly chosen seat to act.
+    CPU time, not wall-clock: on a shared machine it is the steadier figure.
+    """
+    t = time.process_time()
     state = game.setup(seats, game.parse_options({}), seed)
     rng = Rng(seed)
+    if in_place:
+        state = game.copy(state)
     while game.outcome(state) is None:
         seat = rng.choice(sorted(game.to_act(state)))
-        state, _ = game.apply(state, seat, random_action(game, state, seat, rng))
-    return (time.perf_counter() - t) * 1e3
+        action = random_action(game, state, seat, rng)
+        if in_place:
+            game.apply_action(state, seat, action)
+        else:
+            state, _ = game.apply(state, seat, action)
+    return (time.process_time() - t) * 1e3
 
 
-def playouts(games: int) -> None:
-    """Median ms of a full random game at 4 seats (issue 15's targets: 1 ms for La Agencia
-    and Spies & Lies, 5 ms for Estoril and Conspiracy)."""
-    print(f"{'game':<12}{'median ms':>10}{'best ms':>9}   full random game, 4 seats")
+def reference_ms() -> float:
+    """CPU ms of a fixed pure-Python loop, printed with the results so runs on different
+    machines (or under different loads) can be compared by their ratio to it."""
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        total = 0
+        for i in range(1_000_000):
+            total += i
+        best = min(best, time.process_time() - t)
+    return best * 1e3
+
+
+TARGET_MS = {"agencia": 1.0, "spies": 1.0, "estoril": 5.0, "conspiracy": 5.0}
+"""Issue 15: median CPU ms of a full random game at 4 seats."""
+
+
+def playouts(games: int, ids: list[str], seats: int) -> None:
+    """Median CPU ms of a full random game (issue 15's targets: 1 ms for La Agencia and
+    Spies & Lies, 5 ms for Estoril and Conspiracy, at 4 seats)."""
+    print(f"reference loop: {reference_ms():.0f} ms CPU (1e6 additions; best of 3)")
+    print(
+        f"{'game':<12}{'seats':>6}{'median ms':>10}{'best ms':>9}{'in place':>10}{'target':>8}"
+        "   CPU ms per full random game; in place = one copy, then apply_action"
+    )
     for game in all_games():
-        times = [playout_ms(game, 4, seed) for seed in range(games)]
-        print(f"{game.id:<12}{statistics.median(times):>10.2f}{min(times):>9.2f}")
+        if ids and game.id not in ids:
+            continue
+        n = min(max(seats, game.min_seats), game.max_seats)
+        times = [playout_ms(game, n, seed) for seed in range(games)]
+        inplace = [playout_ms(game, n, seed, in_place=True) for seed in range(games)]
+        target = TARGET_MS.get(game.id)
+        print(
+            f"{game.id:<12}{n:>6}{statistics.median(times):>10.2f}{min(times):>9.2f}"
+            f"{statistics.median(inplace):>10.2f}{'' if target is None else f'{target:.1f}':>8}"
+        )
 
 
 def main() -> None:
@@ -66,10 +107,12 @@ def main() -> None:
     parser.add_argument(
         "--playouts", type=int, default=0, help="only time N full random games per game"
     )
+    parser.add_argument("--seats", type=int, default=4, help="seats for --playouts")
+    parser.add_argument("--game", action="append", default=[], help="only this game (repeat)")
     args = parser.parse_args()
     load_builtin_games()
     if args.playouts:
-        playouts(args.playouts)
+        playouts(args.playouts, args.game, args.seats)
         return
     print(
         f"{'game':<12}{'steps':>7}{'playout ms':>12}{'apply':>9}{'views':>9}{'legal':>9}"
