@@ -256,6 +256,27 @@ def test_a_frozen_part_is_shared_not_copied():
     assert new.tokens is not state.tokens
 
 
+def test_assigning_a_field_is_plain_but_still_refuses_what_pydantic_refuses():
+    class Token(Part):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+        name: Public[str]
+
+    class Holder(StateModel):
+        count: Public[int] = 0
+        token: Public[Token | None] = None
+
+    state = Holder(num_seats=2, token=Token(name="a"))
+    new = state.copy()
+    new.count = 3
+    assert (new.count, state.count) == (3, 0), "a copy's assignment leaves the original"
+    assert new.model_dump()["count"] == 3
+    with pytest.raises(ValueError, match="no field"):
+        new.cuont = 1  # a typo is refused, not stored
+    assert new.token is not None
+    with pytest.raises(ValueError, match="frozen"):
+        new.token.name = "b"  # type: ignore[misc]
+
+
 def test_check_copy_catches_a_shallow_copy(highcard, monkeypatch):
     state = highcard.setup(2, highcard.parse_options({}), 1)
     monkeypatch.setattr(highcard, "copy", lambda s: s.model_copy())

@@ -109,6 +109,28 @@ class Part(BaseModel):
 
     model_config = ConfigDict(validate_assignment=False, extra="forbid")
 
+    __assignable__: ClassVar[frozenset[str]] = frozenset()
+    """The fields ``__setattr__`` writes straight into ``__dict__`` (all, unless frozen)."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        frozen = cls.model_config.get("frozen") or cls.model_config.get("validate_assignment")
+        fields = cls.model_fields.items()
+        cls.__assignable__ = frozenset(
+            () if frozen else (name for name, info in fields if not info.frozen)
+        )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Assign a field without pydantic's generic handler: engines assign fields at
+        every step. Parts do not track which fields were assigned (``model_fields_set``
+        is what validation found), so a copy may share that set. Anything else (a frozen
+        Part, a typo) goes through pydantic, which refuses it."""
+        if name in self.__assignable__:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
     def copy(self) -> Self:  # type: ignore[override]  # replaces pydantic's deprecated copy()
         """A deep copy that shares nothing mutable with ``self``, fast.
 
@@ -119,7 +141,7 @@ class Part(BaseModel):
         """
         cls = type(self)
         fields = self.__dict__.copy()
-        for name, copier in _copy_plan(cls):
+        for name, copier in _PLANS.get(cls) or _copy_plan(cls):
             value = fields[name]
             if value is not None:
                 fields[name] = copier(value)
@@ -128,7 +150,7 @@ class Part(BaseModel):
         new = cls.__new__(cls)
         _set = object.__setattr__
         _set(new, "__dict__", fields)
-        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__.copy())
+        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)  # never changed
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
@@ -159,8 +181,14 @@ def _copier(annotation: Any) -> Copier | None:
         if all(o is None for o in options):
             return None
         return options[0] if len(options) == 1 else _copied
+    if (
+        isinstance(annotation, type)
+        and issubclass(annotation, BaseModel)
+        and _immutable(annotation)
+    ):
+        return None  # a frozen model of immutable fields (a frozen Part, table options)
     if isinstance(annotation, type) and issubclass(annotation, Part):
-        return None if _immutable(annotation) else _copy_part
+        return _copy_part
     if origin is list or annotation is list:
         item = _copier(args[0]) if args else _copied
         return list if item is None else _list_copier(item)
@@ -174,18 +202,25 @@ def _copier(annotation: Any) -> Copier | None:
     return None
 
 
-def _immutable(part: type[Part]) -> bool:
-    """A frozen Part whose fields are all immutable can be shared, not copied."""
+def _immutable(part: type[BaseModel]) -> bool:
+    """A frozen model whose fields are all immutable can be shared, not copied."""
     return bool(part.model_config.get("frozen")) and all(
         _copier(info.annotation) is None for info in part.model_fields.values()
     )
 
 
 def _list_copier(item: Copier) -> Copier:
+    if item is _copy_part:  # the common case (players, locations), one call per item
+        return _copy_parts
+
     def copy(items: list[Any]) -> list[Any]:
         return [None if x is None else item(x) for x in items]
 
     return copy
+
+
+def _copy_parts(items: list[Part | None]) -> list[Part | None]:
+    return [None if x is None else x.copy() for x in items]
 
 
 def _dict_copier(value: Copier) -> Copier:
