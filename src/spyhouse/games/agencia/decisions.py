@@ -57,9 +57,9 @@ def legal_actions(state: AgenciaState, seat: int) -> list[Action]:
         return []
     kind = expected_type(state)
     if kind == "choose_location":
-        return [{"type": kind, "location": location.value} for location in Location]
+        return [{"type": kind, "location": location} for location in _LOCATIONS]
     if kind == "play":
-        return [{"type": kind, "position": position.value} for position in Position]
+        return [{"type": kind, "position": position} for position in _POSITIONS]
     return [{"type": kind, "target": target} for target in targets(state, seat)]
 
 
@@ -74,8 +74,8 @@ def _parameter(action: Action, expected: str, key: str) -> Any:
         )
     if key not in action:
         raise IllegalAction("malformed_action", f'A "{expected}" action needs "{key}".')
-    extra = sorted(str(k) for k in action if k not in ("type", key))
-    if extra:
+    if len(action) > 2:
+        extra = sorted(str(k) for k in action if k not in ("type", key))
         raise IllegalAction(
             "malformed_action",
             f'Unknown field "{extra[0]}": a "{expected}" action has exactly the keys '

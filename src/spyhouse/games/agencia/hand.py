@@ -3,16 +3,27 @@ the Agency cards, (D) replacing cards and (E) the new Ambassador."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.engine import Event
 from spyhouse.games.agencia.positions import Position, seen_by
-from spyhouse.games.agencia.state import AgenciaState, Location, Phase, PlayedCard
+from spyhouse.games.agencia.state import AgenciaState, Location, Phase, played_card
 
 
-def clockwise_from_ambassadors_left(state: AgenciaState) -> list[int]:
+def clockwise_from_ambassadors_left(state: AgenciaState) -> tuple[int, ...]:
     """(B) and (C): "Beginning with the Player on the left of the Ambassador and going on
     clockwise" (seat numbers increase clockwise); the Ambassador comes last."""
-    n = state.num_seats
-    return [(state.ambassador + 1 + i) % n for i in range(n)]
+    return _clockwise_after(state.ambassador, state.num_seats)
+
+
+@cache
+def _clockwise_after(seat: int, num_seats: int) -> tuple[int, ...]:
+    """The seats after ``seat`` clockwise, ``seat`` last (one table of them per game size).
+
+    >>> _clockwise_after(2, 4)
+    (3, 0, 1, 2)
+    """
+    return tuple((seat + 1 + i) % num_seats for i in range(num_seats))
 
 
 def choose_embassy_location(state: AgenciaState, location: Location) -> list[Event]:
@@ -39,7 +50,7 @@ def play_agency_card(state: AgenciaState, seat: int, position: Position) -> list
     player.positions[position] = None
     if position in player.remembered:
         player.remembered.remove(position)
-    player.played = PlayedCard(card=card, position=position)
+    player.played = played_card(card, position)
     state.to_play = None if seat == state.ambassador else (seat + 1) % state.num_seats
     return [Event.public("card_played", seat=seat, position=position.value, card=card)]
 

@@ -9,6 +9,7 @@ Player can see."
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 
 
 class Position(StrEnum):
@@ -59,10 +60,12 @@ def sees(position: Position, owner: int, viewer: int | None) -> bool:
     return viewer != owner
 
 
-def seen_by(position: Position, owner: int, num_seats: int) -> list[int]:
-    """The seats that see ``owner``'s card in ``position``.
+@cache
+def seen_by(position: Position, owner: int, num_seats: int) -> tuple[int, ...]:
+    """The seats that see ``owner``'s card in ``position`` (a few dozen answers, each
+    worked out once).
 
     >>> seen_by(Position.HAND_FACING_OTHERS, owner=1, num_seats=4)
-    [0, 2, 3]
+    (0, 2, 3)
     """
-    return [seat for seat in range(num_seats) if sees(position, owner, seat)]
+    return tuple(seat for seat in range(num_seats) if sees(position, owner, seat))

@@ -6,6 +6,7 @@ is pending. It holds secrets and the RNG, so it never leaves the server; clients
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 
 from pydantic import ConfigDict
 
@@ -38,7 +39,8 @@ class PlayedCard(Part):
     """The card a player played this hand, face up in front of them.
 
     Frozen, so ``State.copy()`` shares it instead of copying it (it is replaced, never
-    changed: :meth:`out_of_game`).
+    changed: :meth:`out_of_game`), and one object serves every card played in the same
+    position (:func:`played_card`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -54,7 +56,14 @@ class PlayedCard(Part):
 
     def out_of_game(self) -> PlayedCard:
         """The same card, discarded."""
-        return PlayedCard(card=self.card, position=self.position, in_game=False)
+        return played_card(self.card, self.position, in_game=False)
+
+
+@cache
+def played_card(card: str, position: Position, in_game: bool = True) -> PlayedCard:
+    """The played card ``card`` from ``position``: a value, built once for each of the
+    few combinations instead of validated at every play."""
+    return PlayedCard(card=card, position=position, in_game=in_game)
 
 
 class Player(Part):

@@ -143,7 +143,7 @@ def view(state: AgenciaState, seat: int | None) -> JSON:
         "round_tokens": state.round_tokens,
         "round_token_holder": state.round_token_holder,
         "ambassador": state.ambassador,
-        "play_order": clockwise_from_ambassadors_left(state),
+        "play_order": list(clockwise_from_ambassadors_left(state)),
         "embassy": embassy_view(state),
         "reward_tile": state.reward,
         "data_bank": data_bank_view(state),
