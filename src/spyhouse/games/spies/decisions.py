@@ -11,6 +11,7 @@ reason functions read only what the acting seat knows, so a refusal cannot leak.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction, require_keys, whole_number
@@ -95,10 +96,8 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
     if state.phase == "deploy":
         hand = state.sides[side_of(seat)].hand
         missions = missions_of(state.num_seats, seat)
-        return [
-            {"type": "deploy", "soldiers": [soldier_name(r) for r in choice]}
-            for choice in deployment_choices(hand, fixed_missions(state, seat), missions)
-        ]
+        choices = deployment_choices(hand, fixed_missions(state, seat), missions)
+        return [{"type": "deploy", "soldiers": list(names)} for names in _named(choices)]
     if state.phase == "intel":
         if holds_sergeant(state, seat):
             return [
@@ -113,9 +112,7 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
             {"type": "no_deception", "mission": mission},
         ]
     if state.step == "guess":
-        return [
-            {"type": "guess", "mission": mission, "soldier": soldier_name(r)} for r in ALL_RANKS
-        ]
+        return [{"type": "guess", "mission": mission, "soldier": name} for name in _SOLDIERS]
     assert state.pending is not None
     if state.pending.kind == "captain":
         return captain_options(state, state.pending.side)
@@ -123,6 +120,16 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
         {"type": "marshal", "option": MARSHAL_EARN},
         {"type": "marshal", "option": MARSHAL_SPLIT},
     ]
+
+
+_SOLDIERS: tuple[str, ...] = tuple(soldier_name(rank) for rank in ALL_RANKS)
+"""Every soldier's title, rank 1 first: the ten possible guesses."""
+
+
+@cache
+def _named(choices: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """Line-ups of ranks as players name them (the few distinct ones, named once)."""
+    return tuple(tuple(soldier_name(rank) for rank in choice) for choice in choices)
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
