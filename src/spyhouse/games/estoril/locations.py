@@ -67,10 +67,10 @@ def garret_bonus(state: EstorilState, slot: int, occ: Occupant) -> int:
 
 def avenida_palace_bonus(state: EstorilState, slot: int, occ: Occupant) -> int:
     """#9 Hotel Avenida Palace: Nationalism Characters on it or on adjacent Locations gain +1."""
-    avenida = state.slot_of("avenida_palace")
-    if avenida is None or occ.seduced or "Nationalism" not in character(occ.tile).abilities:
+    if occ.seduced or "Nationalism" not in character(occ.tile).abilities:
         return 0
-    return 1 if slot in state.geometry().reach(avenida) else 0
+    avenida = state.slot_of("avenida_palace")
+    return 1 if avenida is not None and slot in state.geometry().reach(avenida) else 0
 
 
 def casino_bonus(state: EstorilState, slot: int, occ: Occupant) -> int:

@@ -55,8 +55,8 @@ def placement_spaces(state: EstorilState, seat: int) -> list[SpaceRef]:
         for n, occ in enumerate(loc.spaces)
         if occ is not None and occ.controller == seat
     }
-    allowed = [
-        ref for ref in free if geo.is_outer(ref) or any(n in mine for n in geo.neighbours(ref))
+    allowed = [  # geo.is_outer(ref) or a geo.neighbours(ref) in mine, read straight
+        ref for ref in free if ref in geo.outer or not mine.isdisjoint(geo.adjacent_spaces[ref])
     ]
     return allowed or free
 
@@ -247,11 +247,10 @@ def set_airport_die(state: EstorilState, seat: int, value: int) -> list[Event]:
 def look_reach(state: EstorilState, slot: int, space: int) -> tuple[int, ...]:
     """Look symbols: this Location / this or an adjacent Location / ANY Location."""
     look = board(state.grid[slot].board).spaces[space].look
-    geo = state.geometry()
     if look == "here":
         return (slot,)
     if look == "adjacent":
-        return geo.reach(slot)
+        return state.geometry().reach(slot)
     return tuple(range(len(state.grid)))
 
 

@@ -94,8 +94,11 @@ def number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
 
 
 def where(state: EstorilState, ref: SpaceRef) -> dict[str, str]:
-    """A space named as a player would: ``{"location": "Casino", "space": "II"}``."""
-    return Space.at(state, ref).to_json()
+    """A space named as a player would: ``{"location": "Casino", "space": "II"}``
+    (``Space.at(state, ref).to_json()``, without the intermediate object: legal actions
+    name every free space)."""
+    slot, n = ref
+    return {"location": board(state.grid[slot].board).name, "space": NUMERALS[n]}
 
 
 def find_slot(state: EstorilState, name: object) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 from spyhouse.games.estoril.components import board
@@ -17,7 +17,11 @@ from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
 
 class EstorilOptions(GameOptions):
-    """Table options: the promo tiles and the two expansions of the Super Box."""
+    """Table options: the promo tiles and the two expansions of the Super Box.
+
+    Frozen: fixed for the whole game, so every copy of the state shares them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     promo: bool = Field(False, description="Enigma promo: the Enigma tile and 4 promo characters")
     double_agent: bool = Field(
@@ -50,13 +54,14 @@ def fast_copy(model: M, **changes: object) -> M:
     """A shallow copy with ``changes``, without pydantic's generic (slow) copy machinery.
 
     Equivalent to ``model.model_copy(update=changes)`` for these plain models (no
-    extras, no private attributes); playouts copy the state at every action.
+    extras, no private attributes); ``determinize`` copies only what it redraws. (A
+    full copy is the generic :meth:`Part.copy`.)
     """
     new = model.__class__.__new__(model.__class__)
     fields = model.__dict__.copy()
     fields.update(changes)
     object.__setattr__(new, "__dict__", fields)
-    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)  # see Part
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
@@ -76,9 +81,6 @@ class Occupant(Part):
     nationalism: Public[int] = 0  # Nationalism symbols used this round
     dice: Public[int] = 0  # Casino: the difference between the two dice
 
-    def copy(self) -> Occupant:  # type: ignore[override]
-        return fast_copy(self, known_by=list(self.known_by))
-
 
 class Reward(Part):
     """A tile in a Reward space."""
@@ -86,9 +88,6 @@ class Reward(Part):
     tile: Hidden[int]  # face down: drawn unseen from the pile (``known_by`` looked)
     face_up: Public[bool]
     known_by: Public[list[int]] = []
-
-    def copy(self) -> Reward:  # type: ignore[override]
-        return fast_copy(self, known_by=list(self.known_by))
 
 
 class RouletteTile(Part):
@@ -110,14 +109,6 @@ class Location(Part):
     roulette: Mixed[list[RouletteTile]] = []
     visited: Public[bool] = False  # someone has placed here (Alcântara's first placer)
     resolved: Public[bool] = False
-
-    def copy(self) -> Location:  # type: ignore[override]
-        return fast_copy(
-            self,
-            spaces=[None if o is None else o.copy() for o in self.spaces],
-            rewards=[r.copy() for r in self.rewards],
-            roulette=[fast_copy(r) for r in self.roulette],
-        )
 
 
 DecisionKind = Literal[
@@ -141,9 +132,6 @@ class Pending(Part):
     space: Public[int] = -1
     abilities: Public[list[str]] = []  # "ability": symbols still unused on this tile
     reward: Public[int] = 0  # "conspiracy": which reward tile is being swapped
-
-    def copy(self) -> Pending:  # type: ignore[override]
-        return fast_copy(self, abilities=list(self.abilities))
 
 
 class BoardResult(Part):
@@ -208,26 +196,3 @@ class EstorilState(StateModel):
 
     def special(self, slot: int) -> str:
         return board(self.grid[slot].board).special
-
-    def copy(self) -> EstorilState:  # type: ignore[override]
-        """A deep copy, written out by hand: ``model_copy(deep=True)`` dominated playouts.
-
-        (Replaces pydantic's deprecated ``BaseModel.copy``; the parts' ``copy`` likewise.)
-        """
-        return fast_copy(
-            self,
-            markers=list(self.markers),
-            hands=[list(h) for h in self.hands],
-            discards=[list(d) for d in self.discards],
-            pending_discards=[list(d) for d in self.pending_discards],
-            pile=list(self.pile),
-            removed=list(self.removed),
-            missions=list(self.missions),
-            board_pool=list(self.board_pool),
-            grid=[loc.copy() for loc in self.grid],
-            pending=[p.copy() for p in self.pending],
-            order=list(self.order),
-            results=[fast_copy(r, strengths=dict(r.strengths)) for r in self.results],
-            known_in_hand=[list(k) for k in self.known_in_hand],
-            pile_known={t: list(s) for t, s in self.pile_known.items()},
-        )
