@@ -60,7 +60,12 @@ function installGlossTips() {
   document.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });
   document.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
   document.addEventListener("focusout", (e) => { if (target(e)) hide(); });
-  document.addEventListener("click", (e) => { const el = target(e); if (el) { shown = null; show(el); } else if (shown) hide(); });
+  document.addEventListener("click", (e) => {
+    // A click on a choice acts (and the board redraws): the tip would point at nothing.
+    if (e.target?.closest?.("[role=button]")) { hide(); return; }
+    const el = target(e);
+    if (el) { shown = null; show(el); } else if (shown) hide();
+  });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
   window.addEventListener("hashchange", hide);
 }
