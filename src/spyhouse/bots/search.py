@@ -73,6 +73,18 @@ def playout_depth(game_type: type[Game[Any]]) -> int | None:
     return depth
 
 
+@cache
+def search_guide(game_type: type[Game[Any]]) -> float:
+    """The game's ``SEARCH_GUIDE`` (its ``strategy`` module), else 0.25."""
+    package = game_type.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.strategy")
+    except ModuleNotFoundError:
+        return 0.25
+    guide: float = getattr(module, "SEARCH_GUIDE", 0.25)
+    return guide
+
+
 def heuristic_policy(epsilon: float) -> RolloutPolicy:
     """The game's rules of thumb (read from the acting seat's view *of the sampled
     world*, so nothing real shows through), or a random legal action with probability
@@ -125,7 +137,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
         max_steps: int = 10_000,
-        guide: float = 0.25,
+        guide: float | None = None,
         epsilon: float = 0.2,
         depth: int | None = None,
     ) -> None:
@@ -146,15 +158,18 @@ class SearchBot(Bot):
         self.guide = guide
         """The heuristic's move starts with this share of the iterations as a head start
         in the final count: search overrules the rules of thumb only on evidence (a few
-        dozen noisy playouts otherwise wander off good moves). 0.5 suited random
-        playouts; with guided ones, 0.25 lets search depart from the heuristic often
-        enough to beat it (bench/README.md)."""
+        dozen noisy playouts otherwise wander off good moves). ``None``: the game's
+        ``SEARCH_GUIDE`` (``strategy`` module), else 0.25, which with guided playouts
+        lets search depart from the heuristic often enough to beat it; Spies & Lies
+        keeps 0.5, its deduced guesses are exact and noise only loses to them
+        (bench/README.md)."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
     def decide(self, knowledge: SeatKnowledge, legal: list[Action], rng: Rng) -> Action:
         hint = None
-        if self.guide > 0:
+        guide = self.guide if self.guide is not None else search_guide(type(knowledge.game))
+        if guide > 0:
             hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
@@ -173,7 +188,7 @@ class SearchBot(Bot):
         }
         if hint is not None:  # the hint counts even if the search never tried it
             visits, reward = counts.get(hint, (0.0, 0.0))
-            counts[hint] = (visits + self.guide * done, reward)
+            counts[hint] = (visits + guide * done, reward)
         if not counts:  # cannot happen: the root is the seat's own decision
             return rng.choice(legal)
         chosen = max(counts, key=lambda key: (counts[key], key == hint))
