@@ -207,7 +207,15 @@ def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list
     (only you learn the number; everyone sees whom you looked at).”"""
     amount = state.payoffs[player][space]
     state.looks.append(
-        SpyglassLook(looker=seat, player=player, space=space, amount=amount, floor=amount)
+        SpyglassLook(
+            looker=seat,
+            player=player,
+            space=space,
+            amount=amount,
+            floor=amount,
+            payoffs_before=state.payoffs_made[player],
+            burns_before=state.burns_by[player].count(space),
+        )
     )
     return [
         Event.public("spyglass_looked", player=seat, at=player),

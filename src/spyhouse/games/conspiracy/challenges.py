@@ -7,7 +7,7 @@ from spyhouse.engine import Action, Event, IllegalAction
 from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.orders import order_fails, order_succeeds
-from spyhouse.games.conspiracy.state import ConspiracyState, Duel
+from spyhouse.games.conspiracy.state import Claim, ConspiracyState, Duel
 
 
 def challenge_order(state: ConspiracyState) -> list[int]:
@@ -65,6 +65,20 @@ def _spoken(state: ConspiracyState, seat: int, amount: int) -> None:
     assert state.order is not None
     known = state.known_minimum[seat]
     known[state.order.agent] = max(known[state.order.agent], amount)
+    record_claim(state, seat, state.order.agent, amount)
+
+
+def record_claim(state: ConspiracyState, seat: int, agent: str, at_least: int) -> None:
+    """Remember a public fact about ``seat``'s payoff on ``agent`` now (for determinize)."""
+    state.claims.append(
+        Claim(
+            player=seat,
+            agent=agent,
+            at_least=at_least,
+            payoffs_before=state.payoffs_made[seat],
+            burns_before=state.burns_by[seat].count(agent),
+        )
+    )
 
 
 def pass_challenge(state: ConspiracyState, seat: int) -> list[Event]:

@@ -1,22 +1,33 @@
-"""Determinization: redraw what one seat cannot know, consistently with what it does.
+"""Determinization: redraw what one seat cannot know, consistently with all it saw.
 
 A seat knows its own shield (reserve, payoff board, starting tile, setup picks) and what
-its Spyglass saw. About the others it knows only public facts: how many payoffs each
-made (Dr. Solomon gets at most one coin per payoff), the numbers they announced in
-challenges (a lower bound on their payoff to that agent), their burns (the burner had at
-least 5 on the acting agent and lost 5), the 3 + 1 + 1 setup payoffs, and that every
-player's coins total 30 minus what their burns removed. Each other shield is redrawn as
-a plausible history under those facts; when no plausible redraw turns up in a few tries
-(rare), the true shields are kept, which is consistent by definition.
+its Spyglass saw. About each other player it remembers only public facts, each at a
+moment it can place among that player's payoffs: the numbers they announced in
+challenges and the burns they announced (at least that much on the acting agent then),
+what its own Spyglass saw there (exactly that much then), their successful burns (5
+coins off the acting agent), which agents were burned before which payoffs (a burned
+agent can't be paid), the 3 + 1 + 1 setup payoffs, one coin at most to Dr. Solomon per
+payoff, and 30 coins in all. After Dr. Solomon's reveal, every reserve and payoff to him.
+
+Each other shield is redrawn as a whole plausible *history*: a starting tile (all
+different, never the viewer's), two setup picks, then that player's payoffs one by one,
+random where the facts leave room and steered where a fact still has to come true
+(earliest deadline first), then checked against every fact. When no plausible redraw
+turns up in a few tries (rare), the true shield is kept, which is consistent by
+definition.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from spyhouse.engine import Rng
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
 from spyhouse.games.conspiracy.state import ConspiracyState
 
 _ATTEMPTS = 8
+_RANDOM_TRIES = 3
+_NO_LIMIT = 10**6
 
 
 def determinize(
@@ -42,6 +53,7 @@ def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
         if look.looker != seat:
             look.space = rng.choice(spaces)
             look.amount = look.floor = copy.payoffs[look.player][look.space]
+            look.burns_before = 0
 
 
 Shield = tuple[str, list[str] | None, int, dict[str, int]]
@@ -50,106 +62,351 @@ Shield = tuple[str, list[str] | None, int, dict[str, int]]
 def _redraw_shields(
     state: ConspiracyState, seat: int, others: list[int], rng: Rng
 ) -> list[Shield] | None:
-    """One shield per other seat, their starting tiles all different and not ``seat``'s."""
-    tiles = [a for a in components().agent_names if a != state.starting_agent[seat]]
-    out = []
-    for s in others:
-        for _ in range(_ATTEMPTS):
-            tile = rng.choice(tiles)
-            shield = _plausible_shield(state, seat, s, tile, rng)
+    """One shield per other seat, their starting tiles all different and not ``seat``'s.
+
+    The most constrained player draws first; each draws among the starting tiles and
+    setup picks its facts allow, then a history under them."""
+    tiles = {a for a in components().agent_names if a != state.starting_agent[seat]}
+    known = {s: _Known(state, seat, s) for s in others}
+    setups = {s: _setups(state, s, known[s], tiles) for s in others}
+    out: dict[int, Shield] = {}
+    for s in sorted(others, key=lambda p: len(setups[p])):
+        choices = [c for c in setups[s] if c[0] in tiles]
+        rng.shuffle(choices)
+        tries = 0
+        for tile, picks in choices:
+            if tries == _ATTEMPTS:
+                break
+            if picks is not None and not known[s].may_start(_base(tile, picks)):
+                continue
+            tries += 1
+            shield = _plausible_shield(state, s, tile, picks, known[s], rng)
             if shield is not None:
                 tiles.remove(tile)
-                out.append(shield)
+                out[s] = shield
                 break
-        else:
+        if s not in out:
             return None
+    return [out[s] for s in others]
+
+
+Setup = tuple[str, list[str] | None]
+
+
+def _base(tile: str, picks: list[str]) -> dict[str, int]:
+    """The board after setup: 3 on the starting tile, 1 on each pick."""
+    box = components()
+    base = dict.fromkeys(box.payoff_spaces, 0)
+    base[tile] = box.starting_payoff
+    for agent in picks:
+        base[agent] += box.setup_pick_amount
+    return base
+
+
+def _setups(state: ConspiracyState, s: int, known: _Known, tiles: set[str]) -> list[Setup]:
+    """Starting tile and setup picks ``s`` may have had: none may put more on a space
+    than a Spyglass later saw there, nor less than a fact proves before any payoff."""
+    names = components().agent_names
+    if state.setup_picks[s] is None or state.phase == "setup":
+        return [(t, None) for t in names if t in tiles]
+    out: list[Setup] = []
+    for tile in names:
+        if tile not in tiles:
+            continue
+        others = [a for a in names if a != tile]
+        for i, first in enumerate(others):
+            for second in others[i + 1 :]:
+                if not known.spaces or known.setup_allows(_base(tile, [first, second])):
+                    out.append((tile, [first, second]))
     return out
 
 
+# -- What the seat remembers about one other player -------------------------------------
+
+
+@dataclass(frozen=True)
+class Fact:
+    """After ``after`` payoffs of the player, their payoff on ``space`` was at least
+    ``least`` (and at most ``most``), ``burns`` of their burns with it having happened."""
+
+    space: str
+    after: int
+    least: int
+    most: int
+    burns: int
+
+
+def _facts(state: ConspiracyState, seat: int, s: int) -> list[Fact]:
+    """Every fact ``seat`` can place in ``s``'s history."""
+    facts = [
+        Fact(c.agent, c.payoffs_before, c.at_least, _NO_LIMIT, c.burns_before)
+        for c in state.claims
+        if c.player == s
+    ]
+    now = state.payoffs_made[s]
+    for agent in components().agent_names:
+        # The running summary of the claims (kept by older saves without claims too).
+        least = state.known_minimum[s][agent]
+        burns = state.burns_by[s].count(agent)
+        if least > 0 or burns:
+            facts.append(Fact(agent, now, least, _NO_LIMIT, burns))
+    for look in state.looks:
+        if look.looker != seat or look.player != s:
+            continue
+        if look.payoffs_before is None:  # an older save: only a lower bound, now
+            burns = state.burns_by[s].count(look.space)
+            facts.append(Fact(look.space, now, look.floor, _NO_LIMIT, burns))
+        else:
+            amount = look.amount
+            facts.append(Fact(look.space, look.payoffs_before, amount, amount, look.burns_before))
+    if state.ending == "solomon":  # revealed: exactly this much to him by now
+        revealed = state.payoffs[s][DR_SOLOMON]
+        facts.append(Fact(DR_SOLOMON, now, revealed, revealed, 0))
+    return facts
+
+
+def _last_payable(state: ConspiracyState, s: int) -> dict[str, int]:
+    """The last of ``s``'s payoffs (by number) that could still reach each space."""
+    last = dict.fromkeys(components().payoff_spaces, _NO_LIMIT)
+    for agent, counts in zip(state.burned, state.burned_at, strict=False):
+        last[agent] = counts[s]
+    return last
+
+
+class _Known:
+    """What ``seat`` knows of ``s``'s payoffs: for each space a fact names, bounds on
+    what setup plus payoffs put there after each of ``s``'s payoffs (0..k), burns added
+    back; the setup's own coins are subtracted per candidate setup by :class:`_Bounds`."""
+
+    def __init__(self, state: ConspiracyState, seat: int, s: int) -> None:
+        box = components()
+        facts = _facts(state, seat, s)
+        k = self.k = state.payoffs_made[s]
+        self.last = _last_payable(state, s)
+        named = {fact.space for fact in facts}
+        self.spaces = [x for x in box.payoff_spaces if x in named]
+        self.least = {x: [0] * (k + 1) for x in self.spaces}
+        self.most = {x: [_NO_LIMIT] * (k + 1) for x in self.spaces}
+        for fact in facts:
+            after = min(fact.after, k)
+            shift = box.burn_cost * fact.burns
+            least, most = self.least[fact.space], self.most[fact.space]
+            least[after] = max(least[after], fact.least + shift)
+            if fact.most < _NO_LIMIT:
+                most[after] = min(most[after], fact.most + shift)
+        for x in self.spaces:
+            least, most = self.least[x], self.most[x]
+            for j in range(1, k + 1):  # payoffs never shrink: bounds carry forward
+                least[j] = max(least[j], least[j - 1])
+            for j in range(k - 1, -1, -1):  # ... and upper bounds carry backward
+                most[j] = min(most[j], most[j + 1])
+
+    def setup_allows(self, base: dict[str, int]) -> bool:
+        """No fact contradicts this setup before any payoff is made."""
+        return all(self.least[x][0] <= base[x] <= self.most[x][0] for x in self.spaces)
+
+    def may_start(self, base: dict[str, int]) -> bool:
+        """Every fact can still come true in ``k`` payoffs from this setup."""
+        if not self.spaces:
+            return True
+        bounds = _Bounds(self, base)
+        paid = dict.fromkeys(components().payoff_spaces, 0)
+        reserve = components().sovereigns_per_player - sum(base.values())
+        return bounds.feasible_now(paid, 0) and bounds.schedulable(paid, 1, reserve)
+
+
+# -- Redrawing one shield -----------------------------------------------------------------
+
+
 def _plausible_shield(
-    state: ConspiracyState, seat: int, s: int, tile: str, rng: Rng
+    state: ConspiracyState,
+    s: int,
+    tile: str,
+    picks: list[str] | None,
+    known: _Known,
+    rng: Rng,
 ) -> Shield | None:
     box = components()
-    board = dict.fromkeys(box.payoff_spaces, 0)
-    board[tile] = box.starting_payoff
-    picks: list[str] | None = None
-    if state.setup_picks[s] is not None:
-        picks = sorted(
-            rng.sample([a for a in box.agent_names if a != tile], box.setup_picks),
-            key=box.agent_names.index,
-        )
-    if state.phase == "setup":
+    if state.phase == "setup":  # picks chosen in secret, their coins not yet placed
+        board = _base(tile, [])
+        if state.setup_picks[s] is not None:
+            others = [a for a in box.agent_names if a != tile]
+            picks = sorted(rng.sample(others, box.setup_picks), key=box.agent_names.index)
         return tile, picks, box.sovereigns_per_player - box.starting_payoff, board
     assert picks is not None
-    for agent in picks:
-        board[agent] += box.setup_pick_amount
-    payoffs_left = state.payoffs_made[s]
-    # Lower bounds the viewer knows, raised so every burn had 5 to spend.
-    floors = _known_floors(state, seat, s)
-    for space in box.payoff_spaces:
-        need = floors[space]
-        if need > board[space]:
-            if payoffs_left == 0 or (space == DR_SOLOMON and need > payoffs_left):
-                return None
-            payoffs_left -= need if space == DR_SOLOMON else 1
-            board[space] = need
+    board = _base(tile, picks)
     reserve = box.sovereigns_per_player - sum(board.values())
-    if reserve < 0:
+    paid = _history(state, s, board, reserve, known, rng)
+    if paid is None:
         return None
-    if state.ending == "solomon":
-        return _with_revealed_totals(state, s, tile, picks, board, reserve, rng)
-    for _ in range(payoffs_left):
-        if reserve == 0:
-            break  # every later payoff was a bluff of 0
-        space = rng.choice(box.payoff_spaces)
-        cap = min(box.max_solomon_payoff, reserve) if space == DR_SOLOMON else reserve
-        amount = rng.randint(0, cap)
+    for space, amount in paid.items():
         board[space] += amount
         reserve -= amount
     for agent in state.burns_by[s]:
         board[agent] -= box.burn_cost
+    if reserve < 0 or min(board.values()) < 0:
+        return None
     return tile, picks, reserve, board
 
 
-def _known_floors(state: ConspiracyState, seat: int, s: int) -> dict[str, int]:
-    """Least ``s`` must have paid to each space *before* its burns, as ``seat`` knows."""
-    box = components()
-    floors = dict(state.known_minimum[s])
-    floors[DR_SOLOMON] = 0
-    for look in state.looks:
-        if look.looker == seat and look.player == s:
-            floors[look.space] = max(floors[look.space], look.floor)
-    order = state.order
-    if (
-        order is not None
-        and order.kind == "burn"
-        and state.current == s
-        and state.phase in ("challenge", "duel")
-    ):
-        floors[order.agent] = max(floors[order.agent], box.burn_cost)
-    for agent in state.burns_by[s]:
-        floors[agent] += box.burn_cost
-    return floors
+class _Bounds:
+    """Bounds on the total *paid* to each constrained space after each payoff (0..k),
+    for one candidate setup; other spaces are free."""
+
+    def __init__(self, known: _Known, base: dict[str, int]) -> None:
+        self.k = known.k
+        self.last = known.last
+        self.least = {x: [max(0, v - base[x]) for v in known.least[x]] for x in known.spaces}
+        self.most = {x: [v - base[x] for v in known.most[x]] for x in known.spaces}
+
+    def most_at(self, space: str, after: int) -> int:
+        bound = self.most.get(space)
+        return _NO_LIMIT if bound is None else bound[after]
+
+    def feasible_now(self, paid: dict[str, int], after: int) -> bool:
+        return all(self.least[x][after] <= paid[x] <= self.most[x][after] for x in self.least)
+
+    def duties(self, paid: dict[str, int], start: int) -> list[tuple[int, int, str]]:
+        """The payoffs still owed from payoff ``start`` on, as ``(deadline, earliest,
+        space)``: each raises a space to a bound it must reach by the deadline without
+        passing an upper bound (Dr. Solomon's take one coin each)."""
+        out: list[tuple[int, int, str]] = []
+        for x in self.least:
+            value, least, most = paid[x], self.least[x], self.most[x]
+            for j in range(start, self.k + 1):
+                while least[j] > value:
+                    earliest = next((t for t in range(start, j + 1) if most[t] >= least[j]), -1)
+                    if earliest < 0:  # no moment can reach it: impossible from here
+                        return [(start - 1, start, x)]
+                    out.append((min(j, self.last[x]), earliest, x))
+                    value = value + 1 if x == DR_SOLOMON else min(most[earliest], least[-1])
+        return out
+
+    def schedulable(self, paid: dict[str, int], start: int, reserve: int) -> bool:
+        """Whether every duty fits in payoffs ``start..k`` (earliest deadline first) and
+        the reserve covers what they must pay."""
+        owed = sum(max(0, self.least[x][-1] - paid[x]) for x in self.least)
+        if owed > reserve:
+            return False
+        pending = sorted(self.duties(paid, start))
+        for t in range(start, self.k + 1):
+            if not pending:
+                return True
+            ready = [d for d in pending if d[1] <= t]
+            if ready:
+                pending.remove(ready[0])
+            if pending and pending[0][0] <= t:
+                return False
+        return not pending
 
 
-def _with_revealed_totals(
+def _history(
     state: ConspiracyState,
     s: int,
-    tile: str,
-    picks: list[str],
-    board: dict[str, int],
+    base: dict[str, int],
     reserve: int,
+    known: _Known,
     rng: Rng,
-) -> Shield | None:
-    """After Dr. Solomon's reveal the reserve and his payoff are public: only the agents'
-    share of the rest is redrawn."""
+) -> dict[str, int] | None:
+    """What ``s`` paid to each space over their payoffs, one payoff at a time."""
     box = components()
-    spare = reserve - state.reserve[s] - (state.payoffs[s][DR_SOLOMON] - board[DR_SOLOMON])
-    if spare < 0:
+    k = known.k
+    bounds = _Bounds(known, base)
+    paid = dict.fromkeys(box.payoff_spaces, 0)
+    path: list[tuple[str, int]] = []
+    if not bounds.feasible_now(paid, 0) or not bounds.schedulable(paid, 1, reserve):
         return None
-    board[DR_SOLOMON] = state.payoffs[s][DR_SOLOMON]
-    for _ in range(spare):
-        board[rng.choice(box.agent_names)] += 1
-    for agent in state.burns_by[s]:
-        board[agent] -= box.burn_cost
-    return tile, picks, state.reserve[s], board
+    for i in range(1, k + 1):
+        payable = [x for x in box.payoff_spaces if bounds.last[x] >= i]
+        choice = None
+        for _ in range(_RANDOM_TRIES):
+            space = rng.choice(payable)
+            cap = min(reserve, bounds.most_at(space, i) - paid[space])
+            if space == DR_SOLOMON:
+                cap = min(cap, box.max_solomon_payoff)
+            amount = rng.randint(0, cap) if cap > 0 else 0
+            if _fits(bounds, paid, i, reserve, space, amount):
+                choice = space, amount
+                break
+        if choice is None:
+            choice = _most_urgent(bounds, paid, i, reserve, rng)
+        if choice is None:
+            return None
+        space, amount = choice
+        paid[space] += amount
+        reserve -= amount
+        path.append(choice)
+    if not bounds.feasible_now(paid, k):
+        return None
+    if state.ending == "solomon":
+        return _with_revealed_reserve(bounds, path, reserve - state.reserve[s], rng)
+    return paid
+
+
+def _fits(
+    bounds: _Bounds, paid: dict[str, int], i: int, reserve: int, space: str, amount: int
+) -> bool:
+    if amount > reserve:
+        return False
+    paid[space] += amount
+    try:
+        return bounds.feasible_now(paid, i) and bounds.schedulable(paid, i + 1, reserve - amount)
+    finally:
+        paid[space] -= amount
+
+
+def _most_urgent(
+    bounds: _Bounds, paid: dict[str, int], i: int, reserve: int, rng: Rng
+) -> tuple[str, int] | None:
+    """Pay the duty with the earliest deadline, a random amount that still fits."""
+    box = components()
+    ready = sorted(d for d in bounds.duties(paid, i) if d[1] <= i)
+    if not ready:
+        return None
+    space = ready[0][2]
+    need = max(bounds.least[space][j] for j in range(i, ready[0][0] + 1)) - paid[space]
+    if space == DR_SOLOMON:
+        return (
+            (space, box.max_solomon_payoff) if _fits(bounds, paid, i, reserve, space, 1) else None
+        )
+    top = min(reserve, bounds.most_at(space, i) - paid[space])
+    if top < need:
+        return None
+    for amount in (rng.randint(need, top), need, top):
+        if _fits(bounds, paid, i, reserve, space, amount):
+            return space, amount
+    return None
+
+
+def _with_revealed_reserve(
+    bounds: _Bounds, path: list[tuple[str, int]], extra: int, rng: Rng
+) -> dict[str, int] | None:
+    """After Dr. Solomon's reveal every reserve is public: the drawn history must have
+    spent ``extra`` more, added coin by coin to its payoffs to agents where no upper bound
+    (a Spyglass look) forbids it."""
+    if extra < 0:
+        return None
+    amounts = [amount for _, amount in path]
+    for _ in range(extra):
+        room = [i for i in range(len(path)) if _room(bounds, path, amounts, i) > 0]
+        if not room:
+            return None
+        amounts[rng.choice(room)] += 1
+    paid = dict.fromkeys(components().payoff_spaces, 0)
+    for (space, _), amount in zip(path, amounts, strict=True):
+        paid[space] += amount
+    return paid
+
+
+def _room(bounds: _Bounds, path: list[tuple[str, int]], amounts: list[int], i: int) -> int:
+    """How many coins payoff ``i`` (0-based) could carry more, its later bounds kept."""
+    space = path[i][0]
+    if space == DR_SOLOMON:
+        return 0
+    total = sum(a for (x, _), a in zip(path[:i], amounts[:i], strict=True) if x == space)
+    room = _NO_LIMIT
+    for j in range(i, len(path)):
+        if path[j][0] == space:
+            total += amounts[j]
+        room = min(room, bounds.most_at(space, j + 1) - total)
+    return room

@@ -51,6 +51,7 @@ def carry_out_burn(state: ConspiracyState) -> list[Event]:
     city = state.agents[order.target]
     state.agents[order.target] = None
     state.burned.append(order.target)
+    state.burned_at.append(list(state.payoffs_made))
     state.payoffs[seat][order.agent] -= cost
     state.removed[seat] += cost
     state.burns_by[seat].append(order.agent)

@@ -44,6 +44,21 @@ class Duel(Part):
     to_speak: Public[int]
 
 
+class Claim(Part):
+    """A public fact about one player's payoff on one agent at one moment: a number they
+    announced in a challenge (at least that much), or a burn they announced (at least 5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    player: Public[int]
+    agent: Public[str]
+    at_least: Public[int]
+    payoffs_before: Public[int]
+    """How many payoffs ``player`` had made by then."""
+    burns_before: Public[int]
+    """How many of ``player``'s successful burns had used ``agent`` by then."""
+
+
 class SpyglassLook(Part):
     """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
     knows ``space`` and ``amount``."""
@@ -54,6 +69,10 @@ class SpyglassLook(Part):
     amount: Private[int]
     floor: Private[int]
     """What ``looker`` still knows ``player`` has there (a later burn removes 5)."""
+    payoffs_before: Public[int | None] = None
+    """How many payoffs ``player`` had made when looked at (``None``: an older save)."""
+    burns_before: Private[int] = 0
+    """How many of ``player``'s burns had used ``space`` by then."""
 
 
 class ConspiracyState(StateModel):
@@ -79,6 +98,9 @@ class ConspiracyState(StateModel):
     agents: Public[dict[str, str | None]]
     """Agent -> city; ``None`` once burned."""
     burned: Public[list[str]]
+    burned_at: Public[list[list[int]]] = []
+    """For each entry of ``burned``: every player's payoff count at that moment (no
+    later payoff can reach a burned agent)."""
     briefcase: Public[str]
     solomon_space: Public[int]
     solomon_start: Public[int]
@@ -92,6 +114,7 @@ class ConspiracyState(StateModel):
     burns_by: Public[list[list[str]]]
     """Per player, the acting agent of each of their successful burns (public history)."""
     looks: Mixed[list[SpyglassLook]] = []
+    claims: Mixed[list[Claim]] = []
     order: Mixed[Order | None] = None
     offered: Public[list[int]] = []
     """Seats still to be offered the challenge, in clockwise order."""
@@ -115,11 +138,13 @@ class ConspiracyState(StateModel):
                 "removed": list(self.removed),
                 "agents": dict(self.agents),
                 "burned": list(self.burned),
+                "burned_at": [list(c) for c in self.burned_at],
                 "restricted": list(self.restricted),
                 "payoffs_made": list(self.payoffs_made),
                 "known_minimum": [dict(k) for k in self.known_minimum],
                 "burns_by": [list(b) for b in self.burns_by],
                 "looks": [look.model_copy() for look in self.looks],
+                "claims": list(self.claims),
                 "order": self.order,
                 "offered": list(self.offered),
                 "duel": None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spyhouse.engine import Action, Event, IllegalAction
 from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.board import live_agents, move_destinations
-from spyhouse.games.conspiracy.challenges import offer_challenges
+from spyhouse.games.conspiracy.challenges import offer_challenges, record_claim
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
 from spyhouse.games.conspiracy.rounds import end_turn
 from spyhouse.games.conspiracy.state import ConspiracyState, Order
@@ -128,6 +128,7 @@ def burn_an_agent(state: ConspiracyState, seat: int, agent: str, target: str) ->
     city = state.agents[agent]
     assert city is not None
     state.order = Order(kind="burn", agent=agent, target=target, origin=city)
+    record_claim(state, seat, agent, components().burn_cost)  # the rules checked it
     announced = Event.public("burn_announced", player=seat, agent=agent, target=target)
     return [announced, *offer_challenges(state)]
 
