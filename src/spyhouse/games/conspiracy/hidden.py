@@ -20,6 +20,7 @@ definition.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from spyhouse.engine import Rng
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
@@ -106,19 +107,26 @@ def _base(tile: str, picks: list[str]) -> dict[str, int]:
 def _setups(state: ConspiracyState, s: int, known: _Known, tiles: set[str]) -> list[Setup]:
     """Starting tile and setup picks ``s`` may have had: none may put more on a space
     than a Spyglass later saw there, nor less than a fact proves before any payoff."""
-    names = components().agent_names
     if state.setup_picks[s] is None or state.phase == "setup":
-        return [(t, None) for t in names if t in tiles]
-    out: list[Setup] = []
+        return [(t, None) for t in components().agent_names if t in tiles]
+    return [
+        (tile, list(picks))
+        for tile, picks, base in _every_setup()
+        if tile in tiles and known.setup_allows(base)
+    ]
+
+
+@cache
+def _every_setup() -> tuple[tuple[str, tuple[str, str], dict[str, int]], ...]:
+    """Every starting tile with every two other agents, and the board they make."""
+    names = components().agent_names
+    out = []
     for tile in names:
-        if tile not in tiles:
-            continue
         others = [a for a in names if a != tile]
         for i, first in enumerate(others):
             for second in others[i + 1 :]:
-                if not known.spaces or known.setup_allows(_base(tile, [first, second])):
-                    out.append((tile, [first, second]))
-    return out
+                out.append((tile, (first, second), _base(tile, [first, second])))
+    return tuple(out)
 
 
 # -- What the seat remembers about one other player -------------------------------------
@@ -201,9 +209,17 @@ class _Known:
             for j in range(k - 1, -1, -1):  # ... and upper bounds carry backward
                 most[j] = min(most[j], most[j + 1])
 
+        most_setup = components().starting_payoff
+        self.setup_checks = [
+            (x, self.least[x][0], self.most[x][0])
+            for x in self.spaces
+            if self.least[x][0] > 0 or self.most[x][0] < most_setup
+        ]
+        """Spaces whose facts rule out some setups: (space, least, most) before payoffs."""
+
     def setup_allows(self, base: dict[str, int]) -> bool:
         """No fact contradicts this setup before any payoff is made."""
-        return all(self.least[x][0] <= base[x] <= self.most[x][0] for x in self.spaces)
+        return all(least <= base[x] <= most for x, least, most in self.setup_checks)
 
     def may_start(self, base: dict[str, int]) -> bool:
         """Every fact can still come true in ``k`` payoffs from this setup."""
@@ -282,11 +298,16 @@ class _Bounds:
                     value = value + 1 if x == DR_SOLOMON else min(most[earliest], least[-1])
         return out
 
+    def owed(self, paid: dict[str, int]) -> int:
+        """Coins the facts still require to be paid."""
+        return sum(max(0, self.least[x][-1] - paid[x]) for x in self.least)
+
     def schedulable(self, paid: dict[str, int], start: int, reserve: int) -> bool:
         """Whether every duty fits in payoffs ``start..k`` (earliest deadline first) and
         the reserve covers what they must pay."""
-        owed = sum(max(0, self.least[x][-1] - paid[x]) for x in self.least)
-        if owed > reserve:
+        if not self.least:
+            return True
+        if self.owed(paid) > reserve:
             return False
         pending = sorted(self.duties(paid, start))
         for t in range(start, self.k + 1):
@@ -319,11 +340,22 @@ def _history(
     for i in range(1, k + 1):
         payable = [x for x in box.payoff_spaces if bounds.last[x] >= i]
         choice = None
+        free = reserve - bounds.owed(paid)
+        free_slot: bool | None = None  # may payoff i go to a space no fact names?
         for _ in range(_RANDOM_TRIES):
             space = rng.choice(payable)
             cap = min(reserve, bounds.most_at(space, i) - paid[space])
             if space == DR_SOLOMON:
                 cap = min(cap, box.max_solomon_payoff)
+            if space not in bounds.least:  # only the slot and the coins matter
+                if free_slot is None:
+                    free_slot = bounds.feasible_now(paid, i) and bounds.schedulable(
+                        paid, i + 1, reserve
+                    )
+                if not free_slot:
+                    break
+                choice = space, rng.randint(0, max(0, min(cap, free)))
+                break
             amount = rng.randint(0, cap) if cap > 0 else 0
             if _fits(bounds, paid, i, reserve, space, amount):
                 choice = space, amount
@@ -361,7 +393,7 @@ def _most_urgent(
     """Pay the duty with the earliest deadline, a random amount that still fits."""
     box = components()
     ready = sorted(d for d in bounds.duties(paid, i) if d[1] <= i)
-    if not ready:
+    if not ready or ready[0][0] < i:  # nothing to do now, or too late already
         return None
     space = ready[0][2]
     need = max(bounds.least[space][j] for j in range(i, ready[0][0] + 1)) - paid[space]

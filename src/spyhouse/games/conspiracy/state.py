@@ -6,7 +6,7 @@ Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to c
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import ConfigDict
 
@@ -44,18 +44,17 @@ class Duel(Part):
     to_speak: Public[int]
 
 
-class Claim(Part):
+class Claim(NamedTuple):
     """A public fact about one player's payoff on one agent at one moment: a number they
-    announced in a challenge (at least that much), or a burn they announced (at least 5)."""
+    announced in a challenge (at least that much), or a burn they announced (at least 5).
+    Immutable, so copies of the state share them."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    player: Public[int]
-    agent: Public[str]
-    at_least: Public[int]
-    payoffs_before: Public[int]
+    player: int
+    agent: str
+    at_least: int
+    payoffs_before: int
     """How many payoffs ``player`` had made by then."""
-    burns_before: Public[int]
+    burns_before: int
     """How many of ``player``'s successful burns had used ``agent`` by then."""
 
 
@@ -114,7 +113,7 @@ class ConspiracyState(StateModel):
     burns_by: Public[list[list[str]]]
     """Per player, the acting agent of each of their successful burns (public history)."""
     looks: Mixed[list[SpyglassLook]] = []
-    claims: Mixed[list[Claim]] = []
+    claims: Public[list[Claim]] = []
     order: Mixed[Order | None] = None
     offered: Public[list[int]] = []
     """Seats still to be offered the challenge, in clockwise order."""
