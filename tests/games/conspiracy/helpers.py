@@ -1,4 +1,5 @@
-"""Build Conspiracy positions directly, and play actions on them."""
+"""Build Conspiracy positions (:mod:`spyhouse.games.conspiracy.positions`), and play
+actions on them."""
 
 from __future__ import annotations
 
@@ -7,45 +8,11 @@ from typing import Any
 from spyhouse.engine import Event
 from spyhouse.games.conspiracy import GAME
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
+from spyhouse.games.conspiracy.positions import position
 from spyhouse.games.conspiracy.state import ConspiracyState
 
 OPTIONS = GAME.parse_options({})
 BOX = components()
-
-
-def position(
-    seats: int = 3,
-    *,
-    agents: dict[str, str | None] | None = None,
-    briefcase: str = "Vienna",
-    payoffs: dict[int, dict[str, int]] | None = None,
-    current: int = 0,
-    first: int | None = None,
-    space: int | None = None,
-    restricted: tuple[int, ...] = (),
-    seed: int = 0,
-) -> ConspiracyState:
-    """A game after setup with exactly these payoffs (the rest of 30 in reserve), the
-    agents where given (others where setup put them), seat ``current`` to act."""
-    state = GAME.setup(seats, OPTIONS, seed)
-    state.phase = "action"
-    state.first_player = current if first is None else first
-    state.current = current
-    state.setup_picks = [["Beacon", "Magician"] for _ in range(seats)]
-    for seat in range(seats):
-        board = dict.fromkeys(BOX.payoff_spaces, 0)
-        board.update((payoffs or {}).get(seat, {}))
-        state.payoffs[seat] = board
-        state.reserve[seat] = BOX.sovereigns_per_player - sum(board.values())
-    if agents:
-        state.agents.update(agents)
-        state.burned = [a for a, c in state.agents.items() if c is None]
-    state.briefcase = briefcase
-    if space is not None:
-        state.solomon_space = space
-    for seat in restricted:
-        state.restricted[seat] = True
-    return state
 
 
 def act(

@@ -47,7 +47,7 @@ def test_no_ability_after_a_successful_challenge():
 
 def test_skip_ability_ends_the_turn():
     state = moved(
-        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=10),
+        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", solomon_space=10),
         "Roulette",
         "Prague",
     )
@@ -106,7 +106,7 @@ def test_magician_delivering_to_your_own_hq_wins():
 )
 def test_roulette_moves_the_die_within_the_track(space, directions):
     state = moved(
-        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", space=space),
+        position(2, agents=far_apart(Roulette="Vienna"), briefcase="Paris", solomon_space=space),
         "Roulette",
         "Prague",
     )

@@ -8,10 +8,17 @@ from tests.games.conspiracy.helpers import GAME, act, coins_of, play, position, 
 MOVE_SPYGLASS = {"type": "move", "agent": "Spyglass", "to": "Zurich"}
 
 
-def spyglass_position(seats=3, **payoffs_on_spyglass):
+def spyglass_position(seats=3, to_act=0, restricted=(), **payoffs_on_spyglass):
     """Spyglass in Paris, each seat's payoff on Spyglass given as s0=, s1=, ..."""
     paid = {int(k[1:]): {"Spyglass": v} for k, v in payoffs_on_spyglass.items()}
-    return position(seats, agents={"Spyglass": "Paris", "Tempest": "Paris"}, payoffs=paid, space=15)
+    return position(
+        seats,
+        agents={"Spyglass": "Paris", "Tempest": "Paris"},
+        payoffs=paid,
+        solomon_space=15,
+        to_act=to_act,
+        restricted=restricted,
+    )
 
 
 def test_three_player_sequence_first_challenger_fails_second_succeeds():
@@ -39,8 +46,7 @@ def test_three_player_sequence_first_challenger_fails_second_succeeds():
 
 
 def test_offers_go_clockwise_from_the_actors_left():
-    state = spyglass_position(4)
-    state.current = state.first_player = 2
+    state = spyglass_position(4, to_act=2)
     state, _ = act(state, 2, "move", agent="Spyglass", to="Zurich")
     order = []
     while state.phase == "challenge":
@@ -78,8 +84,7 @@ def test_every_challenger_failing_lets_the_action_succeed_and_restricts_them_all
 
 
 def test_restricted_players_may_still_challenge():
-    state = spyglass_position(2, s0=1, s1=2)
-    state.restricted[1] = True
+    state = spyglass_position(2, s0=1, s1=2, restricted=[1])
     state, _ = play(
         state, (0, MOVE_SPYGLASS), (1, {"type": "challenge", "announce": 2}), (0, {"type": "stop"})
     )

@@ -16,7 +16,7 @@ def end_round(state):
 
 
 def test_the_die_walks_down_one_space_per_round():
-    state = position(2, space=15)
+    state = position(2, solomon_space=15)
     for expected in (14, 13, 12):
         state, events = end_round(state)
         assert state.solomon_space == expected and "solomon_advanced" in types(events)
@@ -26,7 +26,7 @@ def test_the_die_walks_down_one_space_per_round():
 def test_on_the_last_space_the_die_is_rolled_with_two_solomon_faces_in_six():
     faces = []
     for seed in range(600):
-        state = position(2, space=1)
+        state = position(2, solomon_space=1)
         state.rng = Rng(seed).next64()
         dr_solomons_turn(state)
         faces.append(state.last_roll)
@@ -38,7 +38,7 @@ def test_on_the_last_space_the_die_is_rolled_with_two_solomon_faces_in_six():
 
 def test_a_blank_roll_leaves_the_die_on_the_last_space_and_play_goes_on():
     seed = next(s for s in range(100) if (Rng(s).die(6) > 2))
-    state = position(2, space=1)
+    state = position(2, solomon_space=1)
     state.rng = seed
     state, events = end_round(state)
     assert "solomon_rolled" in types(events) and state.last_roll == "blank"
@@ -48,7 +48,7 @@ def test_a_blank_roll_leaves_the_die_on_the_last_space_and_play_goes_on():
 def test_solomons_face_ends_the_game_at_once_and_reveals_the_shields():
     seed = next(s for s in range(100) if Rng(s).die(6) <= 2)
     state = position(
-        3, space=1, payoffs={0: {DR_SOLOMON: 2}, 1: {DR_SOLOMON: 3}, 2: {DR_SOLOMON: 1}}
+        3, solomon_space=1, payoffs={0: {DR_SOLOMON: 2}, 1: {DR_SOLOMON: 3}, 2: {DR_SOLOMON: 1}}
     )
     state.rng = seed
     state, events = end_round(state)

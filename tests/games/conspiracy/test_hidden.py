@@ -116,11 +116,9 @@ def test_determinize_redraws_others_shields_consistently_with_public_facts():
 
 
 def test_determinize_keeps_what_a_burn_proves():
-    state = position(2, payoffs={1: {"Tempest": 2, "Beacon": 6}})
-    state.removed[1] = 5
-    state.reserve[1] -= 5
-    state.burns_by[1] = ["Tempest"]
-    state.payoffs_made[1] = 2
+    state = position(
+        2, payoffs={1: {"Tempest": 2, "Beacon": 6}}, burns={1: ["Tempest"]}, payoffs_made={1: 2}
+    )
     for seed in range(40):
         other = GAME.determinize(state, 0, Rng(seed))
         assert coins_of(other, 1) == 30
@@ -128,13 +126,8 @@ def test_determinize_keeps_what_a_burn_proves():
 
 
 def test_determinize_keeps_the_lookers_knowledge():
-    state = position(3, payoffs={2: {"Tempest": 7}})
-    state.payoffs_made[2] = 1
+    state = position(3, payoffs={2: {"Tempest": 7}}, payoffs_made={2: 1}, looks=[(0, 2, "Tempest")])
     state, _ = act(state, 0, "payoff", to="Beacon", amount=0)
-    state.looks = []
-    from spyhouse.games.conspiracy.state import SpyglassLook
-
-    state.looks.append(SpyglassLook(looker=0, player=2, space="Tempest", amount=7, floor=7))
     for seed in range(40):
         assert GAME.determinize(state, 0, Rng(seed)).payoffs[2]["Tempest"] >= 7
         GAME.determinize(state, 1, Rng(seed))  # seat 1 did not look: anything goes
@@ -143,9 +136,11 @@ def test_determinize_keeps_the_lookers_knowledge():
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_no_leak_in_the_middle_of_a_duel(seats):
     state = position(
-        seats, agents={"Spyglass": "Paris"}, payoffs={0: {"Spyglass": 8}, 1: {"Spyglass": 8}}
+        seats,
+        agents={"Spyglass": "Paris"},
+        payoffs={0: {"Spyglass": 8}, 1: {"Spyglass": 8}},
+        payoffs_made=dict.fromkeys(range(seats), 2),
     )
-    state.payoffs_made = [2] * seats
     state, _ = play(
         state,
         (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}),

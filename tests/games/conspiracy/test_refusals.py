@@ -48,9 +48,12 @@ def setup_phase() -> tuple[ConspiracyState, int]:
 
 
 def action_phase() -> tuple[ConspiracyState, int]:
-    state = position(3, agents=far_apart(Beacon="Vienna", Tempest="Vienna"), briefcase="Paris")
-    state.payoffs[1]["Tempest"] = 9  # someone else's secret: never in a message
-    state.reserve[1] -= 9
+    state = position(
+        3,
+        agents=far_apart(Beacon="Vienna", Tempest="Vienna"),
+        briefcase="Paris",
+        payoffs={1: {"Tempest": 9}},  # someone else's secret: never in a message
+    )
     return state, 0
 
 
@@ -79,7 +82,7 @@ def ability(agent: str, to: str, briefcase: str = "Paris", **where: str) -> Cons
         2,
         agents=far_apart(**{agent: start.get(agent, "Vienna")}, **where),
         briefcase=briefcase,
-        space=15,
+        solomon_space=15,
     )
     return moved(state, agent, to, carry=False if briefcase == start.get(agent) else None)
 

@@ -113,7 +113,7 @@ def test_vagabond_leaving_the_briefcase_behind():
 def test_spyglass_may_look_at_dead_money_on_a_burned_agent():
     """Ruling 24."""
     state = position(
-        2, agents=far_apart(Spyglass="Paris", Tempest=None), payoffs={1: {"Tempest": 4}}
+        2, agents=far_apart(Spyglass="Paris"), burned=["Tempest"], payoffs={1: {"Tempest": 4}}
     )
     state, _ = play(
         state, (0, {"type": "move", "agent": "Spyglass", "to": "Zurich"}), (1, {"type": "pass"})
@@ -123,7 +123,7 @@ def test_spyglass_may_look_at_dead_money_on_a_burned_agent():
 
 
 def test_seats_are_clockwise_so_your_left_is_the_next_seat():
-    state = position(4, current=3, first=3, agents=far_apart(Beacon="Vienna"))
+    state = position(4, to_act=3, agents=far_apart(Beacon="Vienna"))
     state, _ = act(state, 3, "move", agent="Beacon", to="Prague")
     assert GAME.to_act(state) == {0}
     assert GAME.view(state, None)["challenge"]["still_to_offer"] == [1, 2]

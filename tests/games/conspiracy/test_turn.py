@@ -58,7 +58,7 @@ def test_an_empty_reserve_can_only_bluff():
 
 
 def test_burned_agents_cannot_be_paid():
-    state = position(2, agents={"Tempest": None})
+    state = position(2, burned=["Tempest"])
     refused(state, 0, {"type": "payoff", "to": "Tempest", "amount": 1}, "agent_burned")
     assert all(a.get("to") != "Tempest" for a in GAME.legal_actions(state, 0))
 
@@ -92,10 +92,8 @@ def test_move_to_a_city_not_joined_is_refused():
 
 
 def test_any_agent_may_be_moved_even_unpaid_and_cities_hold_any_number():
-    state = position(
-        2, agents={a: "Vienna" for a in ("Beacon", "Magician", "Roulette", "Spyglass", "Tempest")}
-    )
-    state.agents["Vagabond"] = "Prague"
+    vienna = ("Beacon", "Magician", "Roulette", "Spyglass", "Tempest")
+    state = position(2, agents={**dict.fromkeys(vienna, "Vienna"), "Vagabond": "Prague"})
     state, _ = play(
         state, (0, {"type": "move", "agent": "Vagabond", "to": "Vienna"}), (1, {"type": "pass"})
     )
@@ -115,7 +113,7 @@ def test_carrying_the_briefcase_is_a_choice_after_the_move():
 
 
 def test_the_briefcase_is_not_offered_when_it_is_elsewhere():
-    state = position(2, agents={"Roulette": "Vienna"}, briefcase="Paris", space=15)
+    state = position(2, agents={"Roulette": "Vienna"}, briefcase="Paris", solomon_space=15)
     state, _ = play(
         state, (0, {"type": "move", "agent": "Roulette", "to": "Prague"}), (1, {"type": "pass"})
     )
@@ -175,7 +173,10 @@ def test_burn_needs_both_agents_in_the_same_city():
 
 def test_burned_agents_cannot_move_burn_or_be_targeted():
     state = position(
-        2, agents={"Spyglass": "Rome", "Tempest": None}, payoffs={0: {"Spyglass": 9, "Tempest": 9}}
+        2,
+        agents={"Spyglass": "Rome"},
+        burned=["Tempest"],
+        payoffs={0: {"Spyglass": 9, "Tempest": 9}},
     )
     refused(state, 0, {"type": "burn", "agent": "Spyglass", "target": "Tempest"}, "agent_burned")
     refused(state, 0, {"type": "burn", "agent": "Tempest", "target": "Spyglass"}, "agent_burned")
@@ -211,7 +212,7 @@ def test_an_action_of_the_wrong_kind_is_refused():
 
 
 def test_play_goes_clockwise_then_dr_solomon_then_the_first_player_again():
-    state = position(3, current=1, first=1, space=15)
+    state = position(3, to_act=1, solomon_space=15)
     state, _ = act(state, 1, "payoff", to="Beacon", amount=0)
     assert state.current == 2
     state, _ = act(state, 2, "payoff", to="Beacon", amount=0)
