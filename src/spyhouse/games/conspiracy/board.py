@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.state import ConspiracyState
 
@@ -15,8 +17,11 @@ def red_line_neighbours(city: str) -> tuple[str, ...]:
     return components().adjacent[city]
 
 
+@cache
 def move_destinations(city: str) -> tuple[str, ...]:
     """“An agent moves to an adjacent city, or from a train station to any other station.”
+
+    The map never changes, so each city's answer is worked out once.
 
     >>> move_destinations("Rome")
     ('Marseille', 'Venice')

@@ -45,8 +45,5 @@ class Conspiracy(Game[ConspiracyState]):
     def outcome(self, state: ConspiracyState) -> Outcome | None:
         return final_outcome(state)
 
-    def copy(self, state: ConspiracyState) -> ConspiracyState:
-        return state.copy()
-
     def determinize(self, state: ConspiracyState, seat: int, rng: Rng) -> ConspiracyState:
         return hidden.determinize(state, seat, rng, state.copy())

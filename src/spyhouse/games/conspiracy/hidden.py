@@ -19,8 +19,10 @@ definition.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from spyhouse.engine import Rng
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
@@ -29,6 +31,8 @@ from spyhouse.games.conspiracy.state import ConspiracyState
 _ATTEMPTS = 8
 _RANDOM_TRIES = 3
 _NO_LIMIT = 10**6
+
+T = TypeVar("T")
 
 
 def determinize(
@@ -50,11 +54,15 @@ def determinize(
 def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
     """Only the looker knows which space a Spyglass look was on (ruling 24)."""
     spaces = components().payoff_spaces
+    looks = []
     for look in copy.looks:
         if look.looker != seat:
-            look.space = rng.choice(spaces)
-            look.amount = look.floor = copy.payoffs[look.player][look.space]
-            look.burns_before = 0
+            space = rng.choice(spaces)
+            amount = copy.payoffs[look.player][space]
+            update = {"space": space, "amount": amount, "floor": amount, "burns_before": 0}
+            look = look.model_copy(update=update)
+        looks.append(look)
+    copy.looks = looks
 
 
 Shield = tuple[str, list[str] | None, int, dict[str, int]]
@@ -73,12 +81,11 @@ def _redraw_shields(
     out: dict[int, Shield] = {}
     for s in sorted(others, key=lambda p: len(setups[p])):
         choices = [c for c in setups[s] if c[0] in tiles]
-        rng.shuffle(choices)
         tries = 0
-        for tile, picks in choices:
+        for tile, picks, base in _in_random_order(choices, rng):
             if tries == _ATTEMPTS:
                 break
-            if picks is not None and not known[s].may_start(_base(tile, picks)):
+            if base is not None and not known[s].may_start(base):
                 continue
             tries += 1
             shield = _plausible_shield(state, s, tile, picks, known[s], rng)
@@ -91,7 +98,19 @@ def _redraw_shields(
     return [out[s] for s in others]
 
 
-Setup = tuple[str, list[str] | None]
+def _in_random_order(items: list[T], rng: Rng) -> Iterator[T]:
+    """``items`` in a uniformly random order, drawn lazily (a Fisher-Yates shuffle that
+    stops when the caller does): trying the first few of 60 setups costs a few draws."""
+    pool = list(items)
+    while pool:
+        i = rng.below(len(pool))
+        pool[i], pool[-1] = pool[-1], pool[i]
+        yield pool.pop()
+
+
+Setup = tuple[str, list[str] | None, dict[str, int] | None]
+"""A starting tile, the setup picks (``None`` before they are placed) and the board they
+make (shared: read it, never change it)."""
 
 
 def _base(tile: str, picks: list[str]) -> dict[str, int]:
@@ -108,9 +127,9 @@ def _setups(state: ConspiracyState, s: int, known: _Known, tiles: set[str]) -> l
     """Starting tile and setup picks ``s`` may have had: none may put more on a space
     than a Spyglass later saw there, nor less than a fact proves before any payoff."""
     if state.setup_picks[s] is None or state.phase == "setup":
-        return [(t, None) for t in components().agent_names if t in tiles]
+        return [(t, None, None) for t in components().agent_names if t in tiles]
     return [
-        (tile, list(picks))
+        (tile, list(picks), base)
         for tile, picks, base in _every_setup()
         if tile in tiles and known.setup_allows(base)
     ]

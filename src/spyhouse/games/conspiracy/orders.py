@@ -51,15 +51,18 @@ def carry_out_burn(state: ConspiracyState) -> list[Event]:
     city = state.agents[order.target]
     state.agents[order.target] = None
     state.burned.append(order.target)
-    state.burned_at.append(list(state.payoffs_made))
+    state.burned_at.append(tuple(state.payoffs_made))
     state.payoffs[seat][order.agent] -= cost
     state.removed[seat] += cost
     state.burns_by[seat].append(order.agent)
     known = state.known_minimum[seat]
     known[order.agent] = max(known[order.agent], cost) - cost
-    for look in state.looks:
-        if look.player == seat and look.space == order.agent:
-            look.floor = max(look.floor, cost) - cost
+    state.looks = [
+        look.model_copy(update={"floor": max(look.floor, cost) - cost})
+        if look.player == seat and look.space == order.agent
+        else look
+        for look in state.looks
+    ]
     event = Event.public(
         "agent_burned", player=seat, agent=order.agent, target=order.target, city=city, removed=cost
     )

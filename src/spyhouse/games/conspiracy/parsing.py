@@ -6,7 +6,7 @@ Exact comparison of whole actions lives in :mod:`spyhouse.engine.matching`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from spyhouse.engine import IllegalAction
@@ -27,7 +27,7 @@ def number(action: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def name(action: Mapping[str, Any], key: str, allowed: Iterable[str], what: str) -> str:
+def name(action: Mapping[str, Any], key: str, allowed: Collection[str], what: str) -> str:
     """``action[key]`` as one of the names in ``allowed`` (the box's agents, cities...).
 
     >>> name({"to": "Rome"}, "to", ["Paris", "Rome"], "city")
@@ -37,9 +37,9 @@ def name(action: Mapping[str, Any], key: str, allowed: Iterable[str], what: str)
     spyhouse.engine.contract.IllegalAction: "to" must be one of: Paris, Rome.
     """
     value = action.get(key)
-    options = list(allowed)
-    if not isinstance(value, str) or value not in options:
-        raise IllegalAction(f"unknown_{what}", f'"{key}" must be one of: {", ".join(options)}.')
+    if not isinstance(value, str) or value not in allowed:
+        options = ", ".join(allowed)
+        raise IllegalAction(f"unknown_{what}", f'"{key}" must be one of: {options}.')
     return value
 
 

@@ -60,7 +60,10 @@ class Claim(NamedTuple):
 
 class SpyglassLook(Part):
     """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
-    knows ``space`` and ``amount``."""
+    knows ``space`` and ``amount``. Frozen, so copies of the state share it (a later burn
+    replaces it with an updated ``floor``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     looker: Public[int]
     player: Public[int]
@@ -97,7 +100,7 @@ class ConspiracyState(StateModel):
     agents: Public[dict[str, str | None]]
     """Agent -> city; ``None`` once burned."""
     burned: Public[list[str]]
-    burned_at: Public[list[list[int]]] = []
+    burned_at: Public[list[tuple[int, ...]]] = []
     """For each entry of ``burned``: every player's payoff count at that moment (no
     later payoff can reach a burned agent)."""
     briefcase: Public[str]
@@ -121,35 +124,3 @@ class ConspiracyState(StateModel):
     to_push: Public[list[str]] = []
     winners: Public[list[int]] = []
     ending: Public[Literal["briefcase", "solomon"] | None] = None
-
-    def copy(self) -> ConspiracyState:  # type: ignore[override]
-        """A deep copy, several times faster than ``copy.deepcopy`` (random playouts copy
-        the state at every step). Every mutable field is copied here; immutables are
-        shared. (Replaces pydantic's deprecated ``BaseModel.copy``.)"""
-        duel = self.duel
-        return self.model_copy(
-            update={
-                "hq": list(self.hq),
-                "starting_agent": list(self.starting_agent),
-                "setup_picks": [None if p is None else list(p) for p in self.setup_picks],
-                "reserve": list(self.reserve),
-                "payoffs": [dict(b) for b in self.payoffs],
-                "removed": list(self.removed),
-                "agents": dict(self.agents),
-                "burned": list(self.burned),
-                "burned_at": [list(c) for c in self.burned_at],
-                "restricted": list(self.restricted),
-                "payoffs_made": list(self.payoffs_made),
-                "known_minimum": [dict(k) for k in self.known_minimum],
-                "burns_by": [list(b) for b in self.burns_by],
-                "looks": [look.model_copy() for look in self.looks],
-                "claims": list(self.claims),
-                "order": self.order,
-                "offered": list(self.offered),
-                "duel": None
-                if duel is None
-                else duel.model_copy(update={"announcements": list(duel.announcements)}),
-                "to_push": list(self.to_push),
-                "winners": list(self.winners),
-            }
-        )
