@@ -326,7 +326,10 @@ class _Bounds:
         the reserve covers what they must pay."""
         if not self.least:
             return True
-        if self.owed(paid) > reserve:
+        owed = self.owed(paid)
+        if owed == 0:  # every lower bound already met (they only grow up to the last)
+            return True
+        if owed > reserve:
             return False
         pending = sorted(self.duties(paid, start))
         for t in range(start, self.k + 1):
