@@ -135,3 +135,38 @@ def test_rate_limits_can_be_turned_off(migrated_url, monkeypatch):
             assert [_create(http).status_code for _ in range(3)] == [201] * 3
     finally:
         srv.stop()
+
+
+def test_a_busy_database_answers_503_and_the_socket_stays_open(http, live, monkeypatch):
+    """No pooled connection in time (an overloaded server) is a passing condition, not a
+    crash: REST gets problem+json 503 with Retry-After, a socket an error frame naming the
+    move's request_id — and the socket stays usable."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from spyhouse.store.repository import TableStore
+    from tests.server.helpers import open_table, start
+    from tests.server.test_websocket import Socket
+
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    sock = Socket(live, table.id, table.tokens[0])
+    version = sock.state["version"]
+
+    async def busy(*_args, **_kwargs):
+        raise PoolTimeout("QueuePool limit reached; connection timed out")
+
+    monkeypatch.setattr(TableStore, "get", busy)
+    r = http.get(f"/api/tables/{table.id}/view", headers=auth(table.tokens[0]))
+    assert r.status_code == 503 and r.json()["code"] == "database_busy", r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.headers["retry-after"] == "1"
+    sock.send(
+        {"type": "action", "action": {"type": "keep"}, "version": version + 5, "request_id": "r1"}
+    )
+    error = sock.recv_until("error")
+    assert (error["code"], error["request_id"]) == ("database_busy", "r1")
+
+    monkeypatch.undo()
+    sock.send({"type": "ping"})
+    sock.recv_until("pong")  # still open
+    sock.close()

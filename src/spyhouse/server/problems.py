@@ -6,6 +6,7 @@ or a hidden value in an error: the detail is chosen by the code that raises it.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -13,9 +14,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 PROBLEM_JSON = "application/problem+json"
+
+log = logging.getLogger(__name__)
 
 
 class Problem(Exception):
@@ -40,6 +45,23 @@ class Problem(Exception):
         return JSONResponse(
             self.to_json(), status_code=self.status, media_type=PROBLEM_JSON, headers=headers
         )
+
+
+DATABASE_TROUBLE = (PoolTimeout, OperationalError, InterfaceError)
+"""The database is overloaded (no pooled connection in time) or unreachable: a passing
+condition, not a fault of the request."""
+
+
+def database_busy() -> Problem:
+    """503 ``database_busy``: try again. A move may have committed before the trouble
+    struck; sent again with the same ``request_id`` it is never applied twice."""
+    return Problem(
+        503,
+        "database_busy",
+        "The server is too busy to answer now; try again "
+        "(a move sent again with the same request_id is never applied twice).",
+        retry_after=1,
+    )
 
 
 def not_found(what: str = "table") -> Problem:
@@ -73,6 +95,13 @@ def install(app: FastAPI) -> None:
         if exc.status_code == 405:
             headers["Allow"] = ", ".join(_allowed_methods(request)) or headers.get("Allow", "")
         return Problem(exc.status_code, code, str(exc.detail)).response(headers)
+
+    @app.exception_handler(PoolTimeout)
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def _busy(_: Request, exc: Exception) -> JSONResponse:
+        log.warning("database trouble: %r", exc)
+        return database_busy().response({"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _crash(_: Request, exc: Exception) -> JSONResponse:
@@ -123,6 +152,7 @@ PROBLEM_STATUSES = {
     413: "Request body too large (body_too_large)",
     422: "Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …)",
     429: "Too many requests from this address (rate_limited; see Retry-After)",
+    503: "The database is busy or unreachable (database_busy; see Retry-After)",
 }
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -46,7 +47,7 @@ from spyhouse.server.context import Context, current, load
 from spyhouse.server.deps import SPECTATOR, reader_of, seat_of
 from spyhouse.server.holders import holder_hash, still_holds
 from spyhouse.server.hub import Subscription
-from spyhouse.server.problems import Problem
+from spyhouse.server.problems import DATABASE_TROUBLE, Problem, database_busy
 from spyhouse.server.schemas import PostAction
 
 router = APIRouter()
@@ -57,6 +58,8 @@ MAX_MESSAGE_DEPTH = 16
 """No message nests deeper (an action is itself limited to 8 levels)."""
 GONE = (WebSocketDisconnect, WebSocketDisconnected)
 """The client went away: raised by a receive, or by a send after the peer closed."""
+
+log = logging.getLogger(__name__)
 
 
 class Unreadable(Exception):
@@ -209,6 +212,9 @@ async def _reader(
                 await _handle(ws, ctx, table_id, token, message)
             except Problem as problem:
                 await _send_problem(ws, problem)
+            except DATABASE_TROUBLE as exc:
+                log.warning("database trouble on a socket message: %r", exc)
+                await _send_problem(ws, database_busy())
     except Unreadable as unreadable:
         await _close(ws, unreadable.problem, unreadable.close)
     except GONE:
@@ -256,6 +262,10 @@ async def _handle(
         moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
     except Problem as problem:
         await _send_problem(ws, problem, request_id=body.request_id)
+        return
+    except DATABASE_TROUBLE as exc:
+        log.warning("database trouble while playing a move: %r", exc)
+        await _send_problem(ws, database_busy(), request_id=body.request_id)
         return
     ack = {"type": "ack", "version": moved.row.version, "request_id": body.request_id}
     await ws.send_text(frames.encode(ack))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import and_, func, insert, literal, or_, select, text, update
+from sqlalchemy import Table, and_, func, insert, literal, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import joinedload
@@ -20,9 +20,10 @@ from spyhouse.store.db import Database
 from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
 from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
 
-_TABLES = TableRow.__table__
-_SEATS = SeatRow.__table__
-_LOG = LogEntry.__table__
+# The Core tables behind the models, for statements that skip the ORM's unit of work.
+_TABLES = cast(Table, TableRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
+_LOG = cast(Table, LogEntry.__table__)
 
 
 class StaleVersion(Exception):
