@@ -89,17 +89,7 @@ def test_bot_touches_the_real_state_only_through_the_seats_knowledge(
         assert action in game.legal_actions(state, seat)
 
 
-CONSPIRACY_FALLBACK = pytest.mark.xfail(
-    reason="conspiracy's determinize keeps the true shields when 8 redraw attempts fail "
-    "(hidden.py); tightening it is h-conspiracy's part of issue 15",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    "game_id",
-    [pytest.param(g, marks=CONSPIRACY_FALLBACK) if g == "conspiracy" else g for g in GAMES],
-)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_determinize_depends_only_on_what_the_seat_knows(game_id: str) -> None:
     """A redraw from a world the seat cannot tell from the real one is the same redraw:
     the hidden arrangement of the real state never shows through."""
