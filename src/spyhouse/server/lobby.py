@@ -42,7 +42,7 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
         )
     host_token = new_token()
     row = _fresh_table(
-        host_token,
+        host_token_hash=hash_token(host_token),
         game_id=game.id,
         options=options.model_dump(mode="json"),
         num_seats=seats,
@@ -143,14 +143,13 @@ async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
     await _seat_commit(ctx, row, SeatChange(seat, "open", None, None), "seat_emptied")
 
 
-def _fresh_table(host_token: str, **settings: Any) -> TableRow:
-    """A new waiting table with ``settings`` (game, options, seats, privacy, clock): its
-    own id, invite code and secret seed; only the host token's hash is kept."""
+def _fresh_table(**settings: Any) -> TableRow:
+    """A new waiting table with ``settings`` (game, options, seats, privacy, clock, the
+    host's token hash): its own id, invite code and secret seed."""
     return TableRow(
         id=secrets.token_urlsafe(16),
         status="waiting",
         invite_code=secrets.token_urlsafe(9),
-        host_token_hash=hash_token(host_token),
         seed=secrets.randbits(63),
         version=0,
         **settings,
@@ -194,7 +193,7 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
     host_token = new_token()
     seat_token = new_token() if host_seat is not None else None
     new = _fresh_table(
-        host_token,
+        host_token_hash=hash_token(host_token),
         game_id=row.game_id,
         options=dict(row.options),
         num_seats=row.num_seats,
