@@ -138,3 +138,41 @@ def test_determinized_worlds_agree_with_everything_the_seat_saw(seats: int) -> N
             for memory in memories:
                 memory.see(events)
     assert checked > 200
+
+
+def test_the_fallback_world_never_reads_the_true_shields(monkeypatch):
+    """When no redraw keeps every fact, the world is built from public facts alone: two
+    tables that differ only in another player's hidden shield give the same world."""
+    from spyhouse.games.conspiracy import hidden
+
+    monkeypatch.setattr(hidden, "_redraw_shields", lambda *_args: None)
+    rng = Rng(11)
+    state = GAME.setup(3, GAME.parse_options({}), 5)
+    for _ in range(40):  # into the game: setup done, some payoffs and challenges
+        seat = min(GAME.to_act(state))
+        state, _events = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+        if GAME.outcome(state) is not None:
+            break
+    assert state.phase != "setup"
+    twin = state.copy()
+    board = dict(twin.payoffs[1])
+    richest = max((a for a in board if a != DR_SOLOMON), key=board.__getitem__)
+    poorest = min((a for a in board if a != DR_SOLOMON), key=board.__getitem__)
+    board[richest], board[poorest] = board[poorest], board[richest]
+    twin.payoffs[1] = board
+    twin.reserve[1] += 1
+    twin.payoffs[1][richest] = max(0, twin.payoffs[1][richest] - 1)
+    assert twin.payoffs[1] != state.payoffs[1]
+    for k in range(20):
+        seen = GAME.determinize(state, 0, Rng(k))
+        again = GAME.determinize(twin, 0, Rng(k))
+        for s in (1, 2):
+            shield = (seen.starting_agent[s], seen.setup_picks[s], seen.reserve[s], seen.payoffs[s])
+            assert shield == (
+                again.starting_agent[s],
+                again.setup_picks[s],
+                again.reserve[s],
+                again.payoffs[s],
+            )
+            assert sum(seen.payoffs[s].values()) + seen.reserve[s] <= BOX.sovereigns_per_player
+            assert min(seen.payoffs[s].values()) >= 0 and seen.reserve[s] >= 0
