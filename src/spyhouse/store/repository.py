@@ -40,6 +40,23 @@ class SeatChange:
     held_for: str | None = None
     hold: str | None = None
 
+    @classmethod
+    def unchanged(cls, seat: SeatRow) -> SeatChange:
+        """A seat as it stands (for a commit that leaves it alone)."""
+        return cls(seat.seat, seat.kind, seat.name, seat.token_hash, seat.bot_level,
+                   seat.held_for, seat.hold)  # fmt: skip
+
+    def columns(self) -> dict[str, str | None]:
+        """The seat row's columns this change writes (all but the seat number)."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "bot_level": self.bot_level,
+            "held_for": self.held_for,
+            "hold": self.hold,
+        }
+
 
 @dataclass
 class Change:
@@ -72,12 +89,7 @@ class TableStore:
                     SeatRow(
                         table_id=row.id,
                         seat=c.seat,
-                        kind=c.kind,
-                        name=c.name,
-                        token_hash=c.token_hash,
-                        bot_level=c.bot_level,
-                        held_for=c.held_for,
-                        hold=c.hold,
+                        **c.columns(),
                     )
                 )
 
@@ -212,14 +224,7 @@ class TableStore:
                         await conn.execute(
                             update(_SEATS)
                             .where(_SEATS.c.table_id == table_id, _SEATS.c.seat == c.seat)
-                            .values(
-                                kind=c.kind,
-                                name=c.name,
-                                token_hash=c.token_hash,
-                                bot_level=c.bot_level,
-                                held_for=c.held_for,
-                                hold=c.hold,
-                            )
+                            .values(**c.columns())
                         )
             else:
                 async with self.db.autocommit.connect() as conn:
@@ -278,13 +283,8 @@ def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
         SeatRow(
             table_id=row.id,
             seat=s.seat,
-            kind=changed[s.seat].kind if s.seat in changed else s.kind,
-            name=changed[s.seat].name if s.seat in changed else s.name,
-            token_hash=changed[s.seat].token_hash if s.seat in changed else s.token_hash,
-            bot_level=changed[s.seat].bot_level if s.seat in changed else s.bot_level,
-            held_for=changed[s.seat].held_for if s.seat in changed else s.held_for,
-            hold=changed[s.seat].hold if s.seat in changed else s.hold,
             chat_muted=s.chat_muted,  # chat is not a committed change: carry it over
+            **(changed.get(s.seat) or SeatChange.unchanged(s)).columns(),
         )
         for s in row.seats
     ]

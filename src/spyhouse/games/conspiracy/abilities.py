@@ -202,13 +202,13 @@ def verify_spyglass(state: ConspiracyState, seat: int, action: Action) -> tuple[
     return player, space
 
 
-def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list[Event]:
-    """Spyglass: “secretly look at one other player's payoff on one agent or on Dr. Solomon
-    (only you learn the number; everyone sees whom you looked at).”"""
+def record_look(state: ConspiracyState, looker: int, player: int, space: str) -> None:
+    """What a Spyglass look leaves in the state: the amount seen, and when (among
+    ``player``'s payoffs and burns), so the looker's memory of it can be placed."""
     amount = state.payoffs[player][space]
     state.looks.append(
         SpyglassLook(
-            looker=seat,
+            looker=looker,
             player=player,
             space=space,
             amount=amount,
@@ -217,6 +217,13 @@ def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list
             burns_before=state.burns_by[player].count(space),
         )
     )
+
+
+def spyglass(state: ConspiracyState, seat: int, player: int, space: str) -> list[Event]:
+    """Spyglass: “secretly look at one other player's payoff on one agent or on Dr. Solomon
+    (only you learn the number; everyone sees whom you looked at).”"""
+    record_look(state, seat, player, space)
+    amount = state.payoffs[player][space]
     return [
         Event.public("spyglass_looked", player=seat, at=player),
         Event.private(seat, "spyglass_saw", at=player, on=space, amount=amount),

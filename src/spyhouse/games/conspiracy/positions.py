@@ -34,8 +34,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from spyhouse.games.conspiracy import GAME
+from spyhouse.games.conspiracy.abilities import record_look
 from spyhouse.games.conspiracy.components import components
-from spyhouse.games.conspiracy.state import Claim, ConspiracyState, SpyglassLook
+from spyhouse.games.conspiracy.state import Claim, ConspiracyState
 
 
 def position(
@@ -149,18 +150,7 @@ def _looked(state: ConspiracyState, looker: int, player: int, space: str) -> Non
     """The looker's Spyglass saw ``player``'s payoff on ``space`` as it stands now."""
     if space not in components().payoff_spaces:
         raise ValueError(f"no payoff space called {space!r}")
-    amount = state.payoffs[player][space]
-    state.looks.append(
-        SpyglassLook(
-            looker=looker,
-            player=player,
-            space=space,
-            amount=amount,
-            floor=amount,
-            payoffs_before=state.payoffs_made[player],
-            burns_before=state.burns_by[player].count(space),
-        )
-    )
+    record_look(state, looker, player, space)
 
 
 def _seat(state: ConspiracyState, seat: int | None) -> int:
