@@ -82,6 +82,7 @@ export function mountTable(root, tableId) {
   let proposed = null;     // the action waiting for Confirm
   let queued = null;       // {action, version} kept while offline
   let inFlight = null;     // {action, version, choices, tries, stale}: sent, not yet acknowledged
+  let acked = null;        // the version our acknowledged move made, until the table reaches it
   let conn = "connecting";
   let fatal = null;
   let disposed = false;
@@ -230,6 +231,20 @@ export function mountTable(root, tableId) {
     notice = t("offline.stale");
   }
 
+  /**
+   * Our move committed: once the table has reached the version it made, the move is no
+   * longer "sending" even when this seat's choices came back the same (the state frame
+   * may arrive before or after the acknowledgement).
+   */
+  function settleAck() {
+    if (acked === null || !doc || doc.version < acked) return;
+    acked = null;
+    if (!sending) return;
+    sending = false;
+    proposed = null;
+    decision = new Decision(doc.legal_actions);
+  }
+
   /** Back online: send the kept move if the table is still where it was chosen. */
   function flushQueued() {
     if (!queued || conn !== "open" || !doc) return;
@@ -255,6 +270,7 @@ export function mountTable(root, tableId) {
       inFlight = null;
     }
     retryStale();
+    settleAck();
     if (frame.status === "finished" && frame.publish_log && fullLog === null) {
       fullLog = [];
       api.events(tableId, token, 0).then((all) => {
@@ -309,7 +325,12 @@ export function mountTable(root, tableId) {
 
   const socket = new TableSocket(tableId, token, {
     onState,
-    onAck: () => { inFlight = null; },
+    onAck: (frame) => {
+      inFlight = null;
+      acked = frame.version;
+      settleAck();
+      render();
+    },
     onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
     onPresence: (frame) => { for (const a of addons) a.onPresence?.(frame); },
     onError: (frame) => {
