@@ -222,3 +222,31 @@ def test_a_search_playout_follows_the_rules_of_thumb() -> None:
         legal = game.legal_actions(world, seat)
         if len(legal) > 1:
             assert policy(game, world, seat, Rng(9)) == expected
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_prior_sends_the_first_playout_to_the_rules_of_thumb(game_id: str) -> None:
+    """PUCT with the heuristic's move as the prior: with no head start in the final
+    count, a one-iteration search has tried only that move, so it plays it (plain UCB1
+    would have tried an untried action at random)."""
+    game = get_game(game_id)
+    assert game is not None
+    for state, seat in decision_points(game, 3, seed=9, every=5)[: scale(6)]:
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        searched = SearchBot(budget=None, iterations=1, guide=0.0, prior=0.5)
+        assert searched.choose(game, state, seat, Rng(4)) == make_bot("heuristic").choose(
+            game, state, seat, Rng(4)
+        )
+
+
+def test_puct_prefers_the_prior_until_visits_say_otherwise() -> None:
+    """An edge's bonus is the prior's share, fading with its visits: untried, the
+    favoured move leads; once it has disappointed often enough, an untried move whose
+    siblings' mean is higher comes first."""
+    from spyhouse.bots.search import Node
+
+    favoured, other = Node(0, {"a": 1}, available=4), Node(0, {"a": 2}, available=4)
+    assert favoured.puct(1.0, 0.5, 0.5) > other.puct(1.0, 0.1, 0.5)
+    favoured.visits, favoured.reward = 3, 0.0
+    assert other.puct(1.0, 0.1, 0.5) > favoured.puct(1.0, 0.5, 0.5)

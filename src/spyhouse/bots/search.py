@@ -2,9 +2,21 @@
 
 Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (2012), SO-ISMCTS:
 every iteration draws one world the searching seat cannot tell apart from the real one
-(``Game.determinize``), walks the tree choosing only among actions legal in that world
-(UCB1 with *availability* counts in place of the parent's visits), adds one node, plays
-on and credits each edge with the result for the seat that took it.
+(``Game.determinize``), walks the tree choosing only among actions legal in that world,
+adds one node, plays on and credits each edge with the result for the seat that took it.
+
+Selection is PUCT (AlphaZero's rule) with the rules of thumb as the prior: at every node
+the prior mixes the acting seat's heuristic move (``strategy.choose`` on that seat's view
+*of the sampled world*), weight ``prior``, with a uniform choice among the actions legal
+in that world, weight ``1 - prior``; an edge scores its mean reward plus ``exploration * prior * sqrt(availability) / (1 +
+visits)`` (*availability*, how often the edge was legal when its parent was visited,
+stands in for the parent's visits as in ISMCTS's UCB1). An edge not yet tried counts
+its siblings' mean reward. Why: at the tens to hundreds of iterations a decision gets,
+UCB1 first tries every untried action once (Conspiracy offers up to 180, Spies & Lies
+up to 300), so most iterations went to one noisy playout each of moves no good player
+makes; the prior spends them on the heuristic's move and on alternatives only while
+those look as good, and it models the *opponents* in the tree as the same rules of
+thumb the playouts use.
 
 Playouts follow the game's rules of thumb (``strategy.choose`` on each seat's view *of
 the sampled world*, with a little randomness), not uniform chance: a random Conspiracy
@@ -13,8 +25,8 @@ playouts misjudge what a sensible opponent will do. Those cost more per step, so
 may cut them at ``PLAYOUT_DEPTH`` steps and score the world with its ``estimate``.
 
 The answer is the most visited action at the root, where the heuristic bot's choice
-(from the seat's view) gets a head start, so search departs from the rules of thumb
-only when its playouts favour another move.
+(from the seat's view) may also get a head start (``guide``) in the final count, so
+search departs from the rules of thumb only when its playouts favour another move.
 
 Simultaneous decisions: when several seats are to act, the tree follows the searching
 seat (or, if it is not among them, the lowest seat) and the others act by the rollout
@@ -74,15 +86,35 @@ def playout_depth(game_type: type[Game[Any]]) -> int | None:
 
 
 @cache
-def search_guide(game_type: type[Game[Any]]) -> float:
-    """The game's ``SEARCH_GUIDE`` (its ``strategy`` module), else 0.25."""
+def strategy_setting(game_type: type[Game[Any]], name: str, default: float) -> float:
+    """A number the game's ``strategy`` module may set for search (``SEARCH_GUIDE``,
+    ``SEARCH_PRIOR``), else ``default``."""
     package = game_type.__module__.rpartition(".")[0]
     try:
         module = importlib.import_module(f"{package}.strategy")
     except ModuleNotFoundError:
-        return 0.25
-    guide: float = getattr(module, "SEARCH_GUIDE", 0.25)
-    return guide
+        return default
+    value: float = getattr(module, name, default)
+    return value
+
+
+def search_guide(game_type: type[Game[Any]]) -> float:
+    """The game's ``SEARCH_GUIDE``, else 0."""
+    return strategy_setting(game_type, "SEARCH_GUIDE", 0.0)
+
+
+def search_prior(game_type: type[Game[Any]]) -> float:
+    """The game's ``SEARCH_PRIOR``, else 0.5."""
+    return strategy_setting(game_type, "SEARCH_PRIOR", 0.5)
+
+
+def rules_of_thumb(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action | None:
+    """The heuristic's move for ``seat`` read from its view of ``world`` (a sampled
+    world, never the real state); ``None`` for a game without a ``strategy`` module."""
+    strategy = strategy_of(type(game))
+    if strategy is None:
+        return None
+    return strategy(game.view(world, seat), game.legal_actions(world, seat), seat, rng)
 
 
 def heuristic_policy(epsilon: float) -> RolloutPolicy:
@@ -115,10 +147,11 @@ class Node:
     reward: float = 0.0
     children: dict[tuple[int, str], Node] = field(default_factory=dict)
 
-    def ucb(self, exploration: float) -> float:
-        return self.reward / self.visits + exploration * math.sqrt(
-            math.log(self.available) / self.visits
-        )
+    def puct(self, exploration: float, prior: float, untried: float) -> float:
+        """Mean reward (``untried`` before the first visit) plus the prior's bonus,
+        which fades as the edge is visited."""
+        mean = self.reward / self.visits if self.visits else untried
+        return mean + exploration * prior * math.sqrt(self.available) / (1 + self.visits)
 
 
 class SearchBot(Bot):
@@ -134,18 +167,21 @@ class SearchBot(Bot):
         self,
         budget: float | None = 0.5,
         iterations: int | None = 5000,
-        exploration: float = 0.7,
+        exploration: float = 1.0,
         rollout: RolloutPolicy | None = None,
         max_steps: int = 10_000,
         guide: float | None = None,
         epsilon: float = 0.2,
         depth: int | None = None,
+        prior: float | None = None,
     ) -> None:
         if budget is None and iterations is None:
             raise ValueError("a search needs a time budget or an iteration cap")
         self.budget = budget
         self.iterations = iterations
         self.exploration = exploration
+        """PUCT's weight on the prior's bonus against the mean reward (rewards are in
+        [0, 1])."""
         self.rollout = rollout or heuristic_policy(epsilon)
         """How every seat plays after the tree: by default the rules of thumb with a
         little randomness (uniformly random playouts make poor opponents: a random
@@ -155,38 +191,39 @@ class SearchBot(Bot):
         it has one, else the playout ends uniformly at random (ten times cheaper).
         ``None``: the game's ``PLAYOUT_DEPTH`` (``strategy`` module), else to the end."""
         self.max_steps = max_steps
+        self.prior = prior
+        """The weight of the acting seat's heuristic move in the tree's prior at every
+        node, against a uniform choice among the legal actions. ``None``: the game's
+        ``SEARCH_PRIOR`` (``strategy`` module), else 0.5. 0 makes the prior uniform."""
         self.guide = guide
         """The heuristic's move starts with this share of the iterations as a head start
-        in the final count: search overrules the rules of thumb only on evidence (a few
-        dozen noisy playouts otherwise wander off good moves). ``None``: the game's
-        ``SEARCH_GUIDE`` (``strategy`` module), else 0.25, which with guided playouts
-        lets search depart from the heuristic often enough to beat it; Spies & Lies
-        keeps 0.5, its deduced guesses are exact and noise only loses to them
-        (bench/README.md)."""
+        in the final count (even if the search never tried it). ``None``: the game's
+        ``SEARCH_GUIDE`` (``strategy`` module), else 0: the prior already steers the
+        visits to it, and search should overrule it when its playouts say so."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
     def decide(self, knowledge: SeatKnowledge, legal: list[Action], rng: Rng) -> Action:
-        hint = None
-        guide = self.guide if self.guide is not None else search_guide(type(knowledge.game))
-        if guide > 0:
-            hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
+        game_type = type(knowledge.game)
+        guide = self.guide if self.guide is not None else search_guide(game_type)
+        prior = self.prior if self.prior is not None else search_prior(game_type)
+        hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(knowledge, root, rng)
+            self.iterate(knowledge, root, rng, prior, hint)
             done += 1
         self.last_iterations = done
         me = knowledge.seat
         counts = {
             action_key(child.action or {}): (float(child.visits), child.reward)
             for (actor, _), child in root.children.items()
-            if actor == me
+            if actor == me and child.visits
         }
-        if hint is not None:  # the hint counts even if the search never tried it
+        if guide > 0:  # the head start counts even if the search never tried the move
             visits, reward = counts.get(hint, (0.0, 0.0))
             counts[hint] = (visits + guide * done, reward)
         if not counts:  # cannot happen: the root is the seat's own decision
@@ -196,7 +233,11 @@ class SearchBot(Bot):
 
     # -- one iteration ---------------------------------------------------------------
 
-    def iterate(self, knowledge: SeatKnowledge, root: Node, rng: Rng) -> None:
+    def iterate(
+        self, knowledge: SeatKnowledge, root: Node, rng: Rng, prior: float, hint: str
+    ) -> None:
+        """One sampled world: down the tree by PUCT to a new edge, then a playout;
+        ``hint`` is the heuristic's move at the root (read from the seat's own view)."""
         game = knowledge.game
         world = knowledge.sample_world(rng)
         path = [root]
@@ -207,27 +248,9 @@ class SearchBot(Bot):
             actor = self.settle(game, world, knowledge.seat, rng)
             if actor is None:
                 break
-            legal = game.legal_actions(world, actor)
-            untried: list[tuple[tuple[int, str], Action]] = []
-            available: list[Node] = []
-            for action in legal:
-                key = (actor, action_key(action))
-                child = node.children.get(key)
-                if child is None:
-                    untried.append((key, action))
-                else:
-                    child.available += 1
-                    available.append(child)
-            if untried:
-                key, action = rng.choice(untried)
-                child = Node(actor, action, available=1)
-                node.children[key] = child
-                node = child
-                expanded = True
-            else:
-                node = max(available, key=lambda c: c.ucb(self.exploration))
-                action = node.action or {}
-            game.apply_action(world, actor, action)
+            node = self.select(game, world, node, actor, prior, hint if steps == 0 else None, rng)
+            expanded = node.visits == 0
+            game.apply_action(world, actor, node.action or {})
             path.append(node)
             steps += 1
         rewards = self.play_out(game, world, rng, steps)
@@ -235,6 +258,44 @@ class SearchBot(Bot):
             visited.visits += 1
             if visited.actor >= 0:
                 visited.reward += rewards[visited.actor]
+
+    def select(
+        self,
+        game: Game[Any],
+        world: StateModel,
+        node: Node,
+        actor: int,
+        prior: float,
+        hint: str | None,
+        rng: Rng,
+    ) -> Node:
+        """The child of ``node`` that ``actor`` takes in ``world``, by PUCT over the
+        actions legal there (each counted as available once more)."""
+        legal = game.legal_actions(world, actor)
+        children, keys = [], []
+        for action in legal:
+            key = action_key(action)
+            child = node.children.get((actor, key))
+            if child is None:
+                child = node.children[actor, key] = Node(actor, action)
+            child.available += 1
+            children.append(child)
+            keys.append(key)
+        if len(children) == 1:
+            return children[0]
+        if hint is None and prior > 0:
+            move = rules_of_thumb(game, world, actor, rng)
+            hint = action_key(move) if move is not None else None
+        rest = (1.0 - prior if hint in keys else 1.0) / len(children)
+        favoured = prior + rest
+        tried = [child for child in children if child.visits]
+        untried = sum(c.reward for c in tried) / sum(c.visits for c in tried) if tried else 0.5
+        return max(
+            zip(children, keys, strict=True),
+            key=lambda ck: ck[0].puct(
+                self.exploration, favoured if ck[1] == hint else rest, untried
+            ),
+        )[0]
 
     def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:
         """The seat the tree follows now; other simultaneous seats act by the rollout
