@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -289,3 +291,91 @@ def test_a_change_made_through_one_process_reaches_sockets_of_another(migrated_u
         sock.close()
     finally:
         other.stop()
+
+
+def test_a_refused_socket_token_closes_4403_and_counts_against_the_address(migrated_url):
+    """Sockets are served in front of the middleware stack (``Spyhouse.__call__``), yet
+    the rate limits still see them: a token refused on a socket (close 4403) counts
+    with the REST API's refusals, and once they are used up neither asks again."""
+    srv = start_server(migrated_url, rate_limit_auth_failures="2/minute")
+    try:
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+            table = open_table(http, "highcard", 2)
+            for _ in range(2):
+                with connect(f"{srv.ws_url}/ws/tables/{table.id}") as ws:
+                    ws.send(json.dumps({"type": "auth", "token": "guess"}))
+                    assert json.loads(ws.recv(timeout=10))["code"] == "invalid_token"
+                    with pytest.raises(ConnectionClosed) as closed:
+                        ws.recv(timeout=10)
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+            r = http.get(f"/api/tables/{table.id}/view", headers=auth(table.tokens[0]))
+            assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+            with connect(f"{srv.ws_url}/ws/tables/{table.id}") as ws:
+                assert json.loads(ws.recv(timeout=10))["code"] == "rate_limited"
+                with pytest.raises(ConnectionClosed) as closed:
+                    ws.recv(timeout=10)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+    finally:
+        srv.stop()
+
+
+def _socket_frames(live) -> list[list[str]]:
+    """The modules of every suspended frame of each task in the server that serves a
+    table socket, outermost first."""
+    loop = live.server.servers[0].get_loop()
+
+    async def collect() -> list[list[str]]:
+        chains = []
+        for task in asyncio.all_tasks():
+            modules, coro = [], task.get_coro()
+            while coro is not None and hasattr(coro, "cr_frame"):
+                if coro.cr_frame is not None:
+                    modules.append(coro.cr_frame.f_globals.get("__name__", "?"))
+                coro = coro.cr_await
+            if "spyhouse.server.ws" in modules:
+                chains.append(modules)
+        return chains
+
+    return asyncio.run_coroutine_threadsafe(collect(), loop).result(timeout=10)
+
+
+def test_an_open_socket_keeps_no_routing_or_middleware_frames(http, live):
+    """Each layer an open socket passed through stays suspended, and in memory, for as
+    long as the socket is open: an idle socket's stack is uvicorn's, the app's entry
+    and the socket's own, not FastAPI's routing, exit stacks and middlewares."""
+    table = open_table(http, "highcard", 2, spectators=True)
+    sock = Socket(live, table.id, None)
+    sock.send({"type": "ping"})
+    sock.recv_until("pong")
+    chains = _socket_frames(live)
+    reader = [chain for chain in chains if chain[0].startswith("uvicorn")]
+    assert len(reader) == 1, chains
+    layers = [m for m in reader[0] if m.startswith(("fastapi", "starlette"))]
+    assert layers == ["starlette.websockets"], reader[0]  # only WebSocket.receive
+    assert len(reader[0]) <= 12, reader[0]
+    sock.close()
+
+
+def test_a_busy_database_at_auth_is_a_problem_frame_not_a_crash(http, live, monkeypatch):
+    """No pooled connection while a socket authenticates: ``database_busy`` and close
+    code 4503 (the client may reconnect), not an unhandled exception."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from spyhouse.store.repository import TableStore
+
+    table = open_table(http, "highcard", 2)
+
+    async def busy(*_args, **_kwargs):
+        raise PoolTimeout("QueuePool limit reached; connection timed out")
+
+    monkeypatch.setattr(TableStore, "get", busy)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "database_busy"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+    monkeypatch.undo()
+    assert live.errors() == []
+    Socket(live, table.id, table.tokens[0]).close()  # and the next try is served

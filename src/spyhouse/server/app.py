@@ -6,22 +6,24 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette._utils import get_route_path
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import chat, clocks, problems
+from spyhouse.server import chat, clocks, problems, ws
 from spyhouse.server.context import Context
 from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
 from spyhouse.server.limits import BodyLimit
-from spyhouse.server.ratelimits import RateLimits, Rules
+from spyhouse.server.ratelimits import RateLimits, Rules, new_limiter
 from spyhouse.server.resume import BotResumer
 from spyhouse.server.routes import router as rest_router
-from spyhouse.server.ws import router as ws_router
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
 from spyhouse.store.notify import Listener
@@ -43,7 +45,36 @@ Errors are `application/problem+json` documents with a stable `code`.
 """
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+class Spyhouse(FastAPI):
+    """The FastAPI app, with ``WS /ws/tables/{id}`` served in front of its stack.
+
+    An open WebSocket keeps every ASGI layer it passed through suspended for its whole
+    life: FastAPI's routing, exit stacks and exception wrappers and each middleware —
+    some 20 coroutine frames, ~9 KiB of an idle socket's ~38 (``bench/README.md``).
+    None of them acts on these sockets: the security headers and body limit pass
+    ``websocket`` scopes through, the exception handlers answer HTTP, and the table
+    socket answers every fault itself with a problem frame and a close code. The one
+    middleware that does act on sockets, the rate limits, wraps :attr:`sockets` too
+    and shares its counts with the REST API's.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.sockets: ASGIApp = ws.table_socket
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            if self.root_path:
+                scope["root_path"] = self.root_path
+            if match := ws.PATH.fullmatch(get_route_path(scope)):
+                scope["app"] = self
+                scope["path_params"] = match.groupdict()
+                await self.sockets(scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> Spyhouse:
     settings = settings or Settings.from_env()
     load_builtin_games()
 
@@ -79,15 +110,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await listener.close()
             await db.dispose()
 
-    app = FastAPI(title="Spyhouse", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app = Spyhouse(
+        title="Spyhouse", version=__version__, description=DESCRIPTION, lifespan=lifespan
+    )
     app.state.settings = settings
     problems.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     if (rules := Rules.from_settings(settings)) is not None:
-        app.add_middleware(RateLimits, rules=rules)
+        limiter = new_limiter()
+        app.add_middleware(RateLimits, rules=rules, limiter=limiter)
+        app.sockets = RateLimits(ws.table_socket, rules=rules, limiter=limiter)
     app.add_middleware(SecurityHeaders)
     app.include_router(rest_router)
-    app.include_router(ws_router)
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

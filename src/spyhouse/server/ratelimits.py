@@ -53,6 +53,11 @@ class Rules:
         )
 
 
+def new_limiter() -> MovingWindowRateLimiter:
+    """Counts in this process's memory."""
+    return MovingWindowRateLimiter(MemoryStorage())
+
+
 def rate_limited(retry_after: int) -> Problem:
     return Problem(
         429,
@@ -65,10 +70,14 @@ def rate_limited(retry_after: int) -> Problem:
 class RateLimits:
     """ASGI middleware enforcing :class:`Rules` per client address."""
 
-    def __init__(self, app: ASGIApp, rules: Rules) -> None:
+    def __init__(
+        self, app: ASGIApp, rules: Rules, limiter: MovingWindowRateLimiter | None = None
+    ) -> None:
         self.app = app
         self.rules = rules
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        # Shared with the table sockets' own wrapper (served below the middleware stack,
+        # see ``server/app.py``), so a token refused over REST counts on a socket too.
+        self.limiter = limiter or new_limiter()
 
     def _retry_after(self, item: RateLimitItem, *keys: str) -> int:
         reset = self.limiter.get_window_stats(item, *keys).reset_time

@@ -34,11 +34,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
-from starlette.websockets import WebSocketDisconnected
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from spyhouse.server import absent, chat, frames, play, presence
 from spyhouse.server.auth import same_token
@@ -50,7 +51,8 @@ from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import DATABASE_TROUBLE, Problem, database_busy
 from spyhouse.server.schemas import PostAction
 
-router = APIRouter()
+PATH = re.compile(r"/ws/tables/(?P<table_id>[^/]+)")
+"""The socket's route (the same match as a Starlette ``{table_id}`` path parameter)."""
 AUTH_TIMEOUT = 10.0
 REVOKED = Problem(403, "seat_revoked", "Your seat changed hands: this token no longer holds it.")
 REVOKED_CLOSE_CODE = 4403
@@ -137,8 +139,16 @@ def _since(hello: dict[str, Any]) -> int:
     return since
 
 
-@router.websocket("/ws/tables/{table_id}")
-async def table_socket(ws: WebSocket, table_id: str) -> None:
+async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
+    """The ASGI app of one socket, for a ``websocket`` scope whose path matched
+    :data:`PATH` (``path_params`` holds ``table_id``).
+
+    Served straight from :class:`spyhouse.server.app.Spyhouse`, not through FastAPI's
+    routing and middleware stack: an open socket keeps every layer it came through
+    suspended for its whole life (see ``bench/README.md``, "Fan-out results").
+    """
+    ws = WebSocket(scope, receive, send)
+    table_id: str = scope["path_params"]["table_id"]
     ctx: Context = ws.app.state.context
     limit = ctx.settings.max_ws_message_bytes
     await ws.accept()
@@ -163,6 +173,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except Unreadable as unreadable:
         _forget(ctx, sub)
         await _close(ws, unreadable.problem, unreadable.close)
+        return
+    except DATABASE_TROUBLE as exc:  # a passing condition: the client may try again
+        _forget(ctx, sub)
+        log.warning("database trouble while a socket authenticated: %r", exc)
+        busy = database_busy()
+        await _close(ws, busy, 4000 + busy.status)
         return
     except GONE:
         _forget(ctx, sub)
