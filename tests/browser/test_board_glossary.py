@@ -67,6 +67,8 @@ HOVERABLE = """() => {
 }"""
 
 NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth"
+# Where Estoril's first row (the players) starts, in the board's own units.
+ESTORIL_FIRST_ROW = "() => document.querySelector('#board svg [data-player] rect').getBBox().y"
 
 
 def _glosses(page) -> dict[str, str]:
@@ -167,6 +169,9 @@ def test_game_over_draws_the_end_reveal_on_the_board(browser, site, output_dir, 
                     marks = bob.page.locator("#board [data-end-reveal]").count()
                     assert marks == expected, (marks, expected)
                     assert bob.page.evaluate(NO_OVERFLOW), "the page scrolls sideways"
+                    if game == "estoril":  # the emptied grid leaves no strip above the players
+                        top = bob.page.evaluate(ESTORIL_FIRST_ROW)
+                        assert top <= 30, f"{top} px of empty board above the players"
                     screenshot(bob, output_dir, f"{game}-over-board-{lang}-{width}")
                     if lang == "es":
                         assert english_on_page(bob.page) == []

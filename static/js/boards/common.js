@@ -67,6 +67,22 @@ export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = 
     ls.map((line, i) => s("tspan", { x, dy: i === 0 ? 0 : size * lh }, line)));
 }
 
+/**
+ * One line of SVG text that stays within `maxWidth`: a little too long, it is squeezed
+ * (textLength); much too long, it is cut with "…" and the whole text is its hover title.
+ * For names and labels in a fixed box, where a wrapped second line would hit the next.
+ */
+export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = "#1d2433", anchor = "start", cls } = {}) {
+  const full = String(text);
+  const per = size * (weight >= 600 ? 0.6 : 0.55);
+  const attrs = { x, y, "font-size": size, "font-weight": weight, fill, "text-anchor": anchor, class: cls };
+  const width = full.length * per;
+  if (width <= maxWidth) return s("text", attrs, full);
+  if (width <= maxWidth * 1.2) return s("text", { ...attrs, textLength: maxWidth, lengthAdjust: "spacingAndGlyphs" }, full);
+  const keep = Math.max(2, Math.floor(maxWidth / per) - 1);
+  return s("text", attrs, s("title", {}, full), `${full.slice(0, keep).trimEnd()}…`);
+}
+
 /** A group that is a clickable choice when the partial action is legal. */
 export function choiceGroup(ctx, partial, labelText, ...children) {
   const g = s("g", {}, ...children);

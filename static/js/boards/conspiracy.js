@@ -3,7 +3,7 @@
 // own secret payoff board and reserve (never anyone else's).
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr, glossed, glossIndex } from "./common.js";
+import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -242,6 +242,26 @@ export function agentPill(x, y, name) {
 
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
 
+/** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
+ * boxes already taken: under its name first, then around it; always on the map. */
+function pillSpot(cx, cy, bw, bh, taken, W, H) {
+  const spots = [
+    [cx - bw / 2, cy + 30], [cx + 16, cy - bh / 2], [cx - 16 - bw, cy - bh / 2], [cx - bw / 2, cy - 17 - bh],
+    [cx + 12, cy + 30], [cx - 12 - bw, cy + 30], [cx + 16, cy - bh - 8], [cx - 16 - bw, cy - bh - 8],
+    [cx + 16, cy + 8], [cx - 16 - bw, cy + 8], [cx - bw / 2, cy + 52], [cx - bw / 2, cy - 40 - bh],
+  ];
+  const overlap = ([x, y]) => taken.reduce((sum, [x0, y0, x1, y1]) =>
+    sum + Math.max(0, Math.min(x + bw, x1) - Math.max(x, x0)) * Math.max(0, Math.min(y + bh, y1) - Math.max(y, y0)), 0);
+  let best = null;
+  for (const [x0, y0] of spots) {
+    const spot = [Math.min(Math.max(x0, 6), W - 6 - bw), Math.min(Math.max(y0, 6), H - 6 - bh)];
+    const cost = overlap(spot);
+    if (!best || cost < best.cost) best = { spot, cost };
+    if (cost === 0) break;
+  }
+  return best.spot;
+}
+
 export function render(ctx) {
   const v = ctx.view;
   const W = 1000;
@@ -271,7 +291,7 @@ export function render(ctx) {
       hq !== undefined ? glossed(s("g", {}, s("circle", { class: "hit", cx: x, cy: y, r: 13, fill: PALETTE[hq % PALETTE.length], stroke: "#1d2433", "stroke-width": 1.5 })), GL.hq)
         : s("circle", { class: "hit", cx: x, cy: y, r: 9, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
       c.station ? stationStar(x + 11, y - 7) : null,
-      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400 }, cityName(c.name)));
+      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400, "data-city-label": c.name }, cityName(c.name)));
     for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(g, partial, c.name); break; }
     }
@@ -284,14 +304,35 @@ export function render(ctx) {
     bc.setAttribute("data-slot", "conspiracy-briefcase");
     svg.append(bc);
   }
-  // Agents: pills next to their city, stacked when they share one.
+  // Agents: pills next to their city, stacked when they share one, placed where they
+  // cover no city, no city's name, no other pill and not the briefcase.
   const byCity = {};
   for (const a of v.agents) if (!a.burned && a.city) (byCity[a.city] ||= []).push(a);
+  const taken = [];
+  for (const c of v.map.cities) {
+    const x = px(c);
+    const y = py(c);
+    const r = hqs[c.name] !== undefined ? 14 : 10;
+    taken.push([x - r, y - r, x + r + (c.station ? 12 : 0), y + r]);
+    const half = cityName(c.name).length * (hqs[c.name] !== undefined ? 3.7 : 3.4);
+    taken.push([x - half, y + 13, x + half, y + 28]);
+  }
+  if (v.briefcase && cities[v.briefcase]) {
+    const c = cities[v.briefcase];
+    taken.push([px(c) - 13, py(c) - 39, px(c) + 13, py(c) - 17]);
+  }
   for (const [city, list] of Object.entries(byCity)) {
     const c = cities[city];
+    const cx = px(c);
+    const cy = py(c);
+    const cols = Math.min(list.length, 2);
+    const bw = cols * 74 - 4;
+    const bh = Math.ceil(list.length / 2) * 22 - 3;
+    const spot = pillSpot(cx, cy, bw, bh, taken, W, MAPH);
+    taken.push([spot[0] - 2, spot[1] - 2, spot[0] + bw + 2, spot[1] + bh + 2]);
     list.forEach((a, i) => {
-      const x = px(c) - 36 + (i % 2) * 74 - (list.length === 1 ? -2 : 0);
-      const y = py(c) + 30 + Math.floor(i / 2) * 22;
+      const x = spot[0] + (i % 2) * 74;
+      const y = spot[1] + Math.floor(i / 2) * 22;
       const g = agentPill(x, y, a.name);
       for (const partial of [{ agent: a.name }, { target: a.name }, { pull: a.name }, { on: a.name }, { to: a.name }]) {
         if (ctx.decision.allows(partial)) { ctx.choice(g, partial, a.name); break; }
@@ -309,7 +350,7 @@ export function render(ctx) {
     const g = s("g", { "data-player": p.seat },
       s("rect", { class: "hit", x, y: y0, width: 150, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
-      label(x + 30, y0 + 23, ctx.name(p.seat), { width: 16, size: 13, weight: 600, anchor: "start" }),
+      fitText(x + 30, y0 + 23, ctx.name(p.seat), 112, { size: 13, weight: 600 }),
       glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
       glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
         `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`)), p.restricted ? GL.restricted : GL.payoff));

@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr, glossed, glossIndex } from "./common.js";
+import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
 
 export const strings = {
   en: {
@@ -292,7 +292,7 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
     glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
     label(x + w / 2, y + h / 2 + 2, tileName(tile.name), { width: 13, size: 11.5, weight: 600 }),
-    (tile.abilities || []).length ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + h - 26, "text-anchor": "middle", "font-size": 9.5, fill: "#4a5366" }, tile.abilities.map(abilityName).join(" · "))), abilityEntry(tile.abilities)) : null,
+    (tile.abilities || []).length ? glossed(s("g", {}, fitText(x + w / 2, y + h - 26, tile.abilities.map(abilityName).join(" · "), w - 18, { size: 9.5, fill: "#4a5366", anchor: "middle" })), abilityEntry(tile.abilities)) : null,
     glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
     faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
@@ -318,7 +318,14 @@ export function render(ctx) {
   const W = 1000;
   const cols = grid.cell_cols || 6;
   const cell = Math.floor((W - 40) / cols);
-  const gridH = grid.locations.length ? grid.cell_rows * cell : 40; // between rounds the grid is empty
+  // Each board gets a title strip above its spaces (numeral, name, die, Enigma…), so no
+  // label covers a tile. A grid row's top moves down by the strips of the boards that
+  // start at or above it.
+  const STRIP = 30;
+  const starts = [...new Set(grid.locations.map((loc) => Math.min(...[loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean).map((c) => c[0]))))];
+  const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length;
+  // Between rounds (and at the end) the grid is empty: no strip is left above the players.
+  const gridH = grid.locations.length ? rowTop(grid.cell_rows) - 20 : 0;
   const players = v.players || [];
   // At the end the rules reveal every hand (the tiles that score): drawn on the board,
   // one row per player, instead of your own hand row.
@@ -326,7 +333,8 @@ export function render(ctx) {
   const handRowH = over ? 0 : 150;
   const revealRowH = 122;
   const revealH = over ? 36 + players.length * revealRowH : 0;
-  const H = 20 + gridH + 40 + 110 + handRowH + revealH + 40;
+  const gridGap = gridH ? gridH + 16 : 0;
+  const H = 20 + gridGap + 110 + revealH + handRowH + 64;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#efe9da", rx: 12 }));
   const gx = 20;
@@ -339,27 +347,26 @@ export function render(ctx) {
     const r1 = Math.max(...cells.map((c) => c[0]));
     const c1 = Math.max(...cells.map((c) => c[1]));
     const bx = gx + c0 * cell;
-    const by = gy + r0 * cell;
+    const by = rowTop(r0); // the spaces' top; the title strip is above it
+    const bt = by - STRIP;
     const bw = (c1 - c0 + 1) * cell;
-    const bh = (r1 - r0 + 1) * cell;
+    const bh = rowTop(r1) + cell - by;
     const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
-    g.append(s("rect", { x: bx + 3, y: by + 3, width: bw - 6, height: bh - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
+    g.append(s("rect", { x: bx + 3, y: bt + 3, width: bw - 6, height: bh + STRIP - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
     // Reward: in its own cell, or in the board's centre (the Museum), drawn last.
     const centred = !loc.reward.cell;
     const rs = centred ? Math.round(cell * 0.62) : cell;
     const rx = centred ? bx + bw / 2 - rs / 2 : gx + loc.reward.cell[1] * cell;
-    const ry = centred ? by + bh / 2 - rs / 2 : gy + loc.reward.cell[0] * cell;
+    const ry = centred ? by + bh / 2 - rs / 2 : rowTop(loc.reward.cell[0]);
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
     rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rs - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
-    // The board's name badge sits in its top-left cell: a reward there starts below it.
-    const underBadge = !centred && loc.reward.cell[0] === r0 && loc.reward.cell[1] === c0;
-    const top = underBadge ? 50 : 20;
+    const top = 20;
     const tiles = loc.reward.tiles || [];
     tiles.forEach((t, i) => {
       const off = i * 10;
       rewardG.append(tileFace(rx + 8 + off, ry + top + off, rs - 16 - (tiles.length - 1) * 10, rs - top - 6 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
     });
-    rewardG.append(glossed(s("g", {}, s("text", { x: underBadge ? rx + rs - 10 : rx + rs / 2, y: ry + top - 3, "text-anchor": underBadge ? "end" : "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
+    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + top - 3, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
     for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
     }
@@ -367,7 +374,7 @@ export function render(ctx) {
     for (const sp of loc.spaces) {
       const [r, c] = sp.cell;
       const x = gx + c * cell;
-      const y = gy + r * cell;
+      const y = rowTop(r);
       const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
       sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
       sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
@@ -383,30 +390,62 @@ export function render(ctx) {
       g.append(sg);
     }
     g.append(rewardG);
-    // The numeral and name on the board's edge, and its data status.
-    const badge = s("g", {},
-      s("rect", { x: bx + 8, y: by + 8, width: 44 + locName(loc.location).length * 7, height: loc.die !== undefined && loc.die !== null ? 34 : 28, rx: 14, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
+    // The title strip: numeral and name on the left; die and status marks on the right,
+    // laid from the board's edge leftwards. Where the words do not fit beside the name
+    // (small boards, long names) the marks are drawn short, then the name is squeezed.
+    const title = locName(loc.location);
+    const hasDie = loc.die !== undefined && loc.die !== null;
+    const words = {
+      die: hasDie ? ctx.t("es.die", { n: loc.die }) : "", roulette: ctx.t("es.roulette"),
+      enigma: ctx.t("es.enigma"), recon: ctx.t("es.reconstructed"), resolved: ctx.t("es.resolved"),
+    };
+    const markWidth = (short) => (hasDie ? 8 + words.die.length * 5.6 : 0)
+      + (loc.roulette ? (short ? 28 : 34 + words.roulette.length * 5.6) : 0)
+      + (loc.enigma ? (short ? 16 : 10 + words.enigma.length * 6.6) : 0)
+      + (loc.resolved ? (short ? 18 : 10 + words.resolved.length * 6) : 0)
+      + (loc.status === "reconstructed" ? (short ? 26 : 86) : 0);
+    const natural = 46 + title.length * 7.2;
+    const short = bw - 18 - markWidth(false) - 6 < natural;
+    const pillW = Math.min(natural, bw - 18 - markWidth(short) - 6);
+    const badge = s("g", { "data-board-title": loc.location },
+      s("rect", { x: bx + 8, y: bt + 5, width: pillW, height: STRIP - 6, rx: (STRIP - 6) / 2, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
       glossed(s("g", {},
-        s("circle", { cx: bx + 22, cy: by + 22, r: 15, fill: "#1d2433" }),
-        s("text", { x: bx + 22, y: by + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?")), GL.numeral),
-      s("text", { x: bx + 42, y: by + 26, "font-size": 12, "font-weight": 700, fill: "#1d2433" }, locName(loc.location)),
-      loc.die !== undefined && loc.die !== null ? glossed(s("g", {}, s("text", { x: bx + 42, y: by + 39, "font-size": 10, fill: "#8a5a00" }, ctx.t("es.die", { n: loc.die }))), GL.die) : null,
-      loc.status === "reconstructed" ? glossed(s("g", {},
-        s("rect", { x: bx + bw - 96, y: by + bh - 26, width: 86, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
-        s("text", { x: bx + bw - 53, y: by + bh - 14, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, ctx.t("es.reconstructed"))), GL.reconstructed) : null,
-      loc.roulette ? glossed(s("g", { "data-slot": `estoril-${loc.location}-roulette` },
-        s("circle", { cx: bx + bw - 24, cy: by + 40, r: 13, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 3 }),
-        s("text", { x: bx + bw - 24, y: by + 44, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
-        s("text", { x: bx + bw - 42, y: by + 44, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, ctx.t("es.roulette"))), GL.roulette) : null,
-      loc.enigma ? glossed(s("g", {}, s("text", { x: bx + bw - 12, y: by + bh - 8, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, ctx.t("es.enigma"))), GL.enigma) : null,
-      loc.resolved ? s("text", { x: bx + bw / 2, y: by + bh / 2, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("es.resolved")) : null);
+        s("circle", { cx: bx + 20, cy: bt + 17, r: 11, fill: "#1d2433" }),
+        s("text", { x: bx + 20, y: bt + 21.5, "text-anchor": "middle", "font-size": 12.5, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?")), GL.numeral),
+      fitText(bx + 37, bt + 21.5, title, pillW - 40, { size: 12, weight: 700 }));
+    const marks = s("g", { "data-board-marks": loc.location });
+    let right = bx + bw - 10;
+    if (loc.roulette) {
+      marks.append(glossed(s("g", { "data-slot": `estoril-${loc.location}-roulette` },
+        s("circle", { cx: right - 11, cy: bt + 17, r: 11, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 2.5 }),
+        s("text", { x: right - 11, y: bt + 21, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
+        short ? null : s("text", { x: right - 27, y: bt + 21, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, words.roulette)), GL.roulette));
+      right -= short ? 28 : 34 + words.roulette.length * 5.6;
+    }
+    if (loc.enigma) {
+      marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, short ? "E" : words.enigma)), GL.enigma));
+      right -= short ? 16 : 10 + words.enigma.length * 6.6;
+    }
+    if (loc.resolved) {
+      marks.append(s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": short ? 13 : 11, fill: "#4a5366" }, s("title", {}, words.resolved), short ? "✓" : `✓ ${words.resolved}`));
+      right -= short ? 18 : 10 + words.resolved.length * 6;
+    }
+    if (loc.status === "reconstructed") {
+      const rw = short ? 20 : 80;
+      marks.append(glossed(s("g", {},
+        s("rect", { x: right - rw, y: bt + 9, width: rw, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
+        s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
+      right -= rw + 6;
+    }
+    if (hasDie) marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21, "text-anchor": "end", "font-size": 10, fill: "#8a5a00" }, words.die)), GL.die));
+    g.append(marks);
     if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
     g.append(badge);
     svg.append(g);
   }
 
   // Players: colour, markers, hand size, public discards.
-  let y = gy + gridH + 16;
+  let y = gy + gridGap;
   const pw = (W - 40) / Math.max(players.length, 1);
   players.forEach((p, i) => {
     const x = 20 + i * pw;
@@ -415,7 +454,7 @@ export function render(ctx) {
     svg.append(s("g", { "data-player": p.seat },
       s("rect", { x: x + 2, y, width: pw - 6, height: 98, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
-      label(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? " · Enigma" : ""}`, { width: 30, size: 12.5, weight: 700, anchor: "start" }),
+      fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
       glossed(s("g", {}, s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
       glossed(s("g", {}, label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });

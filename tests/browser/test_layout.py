@@ -1,0 +1,66 @@
+"""Nothing on a board is drawn over something else a player needs to read: Estoril's board
+titles (numeral, name, die, Enigma, Roulette, status) sit in a strip above the spaces, and
+Conspiracy's agent pills find a place beside their city that covers no city, no city's
+name, no other pill and not the briefcase. Checked at every state of a game in progress.
+An empty status line (the host's controls) takes no room."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+from tests.browser.driver import new_player, wait_synced
+from tests.browser.layout import overlaps
+from tests.browser.test_table_story import _auth, _move, _open, _table
+
+ESTORIL_ALL = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
+
+CHECKS = {
+    "estoril": [
+        ("[data-board-title]", "[data-slot] > .hit, [data-board-marks] > *", "[data-location]"),
+        ("[data-board-marks] > *", "[data-slot] > .hit", "[data-location]"),
+    ],
+    "conspiracy": [
+        (
+            "[data-agent]",
+            "[data-agent], [data-city-label], [data-city] .hit, [data-slot=conspiracy-briefcase]",
+            None,
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options", "moves"),
+    [
+        pytest.param("estoril", 5, ESTORIL_ALL, 30, id="estoril-5-expansions"),
+        pytest.param("conspiracy", 4, {}, 300, id="conspiracy-4"),
+    ],
+)
+def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves):
+    bob = new_player(browser, site.url)
+    try:
+        bob.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, game, seats, options)
+            _open(bob, table, 1, host=True)
+            # The host's status line says nothing yet: no empty error box on the page.
+            bob.page.wait_for_selector("#host-controls")
+            assert bob.page.locator("#host-status").is_hidden()
+            rng = random.Random(21)
+            checked = 0
+            for _ in range(moves):
+                doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+                wait_synced(bob, doc["version"])
+                for a, b, scope in CHECKS[game]:
+                    found = overlaps(bob.page, a, b, scope)
+                    assert found == [], f"at version {doc['version']}: {found}"
+                checked += 1
+                if _move(http, table, rng) != "playing":
+                    break
+        assert checked >= 10
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()
