@@ -1,7 +1,7 @@
 // Per-browser preferences for the table page: confirm before sending, step-by-step
 // reveals, a sound and a browser notification on your turn.
 const KEY = "spyhouse.prefs";
-const DEFAULTS = { confirm: true, reveals: true, sound: false, notify: false };
+const DEFAULTS = { confirm: true, reveals: true, sound: false, notify: false, zoom: false };
 
 function read() {
   try { return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY)) || {}) }; } catch { return { ...DEFAULTS }; }

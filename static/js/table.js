@@ -24,6 +24,7 @@ import { chatAddon } from "./table/chat.js";
 import { presenceAddon } from "./table/presence.js";
 import { clockText } from "./clocktext.js";
 import { replayAddon } from "./table/replay.js";
+import { boardFrame, restoreScroll } from "./table/zoom.js";
 import * as generic from "./boards/generic.js";
 
 extend({
@@ -607,7 +608,7 @@ export function mountTable(root, tableId) {
         h("aside", { class: "side" }, over.side, ...addons.map((a) => a.side?.(ctxBase()))));
     } else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs()));
     else {
-      boardEl = h("div", { class: "board-wrap", id: "board", "aria-label": t("table.board") }, boardView());
+      boardEl = boardFrame("board", boardView(), () => render());
       const focus = reveal.current?.focus;
       if (focus) for (const el of boardEl.querySelectorAll(focus)) el.classList.add("revealing");
       body = h("div", { class: `table-grid${doc.status === "finished" ? " finished" : ""}` },
@@ -628,6 +629,7 @@ export function mountTable(root, tableId) {
           prefsPanel()));
     }
     clear(root).append(h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body));
+    restoreScroll(root);
     if (boardEl && !reveal.active) highlighter.apply(boardEl, doc.version);
     renderStatus();
     const again = (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey))

@@ -12,7 +12,8 @@ import httpx
 import pytest
 
 from tests.browser.driver import new_player, wait_synced
-from tests.browser.layout import overlaps
+from tests.browser.layout import fits_width, overlaps
+from tests.browser.spanish import english_on_page
 from tests.browser.test_table_story import _auth, _move, _open, _table
 
 ESTORIL_ALL = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
@@ -61,6 +62,49 @@ def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves)
                 if _move(http, table, rng) != "playing":
                     break
         assert checked >= 10
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()
+
+
+def test_a_phone_zooms_the_board_inside_its_frame(browser, site):
+    """At 390 px the board fits the width (tiny words); "Ampliar" draws it larger in a
+    frame that scrolls sideways while the page does not, and a move redrawing the board
+    leaves the frame where the player scrolled it."""
+    bob = new_player(browser, site.url, locale="es-ES", width=390)
+    try:
+        bob.page.goto("/")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "estoril", 3, {})
+            _open(bob, table, 1)
+            frame = "#board .board-scroll"
+            assert bob.page.inner_text("#board-zoom") == "Ampliar"
+            fitted = bob.page.eval_on_selector(
+                "#board svg", "el => el.getBoundingClientRect().width"
+            )
+            bob.page.click("#board-zoom")
+            bob.page.wait_for_selector("#board.zoomed")
+            assert bob.page.inner_text("#board-zoom") == "Ajustar a la pantalla"
+            focused = bob.page.evaluate("document.activeElement.id")
+            assert focused == "board-zoom"  # the redraw keeps the keyboard's place
+            zoomed = bob.page.eval_on_selector(
+                "#board svg", "el => el.getBoundingClientRect().width"
+            )
+            assert zoomed >= 2 * fitted, (fitted, zoomed)
+            assert fits_width(bob.page), "the page scrolls sideways"
+            bob.page.eval_on_selector(
+                frame, "el => { el.scrollLeft = 300; el.dispatchEvent(new Event('scroll')); }"
+            )
+            rng = random.Random(3)
+            before = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+            while _move(http, table, rng) == "playing":
+                doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+                if doc["version"] > before["version"]:
+                    break
+            wait_synced(bob, doc["version"])
+            assert bob.page.eval_on_selector(frame, "el => el.scrollLeft") == 300
+            assert bob.page.is_visible("#board.zoomed")  # kept across the redraw
+            assert english_on_page(bob.page) == []
         assert bob.errors == [], bob.errors
     finally:
         bob.context.close()

@@ -4,6 +4,7 @@
 // by the same board the live table uses and its events are told with the same words as
 // the log. Also the game record, downloaded as a JSON file (the token travels in a
 // header, so it is fetched and saved through a Blob).
+import { boardFrame } from "./zoom.js";
 import { h, humanise } from "../dom.js";
 import { t, extend } from "../i18n.js";
 import { problemText } from "../problems.js";
@@ -248,7 +249,7 @@ export function replayAddon(env) {
         h("div", { class: "panel replay-bar" }, head, controls(steps.length, roundMarks(steps, board)),
           board.status ? h("div", { class: "replay-status" }, board.status(env.tools.ctxFor(sdoc))) : null,
           h("p", { class: "muted replay-keys" }, t("replay.keys"))),
-        h("div", { class: "board-wrap", id: "replay-board", "aria-label": t("table.board") }, boardOf(sdoc, board)));
+        boardFrame("replay-board", boardOf(sdoc, board), env.rerender));
       const side = h("section", { class: "panel replay-events", id: "replay-events" },
         h("h2", {}, `${t("replay.events")} · ${index === 0 ? t("replay.setup") : t("replay.move", { n: index })}`),
         lines.length
