@@ -49,7 +49,7 @@ export function mountLobby(root) {
     const own = Object.entries(myTables()).slice(-6).reverse();
     if (!own.length) return null;
     return [h("h2", {}, t("lobby.yourTables")), h("ul", { class: "table-list" }, own.map(([id, g]) => h("li", {},
-      h("span", {}, games.find((x) => x.id === g.game)?.title || g.game || id),
+      h("span", { translate: "no" }, games.find((x) => x.id === g.game)?.title || g.game || id),
       h("a", { class: "button small", href: `#/table/${id}` }, t("lobby.open")))))];
   };
 
@@ -59,7 +59,7 @@ export function mountLobby(root) {
       render();
       if (matchMedia("(max-width: 900px)").matches) root.querySelector("#create-h")?.scrollIntoView({ behavior: "smooth" });
     } },
-      h("strong", {}, g.title),
+      h("strong", { translate: "no" }, g.title),
       h("span", { class: "muted" }, t("lobby.players", { min: g.min_seats, max: g.max_seats }))),
     h("p", {}, pick(gameBlurb(g.id)) || g.description),
     h("a", { href: `#/rules/${g.id}` }, t("lobby.rules")));

@@ -108,3 +108,28 @@ def test_a_phone_zooms_the_board_inside_its_frame(browser, site):
         assert bob.errors == [], bob.errors
     finally:
         bob.context.close()
+
+
+def test_the_lobby_on_a_phone_in_spanish(browser, site):
+    """At 390 px in Spanish, for each game: no English but the games' own titles (proper
+    names, marked so), nothing wider than the screen, and the create form's fields one a
+    line (side by side, their labels were squeezed into many lines and a select clipped)."""
+    bob = new_player(browser, site.url, locale="es-ES", width=390)
+    try:
+        bob.page.goto("/")
+        bob.page.wait_for_selector("[data-game=estoril]")
+        hide_test_game = "() => { const c = document.querySelector('[data-game=highcard]'); if (c) c.closest('li').hidden = true; }"
+        for game in ("agencia", "conspiracy", "estoril", "spies"):
+            bob.page.click(f"[data-game={game}]")
+            bob.page.wait_for_selector(f"[data-game={game}][aria-pressed=true]")
+            bob.page.evaluate(hide_test_game)  # the servers' test-only game speaks English
+            assert english_on_page(bob.page) == [], game
+            assert fits_width(bob.page), game
+            widths = bob.page.eval_on_selector_all(
+                ".form .row > label",
+                "els => els.filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().width)",
+            )
+            assert widths and min(widths) >= 300, widths
+        assert bob.errors == [], bob.errors
+    finally:
+        bob.context.close()
