@@ -37,7 +37,7 @@ CHECKS = {
     ("game", "seats", "options", "moves"),
     [
         pytest.param("estoril", 5, ESTORIL_ALL, 30, id="estoril-5-expansions"),
-        pytest.param("conspiracy", 4, {}, 300, id="conspiracy-4"),
+        pytest.param("conspiracy", 4, {}, 150, id="conspiracy-4"),
     ],
 )
 def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves):
