@@ -2,7 +2,7 @@
 // missions with deployed soldiers, Intel, exhausted soldiers, Deception tokens, your hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { label, tr, glossed, glossIndex } from "./common.js";
+import { label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { flatValue } from "../decisions.js";
 
 export const strings = {
@@ -320,13 +320,16 @@ export function render(ctx) {
     const colour = COLOUR[side] || "#555";
     const g = s("g", { "data-side": side });
     g.append(s("rect", { x: 10, y, width: W - 20, height: isOwn ? 270 : 262, rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
-    g.append(s("text", { x: 26, y: y + 28, "font-size": 17, "font-weight": 700, fill: colour, class: "serif" },
-      `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""} — ${info.players.map((p) => ctx.name(p)).join(", ")}`));
+    // The side, then its players on a line of their own: both stay left of the missions.
+    const title = s("g", { "data-side-title": side },
+      fitText(26, y + 26, `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""}`, 226, { size: 17, weight: 700, fill: colour, cls: "serif" }),
+      fitText(26, y + 44, info.players.map((p) => ctx.name(p)).join(", "), 226, { size: 12.5, weight: 600, fill: colour }));
+    g.append(title);
     // Infiltration track 0..10.
-    const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 56, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
+    const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 60, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
     g.append(ipG);
     for (let i = 0; i <= 10; i++) {
-      ipG.append(s("rect", { x: 26 + i * 19, y: y + 64, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
+      ipG.append(s("rect", { x: 26 + i * 19, y: y + 66, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
     }
     const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception"))), GL.deception);
     g.append(dG);
@@ -378,7 +381,7 @@ export function render(ctx) {
         const card = s("g", { "data-card": c.name, opacity: used ? 0.35 : 1 },
           s("rect", { class: "hit", x, y: y + 204, width: 56, height: 56, rx: 7, fill: "#fff", stroke: colour }),
           s("text", { x: x + 28, y: y + 228, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour }, c.rank),
-          s("text", { x: x + 28, y: y + 248, "text-anchor": "middle", "font-size": 10 }, rankName(c.name)));
+          fitText(x + 28, y + 248, rankName(c.name), 50, { size: 10, anchor: "middle" }));
         if (!used) ctx.choice(card, { type: "deploy", soldiers: { [k]: c.name } }, rankName(c.name));
         g.append(card);
       });
