@@ -172,6 +172,8 @@ def test_game_over_draws_the_end_reveal_on_the_board(browser, site, output_dir, 
                     if game == "estoril":  # the emptied grid leaves no strip above the players
                         top = bob.page.evaluate(ESTORIL_FIRST_ROW)
                         assert top <= 30, f"{top} px of empty board above the players"
+                        # Your colour reads "Green (Bob, you)", not "Green (Bob (you))".
+                        assert "))" not in bob.page.inner_text("#end-reveal")
                     screenshot(bob, output_dir, f"{game}-over-board-{lang}-{width}")
                     if lang == "es":
                         assert english_on_page(bob.page) == []

@@ -113,7 +113,10 @@ function colourName(c, ctx, subject) {
   if (!c) return "—";
   const seat = ctx.view?.players?.find((p) => p.player === c)?.seat;
   const n = COLOUR_NAMES[currentLang()][c] || c;
-  return seat !== undefined ? `${n} (${ctx.name(seat, { you: seat !== subject })})` : n;
+  if (seat === undefined) return n;
+  // "Red (Ann, you)" rather than "Red (Ann (you))".
+  const you = seat === ctx.you && seat !== subject ? `, ${ctx.t("seat.you")}` : "";
+  return `${n} (${ctx.name(seat, { you: false })}${you})`;
 }
 
 const seatOfColour = (ctx, c) => ctx.view?.players?.find((p) => p.player === c)?.seat;
