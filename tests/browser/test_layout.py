@@ -2,7 +2,8 @@
 titles (numeral, name, die, Enigma, Roulette, status) sit in a strip above the spaces, and
 Conspiracy's agent pills find a place beside their city that covers no city, no city's
 name, no other pill and not the briefcase; a Spies & Lies side's title stays left of its
-missions. Checked at every state of a game in progress.
+missions. Checked at every state of a game in progress. Estoril's placements read as
+sentences in the list of all choices.
 An empty status line (the host's controls) takes no room."""
 
 from __future__ import annotations
@@ -55,17 +56,23 @@ def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves)
             bob.page.wait_for_selector("#host-controls")
             assert bob.page.locator("#host-status").is_hidden()
             rng = random.Random(21)
-            checked = 0
+            checked = placements = 0
             for _ in range(moves):
                 doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
                 wait_synced(bob, doc["version"])
                 for a, b, scope in CHECKS[game]:
                     found = overlaps(bob.page, a, b, scope)
                     assert found == [], f"at version {doc['version']}: {found}"
+                if game == "estoril" and any(a["type"] == "place" for a in doc["legal_actions"]):
+                    # A placement reads "Place Hans R. (green) on Casino III", not field: value.
+                    words = bob.page.locator("#decision .all-choices li").all_text_contents()
+                    assert words and not any("·" in w for w in words), words[:3]
+                    placements += 1
                 checked += 1
                 if _move(http, table, rng) != "playing":
                     break
         assert checked >= min(10, moves)
+        assert placements or game != "estoril"
         assert bob.errors == [], bob.errors
     finally:
         bob.context.close()

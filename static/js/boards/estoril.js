@@ -9,6 +9,7 @@ export const strings = {
   en: {
     "es.status": "Round {round}/{rounds} · first player: {first}", "es.hand": "Your hand", "es.missions": "Missions", "es.pile": "Pile: {n}",
     "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.inHand": "In hand", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
+    "es.do.place": "Place {tile} on {where}", "es.do.placeDown": "Place {tile} face down on {where}",
     "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
     "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}", "es.vp": "VP", "es.ts": "TOP SECRET",
     "es.know.seen": "Face-down tiles you saw", "es.revealedHands": "Revealed at the end: every player's hand", "es.know.pile": "Pile top {tile}; reward {reward}",
@@ -21,6 +22,7 @@ export const strings = {
   es: {
     "es.status": "Ronda {round}/{rounds} · jugador inicial: {first}", "es.hand": "Tu mano", "es.missions": "Misiones", "es.pile": "Pila: {n}",
     "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.inHand": "En la mano", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
+    "es.do.place": "Colocar {tile} en {where}", "es.do.placeDown": "Colocar {tile} boca abajo en {where}",
     "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Alto Secreto",
     "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}", "es.vp": "PV", "es.ts": "ALTO SECRETO",
     "es.know.seen": "Losetas boca abajo que viste", "es.revealedHands": "Revelado al final: la mano de cada jugador", "es.know.pile": "Arriba de la pila {tile}; recompensa {reward}",
@@ -258,6 +260,14 @@ export function seatBadge(seat, ctx) {
   el.style.color = "#fff";
   el.textContent = seat + 1;
   return el;
+}
+
+/** A placement in words: "Place Hans R. (green) face down on Casino III". */
+export function describeAction(a, ctx) {
+  if (a.type !== "place" || !a.tile || !a.location || !a.space) return null;
+  const loc = ctx.view?.grid?.locations?.find((l) => l.location === a.location);
+  const down = loc?.spaces?.find((sp) => sp.space === a.space)?.top_secret && !loc.enigma;
+  return ctx.t(down ? "es.do.placeDown" : "es.do.place", { tile: tileName(a.tile), where: `${locName(a.location)} ${a.space}` });
 }
 
 export function valueLabel(path, value) {
