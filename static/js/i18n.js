@@ -13,6 +13,7 @@ const STRINGS = {
     "create.private": "Private (invite link only)", "create.spectators": "Allow spectators",
     "create.publish": "Publish the full log after the game", "create.bots": "Bots in empty seats", "create.botLevel": "Bot level",
     "bot.random": "Random", "bot.heuristic": "Rules of thumb", "bot.search": "Search (strongest)",
+    "opt.estoril.promo": "Enigma promo", "opt.estoril.double_agent": "Double Agent", "opt.estoril.vip": "VIP", "opt.estoril.roulette": "Casino Roulette",
     "create.options": "Options", "create.submit": "Create table", "create.noOptions": "This game has no options.",
     "create.clock": "Clock", "clock.none": "No clock (the table waits for everyone)", "clock.per_decision": "Per decision",
     "clock.bank": "Time bank (+ increment)", "clock.correspondence": "Correspondence (days)",

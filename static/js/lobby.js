@@ -135,7 +135,7 @@ export function mountLobby(root) {
       h("div", { class: "row" },
         h("label", {}, t("create.seats"), seatsSel),
         h("label", {}, t("create.bots"), botsSel),
-        h("label", {}, t("create.botLevel"), levelSel)),
+        h("label", { class: "wide" }, t("create.botLevel"), levelSel)),
       h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
