@@ -329,8 +329,12 @@ export function mountTable(root, tableId) {
     onAck: (frame) => {
       inFlight = null;
       acked = frame.version;
+      const wasSending = sending;
       settleAck();
-      render();
+      // Redraw only when the acknowledgement changed what shows: usually the new state
+      // came first and is on screen, and rebuilding it would pull the board and the
+      // decision from under the player's next click.
+      if (sending !== wasSending) render();
     },
     onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
     onPresence: (frame) => { for (const a of addons) a.onPresence?.(frame); },
