@@ -93,3 +93,55 @@ def test_another_seats_secret_choice_keeps_a_pending_decision(browser, site):
     finally:
         ann.context.close()
         bob.context.close()
+
+
+# The page's socket keeps each move's acknowledgement until the test lets it through:
+# it then arrives after the new state, as it may from a busy server.
+HOLD_ACKS = """(() => {
+  const desc = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  const held = [];
+  window.releaseAcks = () => { for (const [fn, msg] of held.splice(0)) fn(msg); return true; };
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) {
+      if (!fn) { desc.set.call(this, fn); return; }
+      desc.set.call(this, (msg) => {
+        let frame = {};
+        try { frame = JSON.parse(msg.data); } catch (e) { /* not JSON */ }
+        if (frame.type === "ack") held.push([fn, msg]); else fn(msg);
+      });
+    },
+  });
+})();"""
+
+
+def test_an_acknowledged_move_does_not_rebuild_the_page_again(browser, site):
+    """Once the table shows a move's result, its acknowledgement redraws nothing: a rebuild
+    then would pull the board and the decision from under the player's next click. The
+    socket here hands the page the acknowledgement once the new state is on screen (as a
+    busy server may); the chat line said afterwards is handled after it."""
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    ann.context.add_init_script(HOLD_ACKS)
+    try:
+        invite = create_table(ann, "highcard", 2, 0)
+        join(bob, invite, "Bob")
+        ann.page.wait_for_selector("#start:not([disabled])")
+        ann.page.click("#start")
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            start = view(http, ann)["version"]
+            wait_synced(ann, start)
+            ann.page.click(".choice:has-text('Keep')")
+            ann.page.click("#confirm-send")
+            wait_synced(ann, start + 1)
+            ann.page.eval_on_selector("#board", "el => { el.dataset.mark = 'drawn'; }")
+            assert ann.page.evaluate("window.releaseAcks()")
+            ann.page.fill("#chat-input", "after the move")
+            ann.page.press("#chat-input", "Enter")
+            ann.page.wait_for_selector("#chat-lines li:has-text('after the move')")
+            assert ann.page.query_selector("#board[data-mark=drawn]"), "the page was rebuilt"
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.context.close()
+        bob.context.close()
