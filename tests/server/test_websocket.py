@@ -379,3 +379,34 @@ def test_a_busy_database_at_auth_is_a_problem_frame_not_a_crash(http, live, monk
     monkeypatch.undo()
     assert live.errors() == []
     Socket(live, table.id, table.tokens[0]).close()  # and the next try is served
+
+
+def test_a_busy_database_while_a_frame_is_built_closes_the_socket_to_reconnect(
+    http, live, monkeypatch
+):
+    """A socket whose frame needs the log (it is behind what the server keeps in memory)
+    when no connection is to be had: ``database_busy`` and close 4503, so the client
+    reconnects and catches up — not an open socket whose sender has silently died."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from spyhouse.store.repository import TableStore
+
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+
+    async def busy(*_args, **_kwargs):
+        raise PoolTimeout("QueuePool limit reached; connection timed out")
+
+    monkeypatch.setattr(TableStore, "entries_between", busy)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "database_busy", frame
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+    monkeypatch.undo()
+    assert live.errors() == []
+    sock = Socket(live, table.id, table.tokens[0])  # the next try catches up
+    assert sock.state["version"] == view(http, table, 0)["version"]
+    sock.close()

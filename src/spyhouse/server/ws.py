@@ -293,25 +293,32 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
     Frames come from the hub's snapshot of the table (shared by all its sockets), never
     twice for one version. The socket's authority is checked against the snapshot each
     frame is built from: once its seat changed hands it gets ``seat_revoked`` and close
-    code 4403 instead.
+    code 4403 instead. A database fault while building a frame (a lagging socket reads
+    the log) closes the socket with ``database_busy`` and 4503 rather than leave it open
+    with no writer: the client reconnects with ``since`` and catches up.
     """
-    while True:
-        await sub.due()
-        snap = await ctx.hub.snapshot(sub.table_id)
-        if snap is None:
-            return
-        if not still_holds(snap.row, sub.seat, sub.holder):
-            await _close(ws, REVOKED, REVOKED_CLOSE_CODE)
-            return
-        while sub.outbox:  # chat lines: they never change the version
-            await ws.send_text(sub.outbox.popleft())
-        if sub.greeted and snap.version <= sub.last_version:
-            continue  # already delivered (e.g. our own commit's NOTIFY echo)
-        first = not sub.greeted
-        if snap.version < sub.last_version:
-            sub.last_version = 0  # the client's ``since`` was from the future: resend all
-        text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
-        sub.last_version, sub.greeted = snap.version, True
-        await ws.send_text(text)
-        if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
-            await ws.send_text(frames.encode({"type": "chat_history", "lines": lines}))
+    try:
+        while True:
+            await sub.due()
+            snap = await ctx.hub.snapshot(sub.table_id)
+            if snap is None:
+                return
+            if not still_holds(snap.row, sub.seat, sub.holder):
+                await _close(ws, REVOKED, REVOKED_CLOSE_CODE)
+                return
+            while sub.outbox:  # chat lines: they never change the version
+                await ws.send_text(sub.outbox.popleft())
+            if sub.greeted and snap.version <= sub.last_version:
+                continue  # already delivered (e.g. our own commit's NOTIFY echo)
+            first = not sub.greeted
+            if snap.version < sub.last_version:
+                sub.last_version = 0  # the client's ``since`` was from the future: resend all
+            text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
+            sub.last_version, sub.greeted = snap.version, True
+            await ws.send_text(text)
+            if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
+                await ws.send_text(frames.encode({"type": "chat_history", "lines": lines}))
+    except DATABASE_TROUBLE as exc:
+        log.warning("database trouble while sending a socket its frames: %r", exc)
+        busy = database_busy()
+        await _close(ws, busy, 4000 + busy.status)
