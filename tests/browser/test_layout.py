@@ -18,6 +18,7 @@ from tests.browser.layout import fits_width, overlaps
 from tests.browser.spanish import english_on_page
 from tests.browser.test_table_story import _auth, _move, _open, _table
 
+SHEET = "el => getComputedStyle(el).position"
 ESTORIL_ALL = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
 
 CHECKS = {
@@ -81,13 +82,28 @@ def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves)
 def test_a_phone_zooms_the_board_inside_its_frame(browser, site):
     """At 390 px the board fits the width (tiny words); "Ampliar" draws it larger in a
     frame that scrolls sideways while the page does not, and a move redrawing the board
-    leaves the frame where the player scrolled it."""
+    leaves the frame where the player scrolled it. The decision sheet sticks to the
+    bottom of the screen only when there is something to decide."""
     bob = new_player(browser, site.url, locale="es-ES", width=390)
     try:
         bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, "estoril", 3, {})
             _open(bob, table, 1)
+            sheets = set()
+
+            def sheet_sticks_only_on_bobs_turn() -> None:
+                for _ in range(50):  # a bot may move in between: compare at one version
+                    doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1]))
+                    doc = doc.json()
+                    wait_synced(bob, doc["version"])
+                    sheet = bob.page.eval_on_selector("#decision", SHEET)
+                    if bob.attr("version") == str(doc["version"]):
+                        break
+                assert sheet == ("sticky" if 1 in doc["to_act"] else "static"), sheet
+                sheets.add(sheet)
+
+            sheet_sticks_only_on_bobs_turn()
             frame = "#board .board-scroll"
             assert bob.page.inner_text("#board-zoom") == "Ampliar"
             fitted = bob.page.eval_on_selector(
@@ -115,6 +131,8 @@ def test_a_phone_zooms_the_board_inside_its_frame(browser, site):
             wait_synced(bob, doc["version"])
             assert bob.page.eval_on_selector(frame, "el => el.scrollLeft") == 300
             assert bob.page.is_visible("#board.zoomed")  # kept across the redraw
+            sheet_sticks_only_on_bobs_turn()
+            assert "static" in sheets  # Bob's turn came before or after, not both times
             assert english_on_page(bob.page) == []
         assert bob.errors == [], bob.errors
     finally:
