@@ -87,14 +87,22 @@ def put(
     *,
     colour: str | None = None,
     face_up: bool = True,
+    **more: Any,
 ) -> Occupant:
-    """Place a tile with ``seat``'s marker on ``key``'s space ``numeral``."""
+    """Place a tile with ``seat``'s marker on ``key``'s space ``numeral`` (``more``: other
+    Occupant fields, e.g. ``shield=True``)."""
     tile = tile_id(name, colour)
     take(state, tile)
-    occ = Occupant(tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=[seat])
+    fields: dict[str, Any] = {"controller": seat, "known_by": (seat,), **more}
+    occ = Occupant(tile=tile, owner=seat, face_up=face_up, **fields)
     state.grid[slot(state, key)].spaces[NUMERALS.index(numeral)] = occ
     state.markers[seat] -= 1
     return occ
+
+
+def change(state: EstorilState, key: str, numeral: str, **changes: Any) -> Occupant:
+    """The tile on ``key``'s space ``numeral`` with ``changes`` (tiles are values)."""
+    return state.change_occupant((slot(state, key), NUMERALS.index(numeral)), **changes)
 
 
 def give(state: EstorilState, seat: int, name: str, colour: str | None = None) -> int:

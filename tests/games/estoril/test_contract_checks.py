@@ -82,11 +82,16 @@ class HiddenTwins(Estoril1942):
         if seed < TWIN:
             return state
         rng = Rng(seed)
-        unseen = [r for loc in state.grid for r in loc.rewards if not r.face_up]
-        tiles = [r.tile for r in unseen] + state.pile
+        unseen = [
+            (slot, i)
+            for slot, loc in enumerate(state.grid)
+            for i, r in enumerate(loc.rewards)
+            if not r.face_up
+        ]
+        tiles = [state.grid[slot].rewards[i].tile for slot, i in unseen] + state.pile
         rng.shuffle(tiles)
-        for reward, tile in zip(unseen, tiles, strict=False):
-            reward.tile = tile
+        for (slot, i), tile in zip(unseen, tiles, strict=False):
+            state.change_reward(slot, i, tile=tile)
         state.pile = tiles[len(unseen) :]
         state.rng = rng.next64()
         return state

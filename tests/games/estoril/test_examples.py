@@ -220,9 +220,9 @@ def test_casino_example_yellow_7_beats_blue_5():
     state = new_state(4)
     lay_out(state, BASE_LAYOUT)
     casino = slot(state, "casino")
-    put(state, "casino", "I", "C. Lucky Luciano", BLUE).dice = 0
-    put(state, "casino", "II", "Hans R.", YELLOW, colour="yellow").dice = 1
-    put(state, "casino", "III", "Guedes", YELLOW, colour="yellow").dice = 4
+    put(state, "casino", "I", "C. Lucky Luciano", BLUE, dice=0)
+    put(state, "casino", "II", "Hans R.", YELLOW, colour="yellow", dice=1)
+    put(state, "casino", "III", "Guedes", YELLOW, colour="yellow", dice=4)
     assert resolution.strength_totals(state, casino) == {BLUE: 5, YELLOW: 7}
     assert resolution.strongest(state, casino) == YELLOW
 

@@ -16,6 +16,7 @@ from tests.games.estoril.helpers import (
     RED,
     YELLOW,
     act,
+    change,
     give,
     lay_out,
     new_state,
@@ -95,24 +96,23 @@ def test_double_agent_example_pink_moves_from_board_6_to_board_9():
 
 def test_double_agent_limits_shield_chain_and_already_controlled():
     state = five_players()
-    agent = put(state, "casino", "I", "Heiko E.", PINK)
-    put(state, "avenida_palace", "I", "Garbo", BLUE).shield = True
-    put(state, "avenida_palace", "II", "Pires", GREEN).double_agent = True
-    state.grid[slot(state, "avenida_palace")].spaces[1].controller = RED
+    put(state, "casino", "I", "Heiko E.", PINK)
+    put(state, "avenida_palace", "I", "Garbo", BLUE, shield=True)
+    put(state, "avenida_palace", "II", "Pires", GREEN, double_agent=True)
+    change(state, "avenida_palace", "II", controller=RED)
     put(state, "avenida_palace", "III", "Araújo", PINK, colour="pink")
     put(state, "museum", "I", "Otto M.", YELLOW)
     put(state, "tamariz", "I", "Walser S.", YELLOW)  # not adjacent to the Casino
     targets = double_agent_targets(state, (slot(state, "casino"), 0))
     assert targets == [(slot(state, "museum"), 0)], "not shielded, not doubled, not your own"
-    agent.double_agent, agent.controller = True, YELLOW
+    change(state, "casino", "I", double_agent=True, controller=YELLOW)
     assert double_agent_targets(state, (slot(state, "casino"), 0)) == [], "no chains"
 
 
 def test_seduction_of_a_double_agented_tile_keeps_its_controller():
     state = five_players()
     put(state, "casino", "I", "Elizabeth", YELLOW, colour="yellow")
-    occ = put(state, "avenida_palace", "I", "Garbo", BLUE)
-    occ.controller, occ.double_agent = PINK, True
+    put(state, "avenida_palace", "I", "Garbo", BLUE, controller=PINK, double_agent=True)
     seduction(state, (slot(state, "casino"), 0), (slot(state, "avenida_palace"), 0), 1)
     moved = state.grid[slot(state, "casino")].spaces[1]
     assert moved.controller == PINK and moved.seduced and moved.owner == BLUE
@@ -130,9 +130,9 @@ def test_avenida_palace_ignores_nationalism_of_seduced_tiles_and_far_boards():
     state = five_players()
     put(state, "museum", "I", "G. Green", PINK)  # not adjacent to the Avenida
     assert resolution.strength_totals(state, slot(state, "museum")) == {PINK: 2}
-    occ = put(state, "avenida_palace", "I", "Salazar", RED)
+    put(state, "avenida_palace", "I", "Salazar", RED)
     assert resolution.strength_totals(state, slot(state, "avenida_palace")) == {RED: 3}
-    occ.seduced = True
+    change(state, "avenida_palace", "I", seduced=True)
     assert resolution.strength_totals(state, slot(state, "avenida_palace")) == {RED: 2}
 
 

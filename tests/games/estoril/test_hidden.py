@@ -144,8 +144,16 @@ def test_double_agent_control_reveals_nothing():
             ("muchaxo", 0),
         ],
     )
-    occ = put(state, "avenida_palace", "I", "C. Lucky Luciano", BLUE, face_up=False)
-    occ.controller, occ.double_agent = PINK, True
+    put(
+        state,
+        "avenida_palace",
+        "I",
+        "C. Lucky Luciano",
+        BLUE,
+        face_up=False,
+        controller=PINK,
+        double_agent=True,
+    )
     state.markers[BLUE] += 1
     state.markers[PINK] -= 1
     assert "Lucky" not in text(GAME.view(state, PINK))

@@ -12,7 +12,7 @@ from spyhouse.engine import Event, StateModel
 from spyhouse.engine.testing import random_playout, scale
 from spyhouse.games.estoril import GAME
 from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
-from spyhouse.games.estoril.state import EstorilOptions, EstorilState
+from spyhouse.games.estoril.state import EstorilState
 from tests.games.estoril.helpers import all_tiles
 
 OPTION_NAMES = ("promo", "double_agent", "vip", "roulette")
@@ -127,14 +127,16 @@ def test_clone_is_a_deep_copy():
 
 
 def _mutables(value: object) -> list[object]:
-    """Every list, dict and model inside ``value`` (the options model is immutable)."""
+    """Every list, dict and unfrozen model inside ``value`` (the options model and the
+    tiles on the board are frozen: shared, never changed; what they hold is still checked)."""
     out: list[object] = []
     if isinstance(value, list | dict):
         out.append(value)
         for v in value.values() if isinstance(value, dict) else value:
             out += _mutables(v)
-    elif isinstance(value, BaseModel) and not isinstance(value, EstorilOptions):
-        out.append(value)
+    elif isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            out.append(value)
         for name in type(value).model_fields:
             out += _mutables(getattr(value, name))
     return out

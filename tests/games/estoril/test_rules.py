@@ -108,7 +108,7 @@ def test_top_secret_places_face_down_and_tamariz_face_up():
         state, RED, {"type": "place", "tile": tile, **where(state, "atlantico", "I")}
     )
     occ = state.grid[slot(state, "atlantico")].spaces[0]
-    assert not occ.face_up and occ.known_by == [RED]
+    assert not occ.face_up and occ.known_by == (RED,)
     assert events[0].data["tile"] is None
     private = [e for e in events if e.type == "placed_face_down"]
     assert private[0].audience == frozenset([RED])
@@ -450,7 +450,7 @@ def test_equal_but_differently_typed_json_is_normalised():
 def test_double_nationalism_counts_each_flag_twice():
     state = new_state(4)
     lay_out(state, BASE_LAYOUT)
-    put(state, "tamariz", "I", "Salazar", RED).nationalism = 2  # both symbols used
+    put(state, "tamariz", "I", "Salazar", RED, nationalism=2)  # both symbols used
     put(state, "tamariz", "II", "Araújo", BLUE, colour="blue")  # PT, face up
     put(state, "museum", "I", "Pires", GREEN, face_up=False)  # PT but face down
     tamariz = slot(state, "tamariz")
@@ -473,7 +473,7 @@ def test_diplomacy_skips_shielded_tiles_and_needs_a_shield_left():
     state = new_state(4)
     lay_out(state, BASE_LAYOUT)
     put(state, "tamariz", "I", "Guedes", RED, colour="red")
-    put(state, "tamariz", "II", "Garbo", BLUE).shield = True
+    put(state, "tamariz", "II", "Garbo", BLUE, shield=True)
     state.shields -= 1
     tamariz = slot(state, "tamariz")
     targets = [(a["location"], a["space"]) for a in actions(state, (tamariz, 0), "Diplomacy")]

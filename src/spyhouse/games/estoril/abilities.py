@@ -18,7 +18,7 @@ from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
 from spyhouse.games.estoril.spaces import Space, number, where
-from spyhouse.games.estoril.state import EstorilState, Occupant, Pending
+from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, fast_copy
 
 Action = dict[str, Any]
 
@@ -140,7 +140,7 @@ def conspiracy_choice(state: EstorilState, swap: bool) -> list[Event]:
         everyone = range(state.num_seats)
         saw = everyone if reward.face_up else [*reward.known_by, pending.seat]
         memory.pile_under(state, reward.tile, saw)
-        reward.tile, reward.face_up, reward.known_by = top, True, []
+        state.change_reward(pending.slot, pending.reward, tile=top, face_up=True, known_by=())
         return [
             Event.public(
                 "conspiracy_swapped",
@@ -160,7 +160,7 @@ def nationalism(state: EstorilState, ref: SpaceRef) -> list[Event]:
     """NATIONALISM: +1 strength for each other equal flag here and on adjacent Locations."""
     occ = state.occupant(ref)
     assert occ is not None
-    occ.nationalism += 1
+    occ = state.change_occupant(ref, nationalism=occ.nationalism + 1)
     return [Event.public("nationalism", player=COLOURS[occ.controller], **where(state, ref))]
 
 
@@ -216,8 +216,7 @@ def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> 
     occ = state.occupant(target)
     assert occ is not None
     state.grid[target[0]].spaces[target[1]] = None
-    occ.face_up, occ.known_by, occ.seduced, occ.dice = True, [], True, 0
-    state.grid[ref[0]].spaces[to] = occ
+    state.grid[ref[0]].spaces[to] = fast_copy(occ, face_up=True, known_by=(), seduced=True, dice=0)
     return [
         Event.public(
             "seduced",
@@ -259,9 +258,7 @@ def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
 
 def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Event]:
     """DIPLOMACY: place a Shield; this Round it can't be targeted by Assassin, Seduction, Double Agent."""
-    occ = state.occupant(target)
-    assert occ is not None
-    occ.shield = True
+    state.change_occupant(target, shield=True)
     state.shields -= 1
     seat = _at(state, ref).controller
     return [Event.public("shielded", player=COLOURS[seat], **where(state, target))]
@@ -312,7 +309,7 @@ def double_agent(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[E
         state.shields += 1
     previous = victim.controller
     state.markers[previous] += 1
-    victim.controller, victim.double_agent = agent.controller, True
+    state.change_occupant(target, controller=agent.controller, double_agent=True)
     return [
         Event.public(
             "double_agent",

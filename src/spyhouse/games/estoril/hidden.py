@@ -19,7 +19,9 @@ from spyhouse.engine import Rng
 from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Reward, fast_copy
 
 Place = tuple[Any, Any]
-"""Where a hidden tile sits: (a list, an index) or (an object with ``.tile``, None)."""
+"""Where a hidden tile sits: (a list, an index) or (a Roulette tile, None). The list
+holds tile numbers (a hand, the pile) or tiles on the board (spaces, Reward spaces),
+which are values: a redrawn one is replaced by a copy with the new tile number."""
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
@@ -54,10 +56,11 @@ def _copy_secrets(state: EstorilState, seat: int) -> EstorilState:
     def copy_secrets(loc: Location) -> Location:
         if not (any(map(unseen, loc.spaces)) or any(map(unseen, loc.rewards)) or loc.roulette):
             return loc
+        # Tiles on the board are values (replaced, never changed): new lists suffice.
         return fast_copy(
             loc,
-            spaces=[fast_copy(o) if o is not None and unseen(o) else o for o in loc.spaces],
-            rewards=[fast_copy(r) if unseen(r) else r for r in loc.rewards],
+            spaces=list(loc.spaces),
+            rewards=list(loc.rewards),
             roulette=[fast_copy(r) for r in loc.roulette],
         )
 
@@ -89,12 +92,12 @@ def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]
         (pile, i) for i, tile in enumerate(pile) if seat not in state.pile_known.get(tile, ())
     ]
     for loc in state.grid:
-        for occ in loc.spaces:
+        for n, occ in enumerate(loc.spaces):
             if occ is not None and not occ.face_up and seat not in occ.known_by:
-                players.setdefault(occ.owner, []).append((occ, None))
-        for reward in loc.rewards:
+                players.setdefault(occ.owner, []).append((loc.spaces, n))
+        for i, reward in enumerate(loc.rewards):
             if not reward.face_up and seat not in reward.known_by:
-                unseen.append((reward, None))
+                unseen.append((loc.rewards, i))
         for under in loc.roulette:
             if not under.from_discards and under.placer != seat:
                 players.setdefault(under.placer, []).append((under, None))
@@ -103,12 +106,15 @@ def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]
 
 def _get(place: Place) -> int:
     holder, index = place
-    return int(holder.tile if index is None else holder[index])
+    thing = holder if index is None else holder[index]
+    return thing if isinstance(thing, int) else int(thing.tile)
 
 
 def _set(place: Place, tile: int) -> None:
     holder, index = place
     if index is None:
         holder.tile = tile
-    else:
+    elif isinstance(holder[index], int):
         holder[index] = tile
+    else:
+        holder[index] = fast_copy(holder[index], tile=tile)

@@ -88,7 +88,7 @@ def roll_casino_dice(state: EstorilState, slot: int, rng: Rng) -> list[Event]:
         if occ is None:
             continue
         a, b = rng.die(6), rng.die(6)
-        occ.dice = abs(a - b)
+        occ = state.change_occupant((slot, n), dice=abs(a - b))
         events.append(
             Event.public(
                 "casino_dice",

@@ -121,7 +121,7 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
         memory.hand_blurs(state, seat)
     state.markers[seat] -= 1
     state.grid[slot].spaces[n] = Occupant(
-        tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=[seat]
+        tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=(seat,)
     )
     shown = character(tile).label
     events = [
@@ -289,7 +289,11 @@ def look_actions(state: EstorilState, seat: int, pending: Pending) -> list[Actio
     return out
 
 
-def verify_look(state: EstorilState, seat: int, action: Action) -> Occupant | Reward:
+LookTarget = tuple[int, int, bool]
+"""A tile looked at: (grid slot, space or Reward index, whether it is a Reward tile)."""
+
+
+def verify_look(state: EstorilState, seat: int, action: Action) -> LookTarget:
     """The face-down tile a look names (a space, or a Reward tile by number), or why not."""
     if "reward" in action:
         require_keys(action, ("location", "reward"))
@@ -297,24 +301,32 @@ def verify_look(state: EstorilState, seat: int, action: Action) -> Occupant | Re
         rewards = state.grid[slot].rewards
         if not rewards:
             raise IllegalAction("illegal_choice", "There is no Reward tile at that Location.")
-        thing: Occupant | Reward | None = rewards[number(action, "reward", 1, len(rewards)) - 1]
+        index = number(action, "reward", 1, len(rewards)) - 1
+        thing: Occupant | Reward | None = rewards[index]
     else:
         require_keys(action, ("location", "space"))
-        slot, n = Space.from_json(action).ref(state)
-        thing = state.grid[slot].spaces[n]
+        slot, index = Space.from_json(action).ref(state)
+        thing = state.grid[slot].spaces[index]
     reason = look_refusal(state, seat, state.pending[0], slot, thing)
     if reason is not None:
         raise IllegalAction("illegal_choice", reason)
-    assert thing is not None
-    return thing
+    return slot, index, isinstance(thing, Reward)
 
 
-def look(state: EstorilState, seat: int, target: Occupant | Reward, action: Action) -> list[Event]:
+def look(state: EstorilState, seat: int, target: LookTarget, action: Action) -> list[Event]:
     """Only you learn the tile; everyone sees that you looked and where."""
     state.pending.pop(0)
     place_name = {k: action[k] for k in ("location", "space", "reward") if k in action}
-    target.known_by.append(seat)
+    slot, index, is_reward = target
+    seen: Occupant | Reward
+    if is_reward:
+        reward = state.grid[slot].rewards[index]
+        seen = state.change_reward(slot, index, known_by=(*reward.known_by, seat))
+    else:
+        occ = state.occupant((slot, index))
+        assert occ is not None
+        seen = state.change_occupant((slot, index), known_by=(*occ.known_by, seat))
     return [
         Event.public("looked", player=COLOURS[seat], **place_name),
-        Event.private(seat, "saw", **place_name, tile=character(target.tile).describe()),
+        Event.private(seat, "saw", **place_name, tile=character(seen.tile).describe()),
     ]

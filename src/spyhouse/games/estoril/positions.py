@@ -102,7 +102,7 @@ def put_tile(state: EstorilState, space: Space, text: str) -> Occupant:
         owner=seat,
         controller=seat,
         face_up="face down" not in flags,
-        known_by=[seat],
+        known_by=(seat,),
         shield="shielded" in flags,
     )
     slot, n = space.ref(state)

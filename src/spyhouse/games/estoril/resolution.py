@@ -63,11 +63,7 @@ def reveal_location(state: EstorilState, slot: int) -> list[Event]:
     """Turn face up all Character tiles (including the Reward tile) from that Location ONLY."""
     loc = state.grid[slot]
     loc.resolved = True
-    for occ in loc.spaces:
-        if occ is not None:
-            occ.face_up, occ.known_by = True, []
-    for reward in loc.rewards:
-        reward.face_up, reward.known_by = True, []
+    state.reveal(slot)
     return [
         Event.public(
             "resolving",

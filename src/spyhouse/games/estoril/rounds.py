@@ -119,7 +119,7 @@ def start_round(state: EstorilState) -> list[Event]:
                 face_up = not is_top_secret(state, slot, None)
                 tile, knowers = memory.pile_draw(state)
                 loc.rewards.append(
-                    Reward(tile=tile, face_up=face_up, known_by=[] if face_up else knowers)
+                    Reward(tile=tile, face_up=face_up, known_by=() if face_up else tuple(knowers))
                 )
     enigma: list[Event] = []
     if state.options.promo:
@@ -135,8 +135,7 @@ def place_enigma(state: EstorilState, slot: int) -> list[Event]:
     """Enigma: placed in a Reward Space; every tile at its Location is then face up."""
     holder = state.enigma_holder
     state.enigma_slot, state.enigma_holder = slot, None
-    for reward in state.grid[slot].rewards:
-        reward.face_up, reward.known_by = True, []
+    state.reveal_rewards(slot)
     return [enigma_placed(state, slot, holder)]
 
 

@@ -68,13 +68,19 @@ def fast_copy(model: M, **changes: object) -> M:
 
 
 class Occupant(Part):
-    """A Character tile on a Deployment space, with the Tile marker on top of it."""
+    """A Character tile on a Deployment space, with the Tile marker on top of it.
+
+    Frozen: a tile on the board is a value, replaced (:meth:`EstorilState.change_occupant`)
+    rather than changed, so a copy of the state shares it instead of copying it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Private[int]  # face down: known to its owner and to ``known_by``
     owner: Public[int]  # whose hand it returns to
     controller: Public[int]  # whose Tile marker is on it
     face_up: Public[bool]
-    known_by: Public[list[int]] = []  # seats that know a face-down tile
+    known_by: Public[tuple[int, ...]] = ()  # seats that know a face-down tile
     shield: Public[bool] = False
     seduced: Public[bool] = False  # brought by Seduction: its abilities are ignored
     double_agent: Public[bool] = False  # its marker was placed by a Double Agent
@@ -83,11 +89,13 @@ class Occupant(Part):
 
 
 class Reward(Part):
-    """A tile in a Reward space."""
+    """A tile in a Reward space. Frozen like :class:`Occupant`: replaced, never changed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Hidden[int]  # face down: drawn unseen from the pile (``known_by`` looked)
     face_up: Public[bool]
-    known_by: Public[list[int]] = []
+    known_by: Public[tuple[int, ...]] = ()
 
 
 class RouletteTile(Part):
@@ -187,6 +195,33 @@ class EstorilState(StateModel):
 
     def occupant(self, ref: SpaceRef) -> Occupant | None:
         return self.grid[ref[0]].spaces[ref[1]]
+
+    def change_occupant(self, ref: SpaceRef, **changes: object) -> Occupant:
+        """Put on ``ref`` its tile with ``changes`` (a shield, a new controller...): the
+        tile is a value, so the space gets a changed copy and older states keep theirs."""
+        occ = self.grid[ref[0]].spaces[ref[1]]
+        assert occ is not None
+        changed = self.grid[ref[0]].spaces[ref[1]] = fast_copy(occ, **changes)
+        return changed
+
+    def change_reward(self, slot: int, index: int, **changes: object) -> Reward:
+        """Put in a Reward space its tile with ``changes`` (see :meth:`change_occupant`)."""
+        rewards = self.grid[slot].rewards
+        changed = rewards[index] = fast_copy(rewards[index], **changes)
+        return changed
+
+    def reveal(self, slot: int) -> None:
+        """Turn every tile of the Location in ``slot`` face up, its Reward tiles too."""
+        loc = self.grid[slot]
+        loc.spaces = [
+            None if occ is None else fast_copy(occ, face_up=True, known_by=()) for occ in loc.spaces
+        ]
+        self.reveal_rewards(slot)
+
+    def reveal_rewards(self, slot: int) -> None:
+        """Turn the Reward tiles of the Location in ``slot`` face up."""
+        loc = self.grid[slot]
+        loc.rewards = [fast_copy(r, face_up=True, known_by=()) for r in loc.rewards]
 
     def slot_of(self, board_key: str) -> int | None:
         for slot, loc in enumerate(self.grid):

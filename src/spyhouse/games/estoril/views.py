@@ -200,7 +200,9 @@ def _reward_cell(cell: str, rotation: int, slot: int, cols: int) -> list[int] | 
     return [2 * (slot // cols) + dr, 2 * (slot % cols) + dc]
 
 
-def _hidden_or_shown(face_up: bool, known_by: list[int], index: int, seat: int | None) -> JSON:
+def _hidden_or_shown(
+    face_up: bool, known_by: tuple[int, ...], index: int, seat: int | None
+) -> JSON:
     if face_up:
         return {"face_down": False, "tile": tile(index)}
     shown: JSON = {"face_down": True, "known_by": [COLOURS[s] for s in sorted(known_by)]}
