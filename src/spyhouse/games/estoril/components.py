@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -53,9 +53,10 @@ class Character:
     black_medal: bool
     status: str
 
-    @property
+    @cached_property
     def label(self) -> str:
-        """How actions name the tile: starting tiles carry their colour."""
+        """How actions name the tile: starting tiles carry their colour (worked out once:
+        every placement lists the hand by label)."""
         return f"{self.name} ({self.colour})" if self.colour else self.name
 
     def symbols(self, ability: str) -> int:
@@ -194,11 +195,15 @@ def missions() -> tuple[Mission, ...]:
     )
 
 
+@cache
 def character(index: int) -> Character:
+    """The tile with catalogue number ``index`` (cached: the rules ask at every step)."""
     return characters()[index]
 
 
+@cache
 def board(index: int) -> Board:
+    """The Location board with catalogue number ``index`` (cached like :func:`character`)."""
     return boards()[index]
 
 
