@@ -56,6 +56,10 @@ def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves)
             # The host's status line says nothing yet: no empty error box on the page.
             bob.page.wait_for_selector("#host-controls")
             assert bob.page.locator("#host-status").is_hidden()
+            # The host's own seat reads as theirs here too, as in the Players panel.
+            rows = bob.page.locator("#host-controls li")
+            assert "(you)" in rows.nth(1).inner_text()
+            assert "(you)" not in rows.nth(0).inner_text()
             rng = random.Random(21)
             checked = placements = 0
             for _ in range(moves):
