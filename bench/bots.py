@@ -77,9 +77,12 @@ def run(args: argparse.Namespace) -> None:
     search = {"budget": budget, "iterations": args.iterations}
     if args.guide is not None:
         search["guide"] = args.guide
+    if args.prior is not None:
+        search["prior"] = args.prior
     print(
         f"{args.games} games per row; search: budget {budget} s, "
-        f"cap {args.iterations} iterations, guide {args.guide or 'default'}"
+        f"cap {args.iterations} iterations, guide {args.guide or 'default'}, "
+        f"prior {args.prior or 'default'}"
     )
     print(
         "| game | seats | level vs others | wins | 95 % interval | fair share | × fair "
@@ -133,6 +136,7 @@ def main() -> None:
     )
     parser.add_argument("--progress", action="store_true", help="each game's result on stderr")
     parser.add_argument("--guide", type=float, help="search's head start for the heuristic")
+    parser.add_argument("--prior", type=float, help="the heuristic's weight in search's prior")
     parser.add_argument("--iterations", type=int, default=5000, help="search iteration cap")
     parser.add_argument("--only", nargs="*", help="game ids")
     parser.add_argument("--seats", nargs="*", type=int)
