@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LeakCheck = Callable[[Page, dict[str, Any], dict[str, Any]], list[str]]
 
@@ -162,14 +163,24 @@ PICKABLE = """() => {
 def click_random_choice(page: Page, rng: random.Random, keyboard: bool = False) -> None:
     """Click one of the choices the page offers (board or decision panel), at random;
     with ``keyboard``, focus it and press Enter instead."""
-    n = page.evaluate(PICKABLE)
-    assert n, "the page offers no choice"
-    target = f"[data-pick='{rng.randrange(n)}']"
-    if keyboard:
-        page.focus(target)
-        page.keyboard.press("Enter")
-    else:
-        page.click(target)
+    for _ in range(3):
+        n = page.evaluate(PICKABLE)
+        assert n, "the page offers no choice"
+        target = f"[data-pick='{rng.randrange(n)}']"
+        try:
+            if keyboard:
+                page.focus(target, timeout=10_000)
+                page.keyboard.press("Enter")
+            else:
+                page.click(target, timeout=10_000)
+            return
+        except PlaywrightTimeout as e:
+            # Only a redraw between marking and clicking is forgiven (a socket that
+            # reconnected under load gets its table again): mark the choices afresh. A
+            # choice covered by something else still fails.
+            if "detached" not in str(e):
+                raise
+    raise AssertionError("no offered choice could be clicked in three tries")
 
 
 def confirm(page: Page, keyboard: bool = False) -> None:

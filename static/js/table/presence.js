@@ -20,22 +20,37 @@ const STATUSES = new Set(["connected", "away", "gone"]);
 /** The table add-on: `onPresence(frame)` keeps the latest statuses, `seat(s, ctx)` draws a dot. */
 export function presenceAddon(env) {
   let seats = {};
+  const dot = (seat, name) => {
+    const status = seats[String(seat)];
+    if (!STATUSES.has(status)) return null;
+    const label = t("presence.label", { name: name(seat, { you: false }), status: t(`presence.${status}`) });
+    return h("span", { class: `presence ${status}`, "data-presence": status, "data-seat": String(seat), title: label },
+      h("span", { class: "presence-dot", "aria-hidden": "true" }),
+      h("span", { class: "sr-only" }, label));
+  };
+  /**
+   * Redraw only the dots when every seat that has a status already shows one; false when
+   * a dot must appear or go (then the page redraws). A player's status changes while
+   * another player is choosing: rebuilding the page then would swallow their click.
+   */
+  const redrawDots = () => {
+    const shown = [...document.querySelectorAll("[data-presence][data-seat]")];
+    const have = new Set(shown.map((el) => el.dataset.seat));
+    const want = Object.keys(seats).filter((k) => STATUSES.has(seats[k]));
+    if (!shown.length || want.length !== have.size || !want.every((k) => have.has(k))) return false;
+    for (const el of shown) el.replaceWith(dot(Number(el.dataset.seat), env.tools.name));
+    return true;
+  };
   return {
     onPresence(frame) {
-      // Frames repeat every heartbeat; redraw only on a change, so a page is never
-      // rebuilt under a player's click for nothing.
+      // Frames repeat every heartbeat; draw only on a change.
       const next = frame.seats || {};
       if (JSON.stringify(next) === JSON.stringify(seats)) return;
       seats = next;
-      env.rerender();
+      if (!redrawDots()) env.rerender();
     },
     seat(s, ctx) {
-      const status = seats[String(s.seat)];
-      if (!STATUSES.has(status)) return null;
-      const label = t("presence.label", { name: ctx.name(s.seat, { you: false }), status: t(`presence.${status}`) });
-      return h("span", { class: `presence ${status}`, "data-presence": status, "data-seat": String(s.seat), title: label },
-        h("span", { class: "presence-dot", "aria-hidden": "true" }),
-        h("span", { class: "sr-only" }, label));
+      return dot(s.seat, ctx.name);
     },
   };
 }
