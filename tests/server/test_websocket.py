@@ -356,6 +356,17 @@ def test_an_open_socket_keeps_no_routing_or_middleware_frames(http, live):
     sock.close()
 
 
+def _answered_busy_and_closed(live, table) -> None:
+    """Seat 0's socket authenticates and gets ``database_busy``, then close 4503."""
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "database_busy", frame
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+
+
 def test_a_busy_database_at_auth_is_a_problem_frame_not_a_crash(http, live, monkeypatch):
     """No pooled connection while a socket authenticates: ``database_busy`` and close
     code 4503 (the client may reconnect), not an unhandled exception."""
@@ -369,13 +380,7 @@ def test_a_busy_database_at_auth_is_a_problem_frame_not_a_crash(http, live, monk
         raise PoolTimeout("QueuePool limit reached; connection timed out")
 
     monkeypatch.setattr(TableStore, "get", busy)
-    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
-        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
-        frame = json.loads(ws.recv(timeout=10))
-        assert frame["type"] == "error" and frame["code"] == "database_busy"
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+    _answered_busy_and_closed(live, table)
     monkeypatch.undo()
     assert live.errors() == []
     Socket(live, table.id, table.tokens[0]).close()  # and the next try is served
@@ -398,13 +403,7 @@ def test_a_busy_database_while_a_frame_is_built_closes_the_socket_to_reconnect(
         raise PoolTimeout("QueuePool limit reached; connection timed out")
 
     monkeypatch.setattr(TableStore, "entries_between", busy)
-    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
-        ws.send(json.dumps({"type": "auth", "token": table.tokens[0]}))
-        frame = json.loads(ws.recv(timeout=10))
-        assert frame["type"] == "error" and frame["code"] == "database_busy", frame
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+    _answered_busy_and_closed(live, table)
     monkeypatch.undo()
     assert live.errors() == []
     sock = Socket(live, table.id, table.tokens[0])  # the next try catches up
