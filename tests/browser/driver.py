@@ -105,6 +105,14 @@ def join(player: Player, invite: str, name: str) -> None:
     player.grant()
 
 
+def start_game(p: Player) -> None:
+    """The host clicks Start, and the page shows the game begun: the table's version is
+    then the started game's, never the lobby's a test might read a moment too early."""
+    p.page.wait_for_selector("#start:not([disabled])")
+    p.page.click("#start")
+    p.page.wait_for_selector("#main[data-status='playing'], #main[data-status='finished']")
+
+
 def view(http: httpx.Client, p: Player) -> dict[str, Any]:
     r = http.get(f"/api/tables/{p.table_id}/view", headers={"authorization": f"Bearer {p.token}"})
     assert r.status_code == 200, r.text

@@ -7,7 +7,7 @@ import time
 
 import httpx
 
-from tests.browser.driver import join, new_player, view
+from tests.browser.driver import join, new_player, start_game, view
 
 
 def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
@@ -36,7 +36,7 @@ def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
         join(bob, invite, "Bob")
         page.wait_for_selector("#seats li:nth-child(2):has-text('Bob')")
         bob.context.close()  # Bob walks away before the start
-        page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             started = view(http, ann)
             assert started["clock"]["kind"] == "per_decision"

@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser import secrets
-from tests.browser.driver import create_table, join, new_player, play_to_end, screenshot
+from tests.browser.driver import (
+    create_table,
+    join,
+    new_player,
+    play_to_end,
+    screenshot,
+    start_game,
+)
 from tests.browser.spanish import english_on_page
 
 NO_OVERFLOW = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
@@ -80,8 +87,7 @@ def test_game_played_to_the_end_by_clicking(
     try:
         invite = create_table(ann, game, seats, bots, options)
         join(bob, invite, "Bob")
-        ann.page.wait_for_selector("#start:not([disabled])")
-        ann.page.click("#start")
+        start_game(ann)
 
         def leak_check(page: Page, mine: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
             return secrets.check(

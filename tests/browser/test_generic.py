@@ -10,6 +10,7 @@ from tests.browser.driver import (
     new_player,
     play_to_end,
     screenshot,
+    start_game,
     view,
     wait_synced,
 )
@@ -25,8 +26,7 @@ def test_highcard_from_invite_link_to_final_scores(browser, site, output_dir):
         ann.page.wait_for_selector("#seats li:nth-child(2):has-text('Bob')")
         # Reopening the invite link on the same browser returns the host to the seat.
         ann.page.goto(invite)
-        ann.page.wait_for_selector("#start:not([disabled])")
-        ann.page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             final = play_to_end(http, [ann, bob], seed=1)
         assert final["outcome"] is not None
@@ -47,7 +47,7 @@ def test_host_hands_an_absent_players_seat_to_a_bot(browser, site):
     try:
         invite = create_table(ann, "highcard", 2, 0)
         join(bob, invite, "Bob")
-        ann.page.click("#start")
+        start_game(ann)
         bob.context.close()  # Bob walks away
         ann.page.click("[data-replace='1']")
         ann.page.click("#ask-yes")  # the host is asked first
@@ -70,8 +70,7 @@ def test_another_seats_secret_choice_keeps_a_pending_decision(browser, site):
     try:
         invite = create_table(ann, "highcard", 2, 0)
         join(bob, invite, "Bob")
-        ann.page.wait_for_selector("#start:not([disabled])")
-        ann.page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             start = view(http, ann)["version"]
             wait_synced(ann, start)
@@ -127,8 +126,7 @@ def test_an_acknowledged_move_does_not_rebuild_the_page_again(browser, site):
     try:
         invite = create_table(ann, "highcard", 2, 0)
         join(bob, invite, "Bob")
-        ann.page.wait_for_selector("#start:not([disabled])")
-        ann.page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             start = view(http, ann)["version"]
             wait_synced(ann, start)

@@ -13,6 +13,7 @@ from tests.browser.driver import (
     play_to_end,
     screenshot,
     settled,
+    start_game,
     view,
 )
 
@@ -25,7 +26,7 @@ def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
     try:
         invite = create_table(ann, "agencia", 3, 1)
         join(bob, invite, "Bob")
-        ann.page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             settled(http, [ann, bob])
             lines_before = ann.page.locator("#log li").count()
@@ -99,7 +100,7 @@ def test_spectator_sees_only_public_information_and_language_switch(browser, sit
         page.click("#f-create")
         page.wait_for_selector("#start:not([disabled])")
         ann.grant()
-        page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             settled(http, [ann])
             mine = view(http, ann)

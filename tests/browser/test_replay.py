@@ -8,7 +8,7 @@ import json
 
 import httpx
 
-from tests.browser.driver import join, new_player, play_to_end, screenshot
+from tests.browser.driver import join, new_player, play_to_end, screenshot, start_game
 
 
 def step(page) -> int:
@@ -35,7 +35,7 @@ def test_replay_steps_back_and_forth_and_the_record_downloads(browser, site, out
         page.wait_for_selector("#invite-url")
         ann.grant()
         join(bob, page.input_value("#invite-url"), "Bob")
-        page.click("#start")
+        start_game(ann)
         with httpx.Client(base_url=site.url, timeout=30) as http:
             play_to_end(http, [ann, bob], seed=3)
 
