@@ -11,8 +11,26 @@ const CLOCK_KINDS = ["none", "per_decision", "bank", "correspondence"];
 const CLOCK_DEFAULTS = { per_decision: 60, bank: 600, correspondence: 86400 };
 const MIN_CLOCK_SECONDS = 5;
 
-const BOT_LEVELS = ["random", "heuristic", "search"];
-const SEARCH_BOTS_THAT_FIT = 3;
+const BOT_LEVELS = ["random", "heuristic", "search"];  // weakest to strongest
+const SEARCH_BOTS_THAT_FIT = 3;  // more searching bots make every round wait for each
+
+// A bot's move runs on its seat's clock like anyone's: a level fits a clock that leaves
+// twice its thinking per decision (a busy server queues bots), or a bank that its increment
+// covers or that holds its thinking over a long game (`decisions` of them).
+function thinkFits(think, clock, decisions) {
+  if (!think || !clock) return true;
+  if (clock.kind === "per_decision") return 2 * think <= clock.seconds;
+  if (clock.kind === "bank") return think <= (clock.increment || 0) || think * decisions <= clock.seconds;
+  return true;  // correspondence: a day or more a decision
+}
+
+function clockOf(fd) {
+  const kind = String(fd.get("clock-kind") || "none");
+  if (kind === "none") return null;
+  const clock = { kind, seconds: Math.round(Number(fd.get("clock-seconds"))) };
+  if (kind === "bank") clock.increment = Math.max(0, Math.round(Number(fd.get("clock-increment")) || 0));
+  return clock;
+}
 
 export function mountLobby(root) {
   let games = [];
@@ -73,9 +91,16 @@ export function mountLobby(root) {
     const botsSel = h("select", { name: "bots", id: "f-bots" });
     const levelSel = h("select", { name: "bot-level", id: "f-bot-level" },
       BOT_LEVELS.map((lv) => h("option", { value: lv }, t(`bot.${lv}`))));
-    // The strongest level whose thinking fits: search thinks about a second per decision,
-    // so with many bots a round would drag; then the heuristic (instant) is preselected.
-    const preselect = () => { levelSel.value = Number(botsSel.value) <= SEARCH_BOTS_THAT_FIT ? "search" : "heuristic"; };
+    // The strongest level whose thinking fits the table's clock (the server says how long
+    // each level thinks), and search only for a few bots; the host may still pick another.
+    let form = null;
+    const preselect = () => {
+      const clock = form ? clockOf(new FormData(form)) : null;
+      const think = Object.fromEntries((g.bots || []).map((b) => [b.level, b.think_seconds]));
+      const fitting = BOT_LEVELS.filter((lv) => thinkFits(think[lv], clock, g.decisions_per_seat || 100)
+        && (lv !== "search" || Number(botsSel.value) <= SEARCH_BOTS_THAT_FIT));
+      levelSel.value = fitting.at(-1) || "random";
+    };
     const fillBots = () => {
       const n = Number(seatsSel.value);
       clear(botsSel).append(...Array.from({ length: n }, (_, i) => h("option", { value: i, selected: i === n - 2 }, i)));
@@ -89,7 +114,7 @@ export function mountLobby(root) {
       title: has(`opt.${g.id}.${key}`) ? t(`opt.${g.id}.${key}`) : p.title,
       description: has(`opt.${g.id}.${key}.help`) ? t(`opt.${g.id}.${key}.help`) : p.description,
     }));
-    const form = h("form", { class: "form", onsubmit: async (e) => {
+    form = h("form", { class: "form", oninput: (e) => { if (e.target.closest("#f-clock-set")) preselect(); }, onsubmit: async (e) => {
       e.preventDefault();
       const fd = new FormData(form);
       const options = {};
@@ -103,15 +128,12 @@ export function mountLobby(root) {
       const seats = Number(fd.get("seats"));
       const bots = Number(fd.get("bots"));
       const level = String(fd.get("bot-level") || "random");
-      const kind = String(fd.get("clock-kind") || "none");
-      const clockSeconds = Number(fd.get("clock-seconds"));
-      if (kind !== "none" && !(clockSeconds >= MIN_CLOCK_SECONDS)) {
+      const clock = clockOf(fd);
+      if (clock && !(clock.seconds >= MIN_CLOCK_SECONDS)) {
         error = t("create.clockMin");
         render();
         return;
       }
-      const clock = kind === "none" ? null : { kind, seconds: Math.round(clockSeconds) };
-      if (kind === "bank") clock.increment = Math.max(0, Math.round(Number(fd.get("clock-increment")) || 0));
       try {
         const created = await api.create({
           game: g.id, seats, options, host_name: name,

@@ -1,5 +1,5 @@
-"""The lobby's bot level picker: preselected by how many bots think, stored per seat,
-and changeable per bot seat in the waiting room."""
+"""The lobby's bot level picker: preselected by how many bots think and by the table's
+clock, stored per seat, and changeable per bot seat in the waiting room."""
 
 from __future__ import annotations
 
@@ -41,6 +41,32 @@ def test_lobby_preselects_a_level_and_the_host_changes_it_per_seat(browser, site
                 break
             page.wait_for_timeout(100)
         assert seat_levels(site, page) == {0: None, 1: "random", 2: "search"}
+        assert ann.errors == []
+    finally:
+        ann.context.close()
+
+
+def test_lobby_preselects_search_only_where_the_clock_leaves_it_time(browser, site):
+    """A searching bot thinks about a second a decision on the clock of its seat, and a
+    seat of Conspiracy makes hundreds of decisions: a one-minute bank cannot hold that."""
+    ann = new_player(browser, site.url)
+    try:
+        page = ann.page
+        page.goto("/")
+        page.wait_for_selector("[data-game='conspiracy']")
+        page.select_option("#f-game", "conspiracy")
+        page.select_option("#f-seats", "2")
+        page.select_option("#f-bots", "1")
+        assert page.input_value("#f-bot-level") == "search"  # no clock
+        page.select_option("#f-clock", "bank")
+        assert page.input_value("#f-bot-level") == "search"  # ten minutes hold it
+        page.fill("#f-clock-seconds", "60")
+        page.fill("#f-clock-increment", "0")
+        assert page.input_value("#f-bot-level") == "heuristic"
+        page.fill("#f-clock-increment", "5")  # the increment covers each decision
+        assert page.input_value("#f-bot-level") == "search"
+        page.select_option("#f-clock", "per_decision")
+        assert page.input_value("#f-bot-level") == "search"
         assert ann.errors == []
     finally:
         ann.context.close()

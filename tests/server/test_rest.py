@@ -21,6 +21,15 @@ def test_games_lists_every_registered_game_with_its_options_schema(http):
     assert "top_card" in hc["options_schema"]["properties"]
 
 
+def test_games_say_how_long_each_bot_level_thinks_and_how_many_decisions_a_seat_makes(http):
+    """What the lobby needs to preselect the strongest bot that fits a table's clock."""
+    games = {g["id"]: g for g in http.get("/api/games").json()}
+    think = {b["level"]: b["think_seconds"] for b in games["highcard"]["bots"]}
+    assert think["random"] == think["heuristic"] == 0 < think["search"]
+    if {"agencia", "conspiracy"} <= set(games):  # a four-player Conspiracy runs long
+        assert games["conspiracy"]["decisions_per_seat"] > games["agencia"]["decisions_per_seat"]
+
+
 def test_full_game_over_rest(http):
     table = open_table(http, "highcard", 3)
     start(http, table)

@@ -108,6 +108,12 @@ def search_prior(game_type: type[Game[Any]]) -> float:
     return strategy_setting(game_type, "SEARCH_PRIOR", 0.5)
 
 
+def decisions_per_seat(game_type: type[Game[Any]]) -> int:
+    """The game's ``DECISIONS_PER_SEAT`` (about the most decisions one seat makes in a
+    game), else 100: how much of a time bank a bot's thinking would take."""
+    return int(strategy_setting(game_type, "DECISIONS_PER_SEAT", 100))
+
+
 def rules_of_thumb(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action | None:
     """The heuristic's move for ``seat`` read from its view of ``world`` (a sampled
     world, never the real state); ``None`` for a game without a ``strategy`` module."""

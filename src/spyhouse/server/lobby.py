@@ -9,7 +9,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from spyhouse.engine import Event, get_game
+from spyhouse.bots import LEVELS
+from spyhouse.bots.search import decisions_per_seat
+from spyhouse.engine import Event, Game, get_game
 from spyhouse.server import absent, play, timekeeping
 from spyhouse.server.auth import hash_token, new_token
 from spyhouse.server.bounds import well_formed_id
@@ -21,6 +23,18 @@ from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
 _JOIN_RETRIES = 8
+
+
+def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
+    """What the lobby shows about a game, and what it needs to preselect a bot level:
+    how long each level thinks per decision on this server and how many decisions a seat
+    makes in a game, so a searching bot is offered only where the table's clock allows it
+    (issue 15: "the strongest level whose think time fits the table's clock")."""
+    think = {level: 0.0 for level in LEVELS} | {"search": ctx.settings.bot_think_seconds}
+    return game.info() | {
+        "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],
+        "decisions_per_seat": decisions_per_seat(type(game)),
+    }
 
 
 async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:

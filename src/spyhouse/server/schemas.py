@@ -178,6 +178,14 @@ class ActionResult(TableDocument):
     events: list[LoggedEvent] = Field(description="Events you may see since your action's version")
 
 
+class BotLevelInfo(BaseModel):
+    level: str = Field(description="random, heuristic or search")
+    think_seconds: float = Field(
+        description="The most a bot of this level thinks per decision on this server "
+        "(its moves run on the table's clock like anyone's)"
+    )
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
@@ -186,3 +194,8 @@ class GameInfo(BaseModel):
     max_seats: int
     default_seats: list[int]
     options_schema: dict[str, Any]
+    bots: list[BotLevelInfo] = Field(description="The bot levels a host may seat")
+    decisions_per_seat: int = Field(
+        description="About the most decisions one seat makes in a game: with "
+        "think_seconds, whether a bot's thinking fits a time bank"
+    )

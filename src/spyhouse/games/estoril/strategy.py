@@ -21,6 +21,10 @@ from typing import Any
 from spyhouse.engine import Action, Rng
 
 JSON = dict[str, Any]
+DECISIONS_PER_SEAT = 72
+"""About the most decisions one seat makes in a game (with more than one choice; median
+over 8 games between these rules of thumb: 69 at 2 seats, fewer at more (a seat's share of the rounds)). The lobby reads it to tell
+whether a searching bot's thinking fits a table's time bank."""
 PLAYOUT_DEPTH = 16
 """Search plays this many steps by these rules of thumb, then scores the world with
 :func:`estimate` (about half a round: Estoril is slow to play out, and later rounds are too far off)."""

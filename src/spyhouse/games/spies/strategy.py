@@ -25,6 +25,10 @@ from typing import Any
 from spyhouse.engine import Action, Rng
 
 JSON = dict[str, Any]
+DECISIONS_PER_SEAT = 32
+"""About the most decisions one seat makes in a game (with more than one choice; median
+over 8 games between these rules of thumb: 30 at 2–3 seats, 18 at 4). The lobby reads it to tell
+whether a searching bot's thinking fits a table's time bank."""
 SEARCH_PRIOR = 0.7
 """The weight of these rules' move in search's prior (default 0.5): the guesses below are
 exact deductions over every line-up, which a few dozen noisy playouts can only spoil

@@ -29,9 +29,10 @@ SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, fr
 
 
 @router.get("/games", response_model=list[GameInfo], tags=["games"])
-async def list_games() -> list[dict[str, Any]]:
-    """The games this server hosts, their player counts and the JSON schema of options."""
-    return [g.info() for g in all_games()]
+async def list_games(ctx: Ctx) -> list[dict[str, Any]]:
+    """The games this server hosts, their player counts, the JSON schema of options and
+    how long each bot level thinks per decision here."""
+    return [lobby.game_info(ctx, g) for g in all_games()]
 
 
 @router.post(
