@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Action, Event, IllegalAction
-from spyhouse.games.agencia.components import Kind
+from spyhouse.games.agencia.components import ROUNDS, Kind
 from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
 from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.resolution import solve_choice, targets
@@ -27,23 +27,31 @@ TARGET_ACTION: dict[Kind, str] = {Kind.INFILTRATOR: "infiltrate", Kind.RECRUITER
 
 # -- who decides, and on what ------------------------------------------------------------
 
+CHOOSE_LOCATION, PLAY, CHOOSE_TARGET = Phase.CHOOSE_LOCATION, Phase.PLAY, Phase.CHOOSE_TARGET
+"""The phases with a decision, read once: Python 3.11 looks an enum member up slowly
+through its class, and whose turn it is gets asked several times a step (issue 15)."""
+
 
 def to_act(state: AgenciaState) -> frozenset[int]:
     """The one seat with a pending decision (this game has no simultaneous choices)."""
-    if state.phase is Phase.CHOOSE_LOCATION:
-        return frozenset([state.ambassador])
-    if state.phase is Phase.PLAY and state.to_play is not None:
-        return frozenset([state.to_play])
-    if state.phase is Phase.CHOOSE_TARGET and state.choosing is not None:
-        return frozenset([state.choosing])
+    if state.phase is CHOOSE_LOCATION:
+        return _ONLY[state.ambassador]
+    if state.phase is PLAY and state.to_play is not None:
+        return _ONLY[state.to_play]
+    if state.phase is CHOOSE_TARGET and state.choosing is not None:
+        return _ONLY[state.choosing]
     return frozenset()
+
+
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset([seat]) for seat in range(max(ROUNDS)))
+"""``{seat}`` for every seat, built once: every step asks whose turn it is several times."""
 
 
 def expected_type(state: AgenciaState) -> str:
     """The action type the pending decision calls for."""
-    if state.phase is Phase.CHOOSE_LOCATION:
+    if state.phase is CHOOSE_LOCATION:
         return "choose_location"
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return "play"
     assert state.choosing is not None
     played = state.players[state.choosing].played
@@ -130,11 +138,11 @@ def is_legal(state: AgenciaState, seat: int, action: Action) -> bool:
 
 
 def _verify(state: AgenciaState, seat: int, action: Action) -> Location | Position | int:
-    if state.phase is Phase.CHOOSE_LOCATION:
+    if state.phase is CHOOSE_LOCATION:
         return verify_location(action)
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return verify_position(action)
-    if state.phase is Phase.CHOOSE_TARGET:
+    if state.phase is CHOOSE_TARGET:
         return verify_target(state, seat, action)
     raise IllegalAction("game_over", "The game is over.")
 

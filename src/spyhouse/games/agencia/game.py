@@ -53,7 +53,7 @@ class Agencia(Game[AgenciaState]):
         return views.view(state, seat)
 
     def outcome(self, state: AgenciaState) -> Outcome | None:
-        if state.phase is not Phase.OVER:
+        if state.phase is not _OVER:
             return None
         scores = final_scores(state)
         return Outcome(
@@ -65,5 +65,7 @@ class Agencia(Game[AgenciaState]):
     def determinize(self, state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
         return hidden.determinize(state, seat, rng)
 
+
+_OVER = Phase.OVER  # read once: asked before every action (see decisions.CHOOSE_LOCATION)
 
 GAME = Agencia()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from spyhouse.engine import Event
-from spyhouse.games.agencia.positions import Position, seen_by
+from spyhouse.games.agencia.positions import NAMES, Position, seen_by
 from spyhouse.games.agencia.state import AgenciaState, Location, Phase, played_card
 
 
@@ -52,7 +52,7 @@ def play_agency_card(state: AgenciaState, seat: int, position: Position) -> list
         player.remembered.remove(position)
     player.played = played_card(card, position)
     state.to_play = None if seat == state.ambassador else (seat + 1) % state.num_seats
-    return [Event.public("card_played", seat=seat, position=position.value, card=card)]
+    return [Event.public("card_played", seat=seat, position=NAMES[position], card=card)]
 
 
 def everyone_has_played(state: AgenciaState) -> bool:
@@ -73,14 +73,13 @@ def replace_card(state: AgenciaState, seat: int) -> list[Event]:
         player.remembered.append(position)
     player.positions[position] = drawn
     player.played = None
+    name = NAMES[position]
     if position is Position.TABLE_FACE_UP:
-        return [Event.public("card_drawn", seat=seat, position=position.value, card=drawn)]
+        return [Event.public("card_drawn", seat=seat, position=name, card=drawn)]
     seers = seen_by(position, seat, state.num_seats)
-    events = [Event.public("card_drawn", seat=seat, position=position.value)]
+    events = [Event.public("card_drawn", seat=seat, position=name)]
     if seers:
-        events.append(
-            Event.private(seers, "card_seen", seat=seat, position=position.value, card=drawn)
-        )
+        events.append(Event.private(seers, "card_seen", seat=seat, position=name, card=drawn))
     return events
 
 

@@ -33,6 +33,9 @@ _LABELS = {
     Position.HAND_FACING_OTHERS: "in hand, facing the others",
 }
 
+NAMES: dict[Position, str] = {position: position.value for position in Position}
+"""Each position's name in actions and events (looked up once: ``.value`` is slow)."""
+
 DEAL_ORDER: tuple[Position, ...] = tuple(Position)
 """Getting Ready deals face up, face down, the hand card you see, the one you do not."""
 
