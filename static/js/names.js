@@ -1,11 +1,17 @@
 // Seat names and colours as players see them.
 import { t } from "./i18n.js";
+import { h } from "./dom.js";
 
 export function seatName(doc, seat, { you = true } = {}) {
   if (seat === null || seat === undefined) return "";
   const info = doc?.seats?.find((s) => s.seat === seat);
   const name = info?.name || t("seat.name", { n: seat + 1 });
   return you && doc?.you === seat ? `${name} (${t("seat.you")})` : name;
+}
+
+/** A seat's name in a list: one line, cut with "…" when long; the whole name as its tooltip. */
+export function seatLabel(name) {
+  return h("span", { class: "seat-name", title: name }, name);
 }
 
 export const PALETTE = ["#d64541", "#2e9d5b", "#2f6fd6", "#d4a017", "#b04fc0", "#e07b39"];

@@ -10,7 +10,7 @@ import { TableSocket } from "./socket.js";
 import { Decision, flatValue } from "./decisions.js";
 import { tableGrant, saveGrant, saveName } from "./storage.js";
 import { problemText } from "./problems.js";
-import { seatName } from "./names.js";
+import { seatName, seatLabel } from "./names.js";
 import { pref, setPref } from "./prefs.js";
 import { logGroups, logPanel } from "./table/log.js";
 import { Highlighter } from "./table/highlight.js";
@@ -551,17 +551,25 @@ export function mountTable(root, tableId) {
   function playersPanel() {
     if (!doc || doc.status === "waiting") return null;
     return h("section", { class: "panel players" }, h("h2", {}, t("table.players")),
-      h("ul", { class: "seats compact" }, doc.seats.map((s) => h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
-        board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
-        h("span", {}, seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
-        ...addons.map((a) => a.seat?.(s, ctxBase())),
+      h("ul", { class: "seats compact" }, doc.seats.map((s) => {
+        // A long name ends in "…" on one line (the whole name in its tooltip); the host's
+        // buttons keep their size and move to a second line rather than squeeze it.
+        const extras = addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean);
+        const tools = extras.filter((el) => el.tagName === "BUTTON");
         // The host may hand an absent player's seat to a bot so the table never hangs.
-        grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you
-          ? h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: () => hostCall(async () => {
+        if (grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you) {
+          tools.push(h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: () => hostCall(async () => {
             if (!(await askFirst(t("confirm.toBot", { name: seatName(doc, s.seat, { you: false }) })))) return;
             await api.bot(tableId, s.seat, grant.host);
-          }) }, t("table.toBot"))
-          : null))));
+          }) }, t("table.toBot")));
+        }
+        return h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
+          board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
+          h("span", { class: "seat-who" },
+            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+            ...extras.filter((el) => el.tagName !== "BUTTON")),
+          tools.length ? h("span", { class: "seat-tools" }, tools) : null);
+      })));
   }
 
   function boardView() {

