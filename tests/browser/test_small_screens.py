@@ -96,3 +96,37 @@ def test_a_long_name_beside_the_hosts_buttons_takes_two_lines_at_most(browser, s
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()
+
+
+def test_the_replays_keyboard_hint_is_for_keyboards_only(browser, site, output_dir):
+    """ "Keys: ← → step" shows at 1,280 px with a mouse, not on a phone nor on a touch
+    screen (a finger has no arrow keys)."""
+    from tests.server.helpers import open_table, play_to_end_over_rest, start
+
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = open_table(http, "highcard", 2)
+        start(http, table)
+        play_to_end_over_rest(http, table)
+    grant = {table.id: {"seat": 0, "token": table.tokens[0]}}
+    cases = [(locale, lang, width, False) for locale, lang, width in SIZES]
+    cases.append(("en-GB", "en", 1280, True))
+    for locale, lang, width, touch in cases:
+        context = browser.new_context(
+            base_url=site.url,
+            locale=locale,
+            viewport={"width": width, "height": 900},
+            has_touch=touch,
+        )
+        try:
+            page = context.new_page()
+            page.goto("/")
+            page.evaluate("g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", grant)
+            page.goto(f"/#/table/{table.id}")
+            page.click("#replay-open")
+            page.wait_for_selector("#replay[data-step='0']")
+            shown = page.is_visible(".replay-keys")
+            assert shown == (width > 700 and not touch), (width, touch, lang)
+            if not touch:
+                page.screenshot(path=str(output_dir / f"replay-hint-{lang}-{width}.png"))
+        finally:
+            context.close()
