@@ -29,11 +29,10 @@ from spyhouse.games.spies.deployment import deployment_choices, refusal_reason
 from spyhouse.games.spies.missions import (
     all_revealed,
     current_mission,
-    defender_seat,
     finish_turn,
-    guesser_seat,
     identify,
     play_deception_token,
+    side_guessing,
 )
 from spyhouse.games.spies.rounds import (
     begin_intelligence_phase,
@@ -59,26 +58,42 @@ def deploying(state: SpiesState) -> frozenset[int]:
     """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4)."""
     seats = []
     for side in (0, 1):
+        missions = state.sides[side].missions
         for seat in side_seats(state.num_seats, side):
-            if not has_deployed(state, seat):
+            if missions[missions_of(state.num_seats, seat)[0]] is None:  # see has_deployed
                 seats.append(seat)
                 break
     return frozenset(seats)
 
 
 def to_act(state: SpiesState) -> frozenset[int]:
+    """Asked several times a step (issue 15): the commonest phase first, and a Mission
+    turn's decider read from a table rather than worked out anew."""
+    if state.phase == "missions":
+        if state.step == "ability":
+            assert state.pending is not None
+            pending = state.pending
+            return _only(controller(state.num_seats, pending.side, pending.mission))
+        guessing = state.step == "guess"
+        return _turn_decider(state.num_seats, state.starting_side, state.turn, guessing)
     if state.phase == "deploy":
         return deploying(state)
     if state.phase == "intel":
-        return frozenset(s for s in range(state.num_seats) if not state.intel_submitted[s])
-    if state.phase == "missions":
-        if state.step == "guess":
-            return frozenset([guesser_seat(state)])
-        if state.step == "deception":
-            return frozenset([defender_seat(state)])
-        assert state.pending is not None
-        return frozenset([controller(state.num_seats, state.pending.side, state.pending.mission)])
+        return frozenset([s for s, ready in enumerate(state.intel_submitted) if not ready])
     return frozenset()
+
+
+@cache
+def _turn_decider(num_seats: int, starting_side: int, turn: int, guessing: bool) -> frozenset[int]:
+    """Who decides on a Mission turn: the guesser (``missions.guesser_seat``), or before
+    the guess the defender (``missions.defender_seat``) on a Deception token."""
+    attacker = side_guessing(starting_side, turn)
+    return _only(controller(num_seats, attacker if guessing else 1 - attacker, turn // 2))
+
+
+@cache
+def _only(seat: int) -> frozenset[int]:
+    return frozenset([seat])
 
 
 # -- what they may choose ------------------------------------------------------------------

@@ -52,14 +52,15 @@ def move_double_agent(state: SpiesState, side: int, spaces: int) -> list[Event]:
     """
     direction = towards_enemy(side)
     start = state.double_agent
+    wall, flag = wall_space(), flag_space()
     for _ in range(spaces):
-        if state.double_agent * direction == wall_space() and state.wall_stop:
+        if state.double_agent * direction == wall and state.wall_stop:
             break
         state.double_agent += direction
-        if state.double_agent * direction == wall_space():
+        if state.double_agent * direction == wall:
             state.wall_stop = True
             break
-        if state.double_agent * direction == flag_space():
+        if state.double_agent * direction == flag:
             break
     events = [
         Event.public(
@@ -69,7 +70,7 @@ def move_double_agent(state: SpiesState, side: int, spaces: int) -> list[Event]:
             to=space_name(state.double_agent),
         )
     ]
-    if state.double_agent * direction == flag_space():
+    if state.double_agent * direction == flag:
         events.extend(capture_the_flag(state, side))
     return events
 

@@ -35,8 +35,13 @@ def starting_side_known(state: SpiesState) -> bool:
 
 
 def attacker(state: SpiesState) -> int:
-    """The side guessing this turn: the starting side on even turns."""
-    return state.starting_side if state.turn % 2 == 0 else 1 - state.starting_side
+    """The side guessing this turn."""
+    return side_guessing(state.starting_side, state.turn)
+
+
+def side_guessing(starting_side: int, turn: int) -> int:
+    """The side guessing on ``turn``: the starting side on even turns."""
+    return starting_side if turn % 2 == 0 else 1 - starting_side
 
 
 def defender(state: SpiesState) -> int:
@@ -53,14 +58,12 @@ def defender_seat(state: SpiesState) -> int:
 
 def begin_turn(state: SpiesState) -> list[Event]:
     """A new guess: the defender first decides on a Deception token if they hold one."""
+    side = attacker(state)
     state.wall_stop = False
-    state.step = "deception" if state.sides[defender(state)].deception_tokens else "guess"
+    state.step = "deception" if state.sides[1 - side].deception_tokens else "guess"
     return [
         Event.public(
-            "turn",
-            day=state.day,
-            mission=current_mission(state) + 1,
-            guesser=side_name(attacker(state)),
+            "turn", day=state.day, mission=current_mission(state) + 1, guesser=side_name(side)
         )
     ]
 
@@ -79,7 +82,8 @@ def play_deception_token(state: SpiesState, play: bool) -> list[Event]:
 
 def identify(state: SpiesState, guess: int) -> list[Event]:
     """Call out a rank, flip the card, and score it ("Scoring")."""
-    side, enemy, mission = attacker(state), defender(state), current_mission(state)
+    side, mission = attacker(state), current_mission(state)
+    enemy = 1 - side
     theirs = state.sides[enemy]
     rank = theirs.missions[mission]
     assert rank is not None
