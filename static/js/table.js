@@ -88,6 +88,7 @@ export function mountTable(root, tableId) {
   let fatal = null;
   let disposed = false;
   let since = null;        // "since you left" lines
+  let endSeen = null;      // "watched" once the game was seen in play, "shown" once its end was brought into view
   let rematch = { busy: false };
   let showPrefs = false;
   const seenAtLoad = grant.seen ?? null;
@@ -642,6 +643,7 @@ export function mountTable(root, tableId) {
     }
     clear(root).append(h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body));
     restoreScroll(root);
+    showTheEnd();
     if (boardEl && !reveal.active) highlighter.apply(boardEl, doc.version);
     renderStatus();
     const again = (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey))
@@ -652,6 +654,18 @@ export function mountTable(root, tableId) {
       const target = ["#confirm-send", "#decision .choices .button", "#decision .button.choice", "#decision-h"].map((q) => root.querySelector(q)).find(Boolean);
       if (target) target.focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
     }
+  }
+
+  /** A game that ends while a phone watches: its result is scrolled into view once (the
+   * page puts the scores above the board there), wherever the player had scrolled to. */
+  function showTheEnd() {
+    if (doc?.status === "playing") endSeen = "watched";
+    if (doc?.status !== "finished" || endSeen !== "watched" || reveal.active) return;
+    endSeen = "shown";
+    const scores = root.querySelector("#scores");
+    if (!scores || !matchMedia("(max-width: 700px)").matches) return;
+    const top = scores.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight / 2) scores.scrollIntoView({ block: "start" });
   }
 
   const off = onLangChange(() => render());

@@ -5,13 +5,14 @@ is not offered to fingers, and Conspiracy's city names are readable on a phone."
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx
 
 from tests.browser.driver import new_player, screenshot
 from tests.browser.layout import fits_width
-from tests.browser.test_table_story import _auth
+from tests.browser.test_table_story import _auth, _move
 
 LONG_NAME = "Maximiliano Alejandro de la Cruz Ferreir"  # 40 characters, the most allowed
 SIZES = [("en-GB", "en", 1280), ("es-ES", "es", 1280), ("en-GB", "en", 390), ("es-ES", "es", 390)]
@@ -130,3 +131,47 @@ def test_the_replays_keyboard_hint_is_for_keyboards_only(browser, site, output_d
                 page.screenshot(path=str(output_dir / f"replay-hint-{lang}-{width}.png"))
         finally:
             context.close()
+
+
+# Where the final scores and the board are: their tops on the page (from its top) and
+# on the screen now, and the screen's height.
+WHERE = """() => {
+  const top = (q) => { const el = document.querySelector(q); return el ? el.getBoundingClientRect().top : null; };
+  return { scores: top('#scores'), board: top('#board'), scrollY: scrollY, height: innerHeight };
+}"""
+
+
+def test_the_final_scores_come_into_view_when_a_game_ends(browser, site, output_dir):
+    """On a 390 px phone (844 px tall) that zoomed the board and scrolled down to the
+    log, the game ends: the scores are on screen, and above the board (within the first
+    screen of the page). At 1,280 px the board and the scores both start on the first
+    screen, side by side."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table_with(http, "spies", "Bob")
+        watchers = []
+        for locale, lang, width in SIZES:
+            seat = 0 if lang == "en" else 1
+            p = new_player(browser, site.url, locale=locale, width=width, prefs={"zoom": True})
+            p.page.set_viewport_size({"width": width, "height": 844 if width < 700 else 900})
+            _open(p, table, seat, host=False)
+            if width < 700:  # the phone player scrolled down to the log
+                p.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            watchers.append((p, lang, width))
+        try:
+            rng = random.Random(5)
+            while _move(http, table, rng) == "playing":
+                pass
+            for p, lang, width in watchers:
+                p.page.wait_for_selector("#main[data-status='finished'] #scores")
+                at = p.page.evaluate(WHERE)
+                where = f"{lang} at {width} px: {at}"
+                # On screen now, and within the first screen of the page.
+                assert -1 <= at["scores"] < at["height"], where  # -1: subpixel scrolling
+                assert at["scores"] + at["scrollY"] < at["height"], where
+                if width > 700:
+                    assert at["board"] + at["scrollY"] < at["height"], where
+                screenshot(p, output_dir, f"final-scores-{lang}-{width}")
+                assert p.errors == [], p.errors
+        finally:
+            for p, _, _ in watchers:
+                p.context.close()
