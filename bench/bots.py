@@ -38,6 +38,7 @@ def side(game: Game, seat: int) -> int:
     return SIDES[game.id](seat) if game.id in SIDES else seat
 
 
+HEURISTIC = make_bot("heuristic")
 MATCHUPS = [("heuristic", "random"), ("search", "random"), ("search", "heuristic")]
 
 
@@ -45,6 +46,15 @@ MATCHUPS = [("heuristic", "random"), ("search", "random"), ("search", "heuristic
 class Tally:
     credit: list[float] = field(default_factory=list)
     think: dict[str, list[float]] = field(default_factory=dict)
+
+    agree: dict[str, list[int]] = field(default_factory=dict)
+    """Per branching (choices at the decision): [the heuristic's move played, decisions]."""
+
+    def add_agreement(self, choices: int, same: bool) -> None:
+        bucket = "≤ 4" if choices <= 4 else "5–20" if choices <= 20 else "> 20"
+        counts = self.agree.setdefault(bucket, [0, 0])
+        counts[0] += same
+        counts[1] += 1
 
     def add_time(self, level: str, seconds: float) -> None:
         self.think.setdefault(level, []).append(seconds)
@@ -63,11 +73,19 @@ class Tally:
         return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def play(game: Game, bots: list[Bot], levels: list[str], seed: int, tally: Tally) -> list[float]:
+def play(
+    game: Game,
+    bots: list[Bot],
+    levels: list[str],
+    seed: int,
+    tally: Tally,
+    agreement: bool = False,
+) -> list[float]:
     """One game to the end; each seat's share of the win (its side's, see ``side``)."""
     options = game.parse_options({})
     state = game.setup(len(bots), options, seed)
     rng = Rng(seed * 1_000_003 + 7)
+    probe = Rng(seed * 1_000_003 + 11)  # its own draws: asking leaves the games as they were
     for _ in range(20_000):
         outcome = game.outcome(state)
         if outcome is not None:
@@ -79,8 +97,12 @@ def play(game: Game, bots: list[Bot], levels: list[str], seed: int, tally: Tally
         seat = rng.choice(pending)
         start = time.perf_counter()
         action = bots[seat].choose(game, state, seat, rng.fork())
-        if len(game.legal_actions(state, seat)) > 1:
+        choices = len(game.legal_actions(state, seat))
+        if choices > 1:
             tally.add_time(levels[seat], time.perf_counter() - start)
+            if agreement and levels[seat] == "search":
+                rules = HEURISTIC.choose(game, state, seat, probe.fork())
+                tally.add_agreement(choices, rules == action)
         state, _ = game.apply(state, seat, action)
     raise RuntimeError(f"{game.id}: no outcome (seed {seed})")
 
@@ -118,7 +140,7 @@ def run(args: argparse.Namespace) -> None:
                     bots = [
                         make_bot(lv, **search) if lv == "search" else make_bot(lv) for lv in levels
                     ]
-                    shares = play(game, bots, levels, args.seed + g, tally)
+                    shares = play(game, bots, levels, args.seed + g, tally, args.agreement)
                     tally.credit.append(shares[where])
                     if args.progress:
                         print(
@@ -136,6 +158,15 @@ def run(args: argparse.Namespace) -> None:
                     f"{ms.get(tested, 0):.1f} | {ms.get(other, 0):.1f} |",
                     flush=True,
                 )
+                if tally.agree:
+                    print(
+                        "    search played the heuristic's move: "
+                        + ", ".join(
+                            f"{same}/{n} at {bucket} choices"
+                            for bucket, (same, n) in sorted(tally.agree.items())
+                        ),
+                        flush=True,
+                    )
 
 
 def main() -> None:
@@ -152,6 +183,11 @@ def main() -> None:
     parser.add_argument("--guide", type=float, help="search's head start for the heuristic")
     parser.add_argument("--prior", type=float, help="the heuristic's weight in search's prior")
     parser.add_argument("--iterations", type=int, default=5000, help="search iteration cap")
+    parser.add_argument(
+        "--agreement",
+        action="store_true",
+        help="count how often search plays the heuristic's move, by the number of choices",
+    )
     parser.add_argument("--only", nargs="*", help="game ids")
     parser.add_argument("--seats", nargs="*", type=int)
     parser.add_argument("--matchup", nargs="*", help="e.g. search-random heuristic-random")
