@@ -24,7 +24,7 @@ import { chatAddon } from "./table/chat.js";
 import { presenceAddon } from "./table/presence.js";
 import { clockText } from "./clocktext.js";
 import { replayAddon } from "./table/replay.js";
-import { boardFrame, restoreScroll } from "./table/zoom.js";
+import { boardFrame, restoreScroll, fittedToPhone, onPhoneWidth } from "./table/zoom.js";
 import * as generic from "./boards/generic.js";
 
 extend({
@@ -104,6 +104,7 @@ export function mountTable(root, tableId) {
     doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
     name: (seat, opts) => seatName(d, seat, opts),
     choice, choose, selected: (partial) => decision.fixed.size > 0 && decision.isFixed(partial),
+    small: fittedToPhone(),
   });
   const ctxBase = () => ctxFor(doc);
 
@@ -669,10 +670,12 @@ export function mountTable(root, tableId) {
   }
 
   const off = onLangChange(() => render());
+  const offPhone = onPhoneWidth(() => render());
   render();
   return () => {
     disposed = true;
     off();
+    offPhone();
     for (const a of addons) a.dispose?.();
     reveal.stop();
     socket.close();

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 
-from tests.browser.driver import new_player, screenshot
-from tests.browser.layout import fits_width
-from tests.browser.test_table_story import _auth, _move
+from tests.browser.driver import new_player, screenshot, wait_synced
+from tests.browser.layout import fits_width, overlaps
+from tests.browser.test_table_story import _auth, _move, _table
 
 LONG_NAME = "Maximiliano Alejandro de la Cruz Ferreir"  # 40 characters, the most allowed
 SIZES = [("en-GB", "en", 1280), ("es-ES", "es", 1280), ("en-GB", "en", 390), ("es-ES", "es", 390)]
@@ -175,3 +175,43 @@ def test_the_final_scores_come_into_view_when_a_game_ends(browser, site, output_
         finally:
             for p, _, _ in watchers:
                 p.context.close()
+
+
+# Each city name's size as drawn on the screen (its font size times the map's scale).
+NAME_SIZES = """() => [...document.querySelectorAll('#board [data-city-label]')].map((el) =>
+  parseFloat(getComputedStyle(el).fontSize) * el.ownerSVGElement.getScreenCTM().a)"""
+
+
+def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir):
+    """At 390 px the whole map fits the screen: its city names are drawn at 9 px or more
+    (not 4), and still cover no other name, no city and no agent's pill, as the game goes
+    on; at 1,280 px they keep their size (test_layout checks that nothing overlaps)."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "conspiracy", 4, {})
+        for locale, lang, width in SIZES:
+            bob = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(bob, table, 1, host=False)
+                sizes = bob.page.evaluate(NAME_SIZES)
+                assert len(sizes) >= 20, sizes
+                assert min(sizes) >= 9, (lang, width, min(sizes))
+                if width < 700:
+                    assert max(sizes) <= 12, (lang, width, max(sizes))  # legible, not shouting
+                    rng = random.Random(7)
+                    for _ in range(12):
+                        doc = http.get(
+                            f"/api/tables/{table['id']}/view", headers=_auth(table[1])
+                        ).json()
+                        wait_synced(bob, doc["version"])
+                        found = overlaps(
+                            bob.page,
+                            "[data-city-label]",
+                            "[data-city-label], [data-city] .hit, [data-agent]",
+                        )
+                        assert found == [], f"{lang} at version {doc['version']}: {found}"
+                        if _move(http, table, rng) != "playing":
+                            break
+                screenshot(bob, output_dir, f"conspiracy-names-{lang}-{width}")
+                assert bob.errors == [], bob.errors
+            finally:
+                bob.context.close()

@@ -242,6 +242,51 @@ export function agentPill(x, y, name) {
 
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
 
+// City names. At 1,280 px the map is drawn near its own size; on a phone (ctx.small) the
+// whole map is about a third of it, so names are drawn larger in map units (≈ 9 px on a
+// 390 px screen) with a halo of the map's colour that keeps them readable over the red
+// lines, and each goes where it covers no other name, city, station or the briefcase.
+const LABEL = { normal: { size: 12, halo: 3 }, small: { size: 26, halo: 5 } };
+let measurer = null;
+
+/** The drawn width of `text` in map units (a canvas measures it in the page's font). */
+function textWidth(text, size, weight) {
+  measurer ||= document.createElement("canvas").getContext("2d");
+  const family = getComputedStyle(document.body).fontFamily || "sans-serif";
+  measurer.font = `${weight} ${size}px ${family}`;
+  return measurer ? measurer.measureText(text).width : text.length * size * 0.62;
+}
+
+const area = ([x0, y0, x1, y1], boxes) => boxes.reduce((sum, [a0, b0, a1, b1]) =>
+  sum + Math.max(0, Math.min(x1, a1) - Math.max(x0, a0)) * Math.max(0, Math.min(y1, b1) - Math.max(y0, b0)), 0);
+
+/** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
+ * the free place around it that covers least of the boxes already `taken` (kept on the map). */
+function placeNames(list, taken, size, W, H) {
+  const out = {};
+  const ascent = 0.93 * size;
+  const height = 1.17 * size;
+  for (const { name, text, x, y, r, weight, star } of list) {
+    const w = textWidth(text, size, weight) + 2;
+    const right = r + (star ? 14 : 3);
+    const spots = [
+      [x - w / 2, y + r + 3], [x - w / 2, y - r - 2 - height], [x + right, y - height / 2], [x - r - 3 - w, y - height / 2],
+      [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
+    ];
+    let best = null;
+    for (const [x0, y0] of spots) {
+      const box = [x0, y0, x0 + w, y0 + height];
+      const off = Math.max(0, -x0) + Math.max(0, x0 + w - W) + Math.max(0, -y0) + Math.max(0, y0 + height - H);
+      const cost = area(box, taken) + off * 1000;
+      if (!best || cost < best.cost) best = { box, cost };
+      if (cost === 0) break;
+    }
+    taken.push(best.box);
+    out[name] = { box: best.box, x: (best.box[0] + best.box[2]) / 2, y: best.box[1] + ascent };
+  }
+  return out;
+}
+
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
  * boxes already taken: under its name first, then around it; always on the map. */
 function pillSpot(cx, cy, bw, bh, taken, W, H) {
@@ -283,15 +328,37 @@ export function render(ctx) {
     linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
   const hqs = Object.fromEntries(v.players.map((p) => [p.hq, p.seat]));
+  // What a name must not cover: every city and its station, and the briefcase.
+  const taken = [];
+  for (const c of v.map.cities) {
+    const x = px(c);
+    const y = py(c);
+    const r = hqs[c.name] !== undefined ? 14 : 10;
+    taken.push([x - r, y - r, x + r, y + r]);
+    if (c.station) taken.push([x + 10, y - 20, x + 25, y - 4]);
+  }
+  if (v.briefcase && cities[v.briefcase]) {
+    const c = cities[v.briefcase];
+    taken.push([px(c) - 13, py(c) - 39, px(c) + 13, py(c) - 17]);
+  }
+  const look = ctx.small ? LABEL.small : LABEL.normal;
+  const names = placeNames(v.map.cities.map((c) => ({
+    name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? 13 : 9, star: c.station,
+    weight: hqs[c.name] !== undefined ? 700 : ctx.small ? 600 : 400,
+  })), taken, look.size, W, MAPH);
   for (const c of v.map.cities) {
     const x = px(c);
     const y = py(c);
     const hq = hqs[c.name];
+    const at = names[c.name];
     const g = s("g", { "data-city": c.name },
       hq !== undefined ? glossed(s("g", {}, s("circle", { class: "hit", cx: x, cy: y, r: 13, fill: PALETTE[hq % PALETTE.length], stroke: "#1d2433", "stroke-width": 1.5 })), GL.hq)
         : s("circle", { class: "hit", cx: x, cy: y, r: 9, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
       c.station ? stationStar(x + 11, y - 7) : null,
-      s("text", { x, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : 400, "data-city-label": c.name }, cityName(c.name)));
+      s("text", {
+        x: at.x, y: at.y, "text-anchor": "middle", "font-size": look.size, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : ctx.small ? 600 : 400,
+        stroke: "#e8eef0", "stroke-width": look.halo, "stroke-linejoin": "round", "paint-order": "stroke", "data-city-label": c.name,
+      }, cityName(c.name)));
     for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(g, partial, c.name); break; }
     }
@@ -308,19 +375,6 @@ export function render(ctx) {
   // cover no city, no city's name, no other pill and not the briefcase.
   const byCity = {};
   for (const a of v.agents) if (!a.burned && a.city) (byCity[a.city] ||= []).push(a);
-  const taken = [];
-  for (const c of v.map.cities) {
-    const x = px(c);
-    const y = py(c);
-    const r = hqs[c.name] !== undefined ? 14 : 10;
-    taken.push([x - r, y - r, x + r + (c.station ? 12 : 0), y + r]);
-    const half = cityName(c.name).length * (hqs[c.name] !== undefined ? 3.7 : 3.4);
-    taken.push([x - half, y + 13, x + half, y + 28]);
-  }
-  if (v.briefcase && cities[v.briefcase]) {
-    const c = cities[v.briefcase];
-    taken.push([px(c) - 13, py(c) - 39, px(c) + 13, py(c) - 17]);
-  }
   for (const [city, list] of Object.entries(byCity)) {
     const c = cities[city];
     const cx = px(c);

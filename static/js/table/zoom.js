@@ -11,7 +11,21 @@ extend({
   es: { "zoom.in": "Ampliar", "zoom.out": "Ajustar a la pantalla" },
 });
 
-const scrolls = new Map(); // frame id -> its horizontal scroll
+const scrolls = new Map();
+const PHONE = "(max-width: 700px)";
+
+/** Whether boards are drawn to a phone's width (not zoomed in): their words are tiny, so
+ * a board may draw its names larger (`ctx.small`). */
+export function fittedToPhone() {
+  return matchMedia(PHONE).matches && !pref("zoom");
+}
+
+/** Calls `redraw` when the window crosses the phone's width; returns the way to stop. */
+export function onPhoneWidth(redraw) {
+  const query = matchMedia(PHONE);
+  query.addEventListener("change", redraw);
+  return () => query.removeEventListener("change", redraw);
+} // frame id -> its horizontal scroll
 
 /** The board-wrap `id` around `content`, with its zoom switch; `rerender` redraws the page. */
 export function boardFrame(id, content, rerender) {
