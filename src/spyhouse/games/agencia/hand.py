@@ -67,14 +67,15 @@ def replace_card(state: AgenciaState, seat: int) -> list[Event]:
     assert player.played is not None
     position = player.played.position
     drawn = player.deck.pop(0)
+    face_up = position is Position.TABLE_FACE_UP
     if player.unseen:
         player.unseen -= 1
-    elif position is not Position.TABLE_FACE_UP:
+    elif not face_up:
         player.remembered.append(position)
     player.positions[position] = drawn
     player.played = None
     name = NAMES[position]
-    if position is Position.TABLE_FACE_UP:
+    if face_up:
         return [Event.public("card_drawn", seat=seat, position=name, card=drawn)]
     seers = seen_by(position, seat, state.num_seats)
     events = [Event.public("card_drawn", seat=seat, position=name)]

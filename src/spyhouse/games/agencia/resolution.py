@@ -17,15 +17,17 @@ from spyhouse.games.agencia.state import AgenciaState, Location, Phase
 PREY: dict[Kind, Kind] = {Kind.INFILTRATOR: Kind.RECRUITER, Kind.RECRUITER: Kind.AGENT}
 """Whom each card exchanges with: Infiltrators catch Recruiters, Recruiters catch Agents."""
 
+CHOOSERS: tuple[Kind, ...] = (Kind.INFILTRATOR, Kind.RECRUITER)
+"""The cards that choose whom to exchange with, in solving order."""
+
 
 def in_game(state: AgenciaState, kind: Kind) -> list[int]:
     """Seats whose played card of ``kind`` is still in the game, in solving order."""
+    players = state.players
     return [
         seat
         for seat in clockwise_from_ambassadors_left(state)
-        if (played := state.players[seat].played) is not None
-        and played.in_game
-        and played.kind is kind
+        if (played := players[seat].played) is not None and played.in_game and played.kind is kind
     ]
 
 
@@ -100,7 +102,7 @@ def next_choice(state: AgenciaState, events: list[Event]) -> int | None:
     game: The Infiltrate is discarded"); one with a single possible target exchanges
     with it at once (RULINGS.md). Returns the seat that must choose, or ``None``.
     """
-    for kind in (Kind.INFILTRATOR, Kind.RECRUITER):
+    for kind in CHOOSERS:
         for seat in in_game(state, kind):
             if not (choices := targets(state, seat)):
                 events.append(discard_played_card(state, seat))
@@ -151,7 +153,9 @@ def enter_embassy(
 def solve_agents(state: AgenciaState) -> list[Event]:
     """3rd Agents, clockwise: take their Information value if they fit the Hall / fill the
     Garden, else pay it (as much as one has). Then all played Agent cards are discarded."""
-    assert state.embassy is not None
+    location = state.embassy
+    assert location is not None
+    hall, location_name = location is Location.HALL, location.value
     events: list[Event] = []
     agents_inside = 0
     solved = in_game(state, Kind.AGENT)
@@ -160,7 +164,7 @@ def solve_agents(state: AgenciaState) -> list[Event]:
         assert played is not None
         card = CARDS[played.card]
         success, agents_inside = enter_embassy(
-            state.embassy, agents_inside, card.agents, state.num_seats
+            location, agents_inside, card.agents, state.num_seats
         )
         if success:
             amount = take_from_bank(state, seat, card.information)
@@ -171,11 +175,11 @@ def solve_agents(state: AgenciaState) -> list[Event]:
                 "agents_solved",
                 seat=seat,
                 card=card.name,
-                location=state.embassy.value,
+                location=location_name,
                 result="took" if success else "paid",
                 information=amount,
                 agents_inside=agents_inside,
-                face_down=state.embassy is Location.HALL and not success,
+                face_down=hall and not success,
             )
         )
     events.extend(discard_played_card(state, seat) for seat in solved)

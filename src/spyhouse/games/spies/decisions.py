@@ -48,19 +48,15 @@ Action = dict[str, Any]
 # -- who decides -----------------------------------------------------------------------
 
 
-def has_deployed(state: SpiesState, seat: int) -> bool:
-    """A seat deploys all its soldiers at once, so its first Mission card tells."""
-    side = state.sides[side_of(seat)]
-    return side.missions[missions_of(state.num_seats, seat)[0]] is not None
-
-
 def deploying(state: SpiesState) -> frozenset[int]:
-    """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4)."""
+    """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4).
+
+    A seat deploys all its soldiers at once, so its first Mission card tells."""
     seats = []
     for side in (0, 1):
         missions = state.sides[side].missions
         for seat in side_seats(state.num_seats, side):
-            if missions[missions_of(state.num_seats, seat)[0]] is None:  # see has_deployed
+            if missions[missions_of(state.num_seats, seat)[0]] is None:
                 seats.append(seat)
                 break
     return frozenset(seats)
@@ -340,7 +336,7 @@ def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
             soldiers={str(m + 1): soldier_name(r) for m, r in zip(missions, chosen, strict=True)},
         ),
     ]
-    if all(has_deployed(state, s) for s in range(state.num_seats)):
+    if not deploying(state):  # everyone has deployed
         events += begin_intelligence_phase(state)
     return events
 
