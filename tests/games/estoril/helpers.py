@@ -45,7 +45,7 @@ def lay_out(state: EstorilState, boards: list[tuple[str, int]]) -> None:
         Location(
             board=board_by_key(key).index,
             rotation=rotation,
-            spaces=[None] * len(board_by_key(key).spaces),
+            spaces=(None,) * len(board_by_key(key).spaces),
         )
         for key, rotation in boards
     ]
@@ -59,16 +59,15 @@ def take(state: EstorilState, tile: int) -> None:
         if tile in pile:
             pile.remove(tile)
             return
-    for loc in state.grid:
+    for s, loc in enumerate(state.grid):
         for n, occ in enumerate(loc.spaces):
             if occ is not None and occ.tile == tile:
-                loc.spaces[n] = None
+                state.put((s, n), None)
                 state.markers[occ.controller] += 1
                 return
-        for r in list(loc.rewards):
-            if r.tile == tile:
-                loc.rewards.remove(r)
-                return
+        if any(r.tile == tile for r in loc.rewards):
+            state.change_location(s, rewards=tuple(r for r in loc.rewards if r.tile != tile))
+            return
     raise AssertionError(f"{character(tile).label} is not in play")
 
 
@@ -95,7 +94,7 @@ def put(
     take(state, tile)
     fields: dict[str, Any] = {"controller": seat, "known_by": (seat,), **more}
     occ = Occupant(tile=tile, owner=seat, face_up=face_up, **fields)
-    state.grid[slot(state, key)].spaces[NUMERALS.index(numeral)] = occ
+    state.put((slot(state, key), NUMERALS.index(numeral)), occ)
     state.markers[seat] -= 1
     return occ
 
@@ -115,7 +114,7 @@ def give(state: EstorilState, seat: int, name: str, colour: str | None = None) -
 def set_reward(state: EstorilState, key: str, name: str, face_up: bool = True) -> None:
     tile = tile_id(name)
     take(state, tile)
-    state.grid[slot(state, key)].rewards.append(Reward(tile=tile, face_up=face_up))
+    state.add_reward(slot(state, key), Reward(tile=tile, face_up=face_up))
 
 
 def start_resolving(state: EstorilState) -> list[Event]:

@@ -127,8 +127,8 @@ def test_nationalism_example_yellow_totals_6():
     put(state, "casino", "I", "I.L. Fleming", BLUE)  # adjacent, face up
     put(state, "casino", "II", "Loreta B.", BLUE, face_up=False)  # face down: not counted
     put(state, "hells_mouth", "I", "Elizabeth", GREEN, colour="green")  # not adjacent
-    state.grid[slot(state, "museum")].resolved = True
-    state.grid[slot(state, "casino")].resolved = True
+    state.change_location(slot(state, "museum"), resolved=True)
+    state.change_location(slot(state, "casino"), resolved=True)
     start_resolving(state)
     state = pass_until(state, lambda s: pending_kind(s) == ("ability", YELLOW))
     state, _ = act(state, YELLOW, {"type": "use", "ability": "Nationalism"})

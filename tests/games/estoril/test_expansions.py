@@ -260,14 +260,14 @@ def test_conspiracy_at_the_garret_names_which_reward():
 def test_airport_die_changes_by_up_to_the_numeral_without_wrapping(space, die, low, high):
     state = vip_state()
     lay_out(state, AIRPORT_LAYOUT)
-    state.grid[0].die = die
+    state.change_location(0, die=die)
     assert airport_die_range(state, 0, space) == range(low, high + 1)
 
 
 def test_airport_placement_offers_the_die_and_resolves_first_on_a_tie():
     state = vip_state()
     lay_out(state, AIRPORT_LAYOUT)
-    state.grid[0].die = 4
+    state.change_location(0, die=4)
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
     state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "airport", "I")})
@@ -317,11 +317,15 @@ def test_roulette_tiles_leave_the_game_when_nobody_wins_the_casino():
     casino = slot(state, "casino")
     garbo = give(state, RED, "Garbo")
     state.hands[RED].remove(garbo)
-    state.grid[casino].roulette.append(RouletteTile(tile=garbo, placer=RED, from_discards=False))
+    state.change_location(
+        casino, roulette=(RouletteTile(tile=garbo, placer=RED, from_discards=False),)
+    )
     resolution.receive_reward(state, casino)
     assert garbo in state.removed
     state.removed.remove(garbo)
-    state.grid[casino].roulette.append(RouletteTile(tile=garbo, placer=RED, from_discards=False))
+    state.change_location(
+        casino, roulette=(RouletteTile(tile=garbo, placer=RED, from_discards=False),)
+    )
     put(state, "casino", "I", "Pires", BLUE)
     resolution.receive_reward(state, casino)
     assert garbo in state.discards[BLUE], "the winner takes them face up into the discard pile"

@@ -115,7 +115,8 @@ def test_roulette_tiles_are_seen_by_nobody():
     casino = slot(state, "casino")
     lucky = give(state, RED, "C. Lucky Luciano")
     state.hands[RED].remove(lucky)
-    state.grid[casino].roulette.append(RouletteTile(tile=lucky, placer=RED, from_discards=False))
+    under = RouletteTile(tile=lucky, placer=RED, from_discards=False)
+    state.change_location(casino, roulette=(*state.grid[casino].roulette, under))
     memory.hand_blurs(state, RED)  # it left Red's hand face down: nobody saw which tile
     for seat in (RED, BLUE, None):
         assert "Lucky" not in text(GAME.view(state, seat))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from spyhouse.engine import Event, StateModel
+from spyhouse.engine import Event, Rng, StateModel
 from spyhouse.engine.testing import random_playout, scale
 from spyhouse.games.estoril import GAME
 from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
@@ -140,3 +141,35 @@ def _mutables(value: object) -> list[object]:
         for name in type(value).model_fields:
             out += _mutables(getattr(value, name))
     return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_step_on_a_copy_never_changes_the_original(seed):
+    """A copy shares its Locations and tiles (issue 15): every step taken on a copy,
+    including on a determinized world, must leave the original state as it was."""
+    options = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
+    seen: list[StateModel] = []
+    random_playout(GAME, 5, options, seed, on_step=lambda s, e: seen.append(s))
+    rng = Rng(seed)
+    for state in seen:
+        before = GAME.dump(state)
+        for seat in sorted(GAME.to_act(state)):
+            for action in GAME.legal_actions(state, seat):
+                GAME.apply_action(GAME.copy(state), seat, action)
+            world = GAME.copy(GAME.determinize(state, seat, rng))
+            GAME.apply_action(world, seat, GAME.legal_actions(world, seat)[0])
+        assert GAME.dump(state) == before, "a step on a copy changed the original"
+
+
+def test_locations_are_values():
+    """A Location is frozen and holds tuples: a stray change raises instead of reaching
+    another state that shares it. Saved states (lists in the JSON) load as tuples."""
+    state = GAME.setup(4, GAME.parse_options({}), 1)
+    loc = state.grid[0]
+    with pytest.raises(ValidationError):
+        loc.resolved = True
+    assert isinstance(loc.spaces, tuple) and isinstance(loc.rewards, tuple)
+    dumped = GAME.dump(state)
+    assert isinstance(dumped["grid"][0]["spaces"], list)
+    loaded = GAME.load(json.loads(json.dumps(dumped)))
+    assert isinstance(loaded.grid[0].spaces, tuple) and GAME.dump(loaded) == dumped

@@ -99,7 +99,7 @@ def rotating() -> tuple[EstorilState, int]:
 def setting_the_die() -> tuple[EstorilState, int]:
     state = new_state(4, vip=True)
     lay_out(state, [("airport", 0), *BASE_LAYOUT[1:]])
-    state.grid[0].die = 4
+    state.change_location(0, die=4)
     state.turn, state.placed = RED, False
     state, _ = act(
         state, RED, {"type": "place", "tile": "Araújo (red)", **where(state, "airport", "I")}
@@ -380,7 +380,7 @@ def assert_reveals_nothing(state: EstorilState, seat: int, action: dict, message
 
 def test_true_is_not_the_die_value_1():
     state, seat = setting_the_die()
-    state.grid[0].die = 2  # the range 1..3 includes 1
+    state.change_location(0, die=2)  # the range 1..3 includes 1
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, seat, {"type": "set_die", "value": True})
     assert err.value.code == "bad_number"

@@ -49,7 +49,7 @@ def _send_home(state: EstorilState, ref: SpaceRef) -> Occupant:
     """A tile leaves the board: to its owner's hand, its marker to its controller."""
     occ = state.occupant(ref)
     assert occ is not None
-    state.grid[ref[0]].spaces[ref[1]] = None
+    state.put(ref, None)
     state.hands[occ.owner].append(occ.tile)
     memory.hand_gains(state, occ.owner, [occ.tile])
     state.markers[occ.controller] += 1
@@ -215,8 +215,8 @@ def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> 
     """SEDUCTION: the tile moves with its marker; ignore all its abilities, count its strength."""
     occ = state.occupant(target)
     assert occ is not None
-    state.grid[target[0]].spaces[target[1]] = None
-    state.grid[ref[0]].spaces[to] = fast_copy(occ, face_up=True, known_by=(), seduced=True, dice=0)
+    state.put(target, None)
+    state.put((ref[0], to), fast_copy(occ, face_up=True, known_by=(), seduced=True, dice=0))
     return [
         Event.public(
             "seduced",
@@ -302,7 +302,7 @@ def double_agent(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[E
     agent = state.occupant(ref)
     victim = state.occupant(target)
     assert agent is not None and victim is not None
-    state.grid[ref[0]].spaces[ref[1]] = None
+    state.put(ref, None)
     state.hands[agent.owner].append(agent.tile)
     memory.hand_gains(state, agent.owner, [agent.tile])
     if agent.shield:

@@ -16,12 +16,30 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Rng
-from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Reward, fast_copy
+from spyhouse.games.estoril.state import EstorilState, Location, fast_copy
 
 Place = tuple[Any, Any]
-"""Where a hidden tile sits: (a list, an index) or (a Roulette tile, None). The list
-holds tile numbers (a hand, the pile) or tiles on the board (spaces, Reward spaces),
-which are values: a redrawn one is replaced by a copy with the new tile number."""
+"""Where a hidden tile sits: (a list, an index). The list holds tile numbers (a hand,
+the pile) or tiles on the board (a draft of a Location's spaces, Reward spaces or
+Roulette), which are values: a redrawn one is replaced by a copy with the new tile."""
+
+
+class Draft:
+    """A Location's tiles in lists that determinization may rewrite (a Location is
+    frozen); :meth:`location` is the Location with them."""
+
+    def __init__(self, loc: Location) -> None:
+        self.loc = loc
+        self.spaces = list(loc.spaces)
+        self.rewards = list(loc.rewards)
+        self.roulette = list(loc.roulette)
+
+    def location(self) -> Location:
+        spaces, rewards, roulette = tuple(self.spaces), tuple(self.rewards), tuple(self.roulette)
+        loc = self.loc
+        if (spaces, rewards, roulette) == (loc.spaces, loc.rewards, loc.roulette):
+            return loc
+        return fast_copy(loc, spaces=spaces, rewards=rewards, roulette=roulette)
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
@@ -31,8 +49,9 @@ def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
         ended = state.copy()
         ended.rng = rng.next64()
         return ended
-    new = _copy_secrets(state, seat)
-    players, unseen = hidden_places(new, seat)
+    new = _copy_secrets(state)
+    drafts = [Draft(loc) for loc in new.grid]
+    players, unseen = hidden_places(new, drafts, seat)
     for places in [*players.values(), unseen]:
         # Sorted before shuffling: the redraw must depend on what the seat knows, never on
         # where the hidden tiles really are (a bot's choice would follow them otherwise).
@@ -40,42 +59,32 @@ def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
         rng.shuffle(tiles)
         for place, tile in zip(places, tiles, strict=True):
             _set(place, tile)
+    new.grid = [draft.location() for draft in drafts]
     new.rng = rng.next64()
     return new
 
 
-def _copy_secrets(state: EstorilState, seat: int) -> EstorilState:
-    """A copy that owns everything determinization rewrites; public parts are shared.
+def _copy_secrets(state: EstorilState) -> EstorilState:
+    """A copy that owns everything determinization rewrites; the Locations (frozen
+    values, replaced when redrawn) and the public parts are shared.
 
-    Sharing is safe: ``Game.apply`` copies a state before changing it.
+    Sharing the public parts is safe: ``Game.apply`` copies a state before changing it.
     """
-
-    def unseen(thing: Occupant | Reward | None) -> bool:
-        return thing is not None and not thing.face_up and seat not in thing.known_by
-
-    def copy_secrets(loc: Location) -> Location:
-        if not (any(map(unseen, loc.spaces)) or any(map(unseen, loc.rewards)) or loc.roulette):
-            return loc
-        # Tiles on the board are values (replaced, never changed): new lists suffice.
-        return fast_copy(
-            loc,
-            spaces=list(loc.spaces),
-            rewards=list(loc.rewards),
-            roulette=[fast_copy(r) for r in loc.roulette],
-        )
-
     return fast_copy(
         state,
         hands=[list(h) for h in state.hands],
         pending_discards=[list(d) for d in state.pending_discards],
         pile=list(state.pile),
-        grid=[copy_secrets(loc) for loc in state.grid],
+        grid=list(state.grid),
     )
 
 
-def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]], list[Place]]:
+def hidden_places(
+    state: EstorilState, drafts: list[Draft], seat: int
+) -> tuple[dict[int, list[Place]], list[Place]]:
     """The places ``seat`` cannot see into: per other player (that player's tiles only),
-    and the unseen neutral places (the pile and face-down Reward tiles)."""
+    and the unseen neutral places (the pile and face-down Reward tiles). The places on
+    the board are in ``drafts`` (one per Location of ``state.grid``)."""
     players: dict[int, list[Place]] = {}
     known = state.known_in_hand
     for other in range(state.num_seats):
@@ -91,30 +100,28 @@ def hidden_places(state: EstorilState, seat: int) -> tuple[dict[int, list[Place]
     unseen: list[Place] = [
         (pile, i) for i, tile in enumerate(pile) if seat not in state.pile_known.get(tile, ())
     ]
-    for loc in state.grid:
-        for n, occ in enumerate(loc.spaces):
+    for draft in drafts:
+        for n, occ in enumerate(draft.spaces):
             if occ is not None and not occ.face_up and seat not in occ.known_by:
-                players.setdefault(occ.owner, []).append((loc.spaces, n))
-        for i, reward in enumerate(loc.rewards):
+                players.setdefault(occ.owner, []).append((draft.spaces, n))
+        for i, reward in enumerate(draft.rewards):
             if not reward.face_up and seat not in reward.known_by:
-                unseen.append((loc.rewards, i))
-        for under in loc.roulette:
+                unseen.append((draft.rewards, i))
+        for i, under in enumerate(draft.roulette):
             if not under.from_discards and under.placer != seat:
-                players.setdefault(under.placer, []).append((under, None))
+                players.setdefault(under.placer, []).append((draft.roulette, i))
     return players, unseen
 
 
 def _get(place: Place) -> int:
     holder, index = place
-    thing = holder if index is None else holder[index]
+    thing = holder[index]
     return thing if isinstance(thing, int) else int(thing.tile)
 
 
 def _set(place: Place, tile: int) -> None:
     holder, index = place
-    if index is None:
-        holder.tile = tile
-    elif isinstance(holder[index], int):
+    if isinstance(holder[index], int):
         holder[index] = tile
     else:
         holder[index] = fast_copy(holder[index], tile=tile)

@@ -120,8 +120,8 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
     else:
         memory.hand_blurs(state, seat)
     state.markers[seat] -= 1
-    state.grid[slot].spaces[n] = Occupant(
-        tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=(seat,)
+    state.put(
+        ref, Occupant(tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=(seat,))
     )
     shown = character(tile).label
     events = [
@@ -132,7 +132,7 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
     if not face_up:
         events.append(Event.private(seat, "placed_face_down", **where(state, ref), tile=shown))
     state.pending[:0] = _follow_ups(state, seat, ref)
-    state.grid[slot].visited = True
+    state.change_location(slot, visited=True)
     return events
 
 
@@ -181,9 +181,8 @@ def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool
     (state.discards if from_discards else state.hands)[seat].remove(tile)
     if not from_discards:
         memory.hand_blurs(state, seat)
-    state.grid[pending.slot].roulette.append(
-        RouletteTile(tile=tile, placer=seat, from_discards=from_discards)
-    )
+    under = RouletteTile(tile=tile, placer=seat, from_discards=from_discards)
+    state.change_location(pending.slot, roulette=(*state.grid[pending.slot].roulette, under))
     label = character(tile).label
     if from_discards:  # the discard pile is public: everyone sees which tile left it
         return [Event.public("roulette_fed", player=COLOURS[seat], source="discards", tile=label)]
@@ -207,8 +206,8 @@ def verify_rotate(action: Action) -> int:
 def rotate_alcantara(state: EstorilState, seat: int, degrees: int) -> list[Event]:
     """#0 Alcântara: rotate the board; spaces, tiles and numerals turn with it."""
     pending = state.pending.pop(0)
-    loc = state.grid[pending.slot]
-    loc.rotation = (loc.rotation + degrees // 90) % 4
+    rotation = state.grid[pending.slot].rotation
+    state.change_location(pending.slot, rotation=(rotation + degrees // 90) % 4)
     return [
         Event.public(
             "rotated",
@@ -237,7 +236,7 @@ def verify_set_die(state: EstorilState, action: Action) -> int:
 def set_airport_die(state: EstorilState, seat: int, value: int) -> list[Event]:
     """Portela Airport: increase or decrease the die by up to the space's numeral."""
     pending = state.pending.pop(0)
-    state.grid[pending.slot].die = value
+    state.change_location(pending.slot, die=value)
     return [Event.public("airport_die", player=COLOURS[seat], value=value)]
 
 

@@ -62,7 +62,7 @@ def position(
             name, face_down = _face_down(text)
             tile = tile_named(name)
             lift(state, tile)
-            state.grid[slot].rewards.append(Reward(tile=tile, face_up=not face_down))
+            state.add_reward(slot, Reward(tile=tile, face_up=not face_down))
     if to_place is not None:
         state.turn, state.placed = COLOURS.index(to_place), False
     return state
@@ -84,7 +84,7 @@ def lay_boards(state: EstorilState, names: Sequence[str]) -> None:
                 board=printed.index,
                 rotation=int(turned or 0) // 90 % 4,
                 die=6 if printed.special == "airport" else None,  # the Airport's d12 shows 6
-                spaces=[None] * len(printed.spaces),
+                spaces=(None,) * len(printed.spaces),
             )
         )
     state.enigma_slot, state.pending = None, []
@@ -105,8 +105,7 @@ def put_tile(state: EstorilState, space: Space, text: str) -> Occupant:
         known_by=(seat,),
         shield="shielded" in flags,
     )
-    slot, n = space.ref(state)
-    state.grid[slot].spaces[n] = occ
+    state.put(space.ref(state), occ)
     state.markers[seat] -= 1
     if occ.shield:
         state.shields -= 1
@@ -130,15 +129,15 @@ def lift(state: EstorilState, tile: int) -> None:
         if tile in pile:
             pile.remove(tile)
             return
-    for loc in state.grid:
+    for slot, loc in enumerate(state.grid):
         for n, occ in enumerate(loc.spaces):
             if occ is not None and occ.tile == tile:
-                loc.spaces[n] = None
+                state.put((slot, n), None)
                 state.markers[occ.controller] += 1
                 return
-        for reward in loc.rewards:
+        for i, reward in enumerate(loc.rewards):
             if reward.tile == tile:
-                loc.rewards.remove(reward)
+                state.change_location(slot, rewards=(*loc.rewards[:i], *loc.rewards[i + 1 :]))
                 return
     raise ValueError(f"tile {tile} is not in play with these options")
 

@@ -61,9 +61,9 @@ def resolve_locations(state: EstorilState, events: list[Event]) -> bool:
 
 def reveal_location(state: EstorilState, slot: int) -> list[Event]:
     """Turn face up all Character tiles (including the Reward tile) from that Location ONLY."""
-    loc = state.grid[slot]
-    loc.resolved = True
+    state.change_location(slot, resolved=True)
     state.reveal(slot)
+    loc = state.grid[slot]
     return [
         Event.public(
             "resolving",
@@ -245,7 +245,7 @@ def hells_mouth_remove(state: EstorilState, slot: int, space: int) -> list[Event
     """The discarded tile is removed from the game. Return it to the box."""
     occ = state.grid[slot].spaces[space]
     assert occ is not None
-    state.grid[slot].spaces[space] = None
+    state.put((slot, space), None)
     state.removed.append(occ.tile)
     state.markers[occ.controller] += 1
     if occ.shield:
@@ -272,7 +272,7 @@ def receive_reward(state: EstorilState, slot: int) -> list[Event]:
     winner = strongest(state, slot)
     rewards = [r.tile for r in loc.rewards]
     roulette = [r.tile for r in loc.roulette]
-    loc.rewards, loc.roulette = [], []
+    state.change_location(slot, rewards=(), roulette=())
     state.results.append(BoardResult(slot=slot, strengths=totals, winner=winner))
     data: dict[str, object] = {
         "location": location_name(state, slot),

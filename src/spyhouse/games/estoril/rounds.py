@@ -109,7 +109,7 @@ def start_round(state: EstorilState) -> list[Event]:
                 board=index,
                 rotation=rng.below(4),
                 die=rng.die(12) if printed.special == "airport" else None,
-                spaces=[None] * len(printed.spaces),
+                spaces=(None,) * len(printed.spaces),
             )
         )
     state.enigma_slot = None
@@ -118,9 +118,10 @@ def start_round(state: EstorilState) -> list[Event]:
             if state.pile:
                 face_up = not is_top_secret(state, slot, None)
                 tile, knowers = memory.pile_draw(state)
-                loc.rewards.append(
-                    Reward(tile=tile, face_up=face_up, known_by=() if face_up else tuple(knowers))
+                reward = Reward(
+                    tile=tile, face_up=face_up, known_by=() if face_up else tuple(knowers)
                 )
+                state.add_reward(slot, reward)
     enigma: list[Event] = []
     if state.options.promo:
         if state.enigma_holder is None:
@@ -198,12 +199,12 @@ def next_placer(state: EstorilState) -> bool:
 
 def retrieve_tiles(state: EstorilState) -> list[Event]:
     """#3 Retrieve tiles: after ALL Locations are resolved, owners take back tiles and markers."""
-    for loc in state.grid:
+    for slot, loc in enumerate(state.grid):
         for occ in loc.spaces:
             if occ is not None:
                 state.hands[occ.owner].append(occ.tile)
                 state.markers[occ.controller] += 1
-        loc.spaces = [None] * len(loc.spaces)
+        state.change_location(slot, spaces=(None,) * len(loc.spaces))
     memory.hands_known(state)
     state.shields = 10
     state.phase = "discard"

@@ -99,7 +99,9 @@ class Reward(Part):
 
 
 class RouletteTile(Part):
-    """A tile under the Casino Roulette: nobody may look at it."""
+    """A tile under the Casino Roulette: nobody may look at it. Frozen like :class:`Occupant`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Private[int]  # known to its placer when taken from the hand
     placer: Public[int]
@@ -107,14 +109,23 @@ class RouletteTile(Part):
 
 
 class Location(Part):
-    """A Location board laid in the grid this round."""
+    """A Location board laid in the grid this round.
+
+    Frozen, its tiles in tuples: a step replaces the Locations it changes
+    (:meth:`EstorilState.change_location`, :meth:`EstorilState.put`) and never changes
+    one, so a copy of the state shares every Location (issue 15: most steps change one
+    Location of six to eight) and a stray change raises instead of reaching an older
+    state. The JSON is the same as with lists.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     board: Public[int]
     rotation: Public[int]  # quarter turns clockwise
     die: Public[int | None] = None  # Portela Airport's d12
-    spaces: Mixed[list[Occupant | None]]
-    rewards: Mixed[list[Reward]] = []
-    roulette: Mixed[list[RouletteTile]] = []
+    spaces: Mixed[tuple[Occupant | None, ...]]
+    rewards: Mixed[tuple[Reward, ...]] = ()
+    roulette: Mixed[tuple[RouletteTile, ...]] = ()
     visited: Public[bool] = False  # someone has placed here (Alcântara's first placer)
     resolved: Public[bool] = False
 
@@ -196,32 +207,58 @@ class EstorilState(StateModel):
     def occupant(self, ref: SpaceRef) -> Occupant | None:
         return self.grid[ref[0]].spaces[ref[1]]
 
+    def change_location(self, slot: int, **changes: object) -> Location:
+        """Put in ``slot`` its Location with ``changes`` (a Location is a value: the grid
+        gets a changed copy and older states keep theirs)."""
+        changed = self.grid[slot] = fast_copy(self.grid[slot], **changes)
+        return changed
+
+    def put(self, ref: SpaceRef, occupant: Occupant | None) -> None:
+        """Put ``occupant`` (None: nothing) on the Deployment space ``ref``."""
+        slot, n = ref
+        spaces = self.grid[slot].spaces
+        self.change_location(slot, spaces=(*spaces[:n], occupant, *spaces[n + 1 :]))
+
     def change_occupant(self, ref: SpaceRef, **changes: object) -> Occupant:
         """Put on ``ref`` its tile with ``changes`` (a shield, a new controller...): the
         tile is a value, so the space gets a changed copy and older states keep theirs."""
         occ = self.grid[ref[0]].spaces[ref[1]]
         assert occ is not None
-        changed = self.grid[ref[0]].spaces[ref[1]] = fast_copy(occ, **changes)
+        changed = fast_copy(occ, **changes)
+        self.put(ref, changed)
         return changed
 
     def change_reward(self, slot: int, index: int, **changes: object) -> Reward:
         """Put in a Reward space its tile with ``changes`` (see :meth:`change_occupant`)."""
         rewards = self.grid[slot].rewards
-        changed = rewards[index] = fast_copy(rewards[index], **changes)
+        changed = fast_copy(rewards[index], **changes)
+        self.change_location(slot, rewards=(*rewards[:index], changed, *rewards[index + 1 :]))
         return changed
+
+    def add_reward(self, slot: int, reward: Reward) -> None:
+        """Put one more Reward tile in the Reward space(s) of the Location in ``slot``."""
+        self.change_location(slot, rewards=(*self.grid[slot].rewards, reward))
 
     def reveal(self, slot: int) -> None:
         """Turn every tile of the Location in ``slot`` face up, its Reward tiles too."""
-        loc = self.grid[slot]
-        loc.spaces = [
-            None if occ is None else fast_copy(occ, face_up=True, known_by=()) for occ in loc.spaces
-        ]
+        spaces = self.grid[slot].spaces
+        self.change_location(
+            slot,
+            spaces=tuple(
+                [
+                    None if occ is None else fast_copy(occ, face_up=True, known_by=())
+                    for occ in spaces
+                ]
+            ),
+        )
         self.reveal_rewards(slot)
 
     def reveal_rewards(self, slot: int) -> None:
         """Turn the Reward tiles of the Location in ``slot`` face up."""
-        loc = self.grid[slot]
-        loc.rewards = [fast_copy(r, face_up=True, known_by=()) for r in loc.rewards]
+        rewards = self.grid[slot].rewards
+        self.change_location(
+            slot, rewards=tuple([fast_copy(r, face_up=True, known_by=()) for r in rewards])
+        )
 
     def slot_of(self, board_key: str) -> int | None:
         for slot, loc in enumerate(self.grid):
