@@ -261,30 +261,68 @@ const area = ([x0, y0, x1, y1], boxes) => boxes.reduce((sum, [a0, b0, a1, b1]) =
   sum + Math.max(0, Math.min(x1, a1) - Math.max(x0, a0)) * Math.max(0, Math.min(y1, b1) - Math.max(y0, b0)), 0);
 
 /** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
- * the free place around it that covers least of the boxes already `taken` (kept on the map). */
+ * the place around it that covers least of the boxes `taken` (cities, stations, the
+ * briefcase) and of the other names, kept on the map. Placed in turn, then a name that
+ * still covers something is moved again while that helps (a few rounds). The names'
+ * boxes are added to `taken` for the agents' pills. */
 function placeNames(list, taken, size, W, H) {
-  const out = {};
   const ascent = 0.93 * size;
   const height = 1.17 * size;
-  for (const { name, text, x, y, r, weight, star } of list) {
+  const fixed = [...taken];
+  const spotsOf = ({ text, x, y, r, weight, star }) => {
     const w = textWidth(text, size, weight) + 2;
     const right = r + (star ? 14 : 3);
-    const spots = [
-      [x - w / 2, y + r + 3], [x - w / 2, y - r - 2 - height], [x + right, y - height / 2], [x - r - 3 - w, y - height / 2],
+    const below = y + r + 3;
+    const above = y - r - 2 - height;
+    const mid = y - height / 2;
+    // Touching the city, so that a name is never read as its neighbour's.
+    return [
+      [x - w / 2, below], [x - w / 2, above], [x + right, mid], [x - r - 3 - w, mid],
       [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
-    ];
+      [x - r, below], [x + r - w, below], [x - r, above], [x + r - w, above],
+      [x + right, mid - height / 3], [x + right, mid + height / 3], [x - r - 3 - w, mid - height / 3], [x - r - 3 - w, mid + height / 3],
+    ].map(([x0, y0]) => [x0, y0, x0 + w, y0 + height]);
+  };
+  const spots = list.map(spotsOf);
+  const boxes = [];
+  const cost = (box, i) => {
+    const [x0, y0, x1, y1] = box;
+    const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
+    return area(box, fixed) + area(box, boxes.filter((b, j) => j !== i && b)) + off * 1000;
+  };
+  const place = (i) => {
     let best = null;
-    for (const [x0, y0] of spots) {
-      const box = [x0, y0, x0 + w, y0 + height];
-      const off = Math.max(0, -x0) + Math.max(0, x0 + w - W) + Math.max(0, -y0) + Math.max(0, y0 + height - H);
-      const cost = area(box, taken) + off * 1000;
-      if (!best || cost < best.cost) best = { box, cost };
-      if (cost === 0) break;
+    for (const box of spots[i]) {
+      const c = cost(box, i);
+      if (!best || c < best.c) best = { box, c };
+      if (c === 0) break;
     }
-    taken.push(best.box);
-    out[name] = { box: best.box, x: (best.box[0] + best.box[2]) / 2, y: best.box[1] + ascent };
+    return best;
+  };
+  // The name with the fewest free places goes first (a crowded centre of Europe), so
+  // that a roomy neighbour does not take the only place a crowded one had.
+  const left = new Set(list.keys());
+  while (left.size) {
+    let pick = null;
+    for (const i of left) {
+      const free = spots[i].filter((box) => cost(box, i) === 0).length;
+      if (!pick || free < pick.free) pick = { i, free };
+    }
+    boxes[pick.i] = place(pick.i).box;
+    left.delete(pick.i);
   }
-  return out;
+  for (let round = 0; round < 4; round++) {
+    let moved = false;
+    list.forEach((_, i) => {
+      const now = cost(boxes[i], i);
+      if (now === 0) return;
+      const best = place(i);
+      if (best.c < now) { boxes[i] = best.box; moved = true; }
+    });
+    if (!moved) break;
+  }
+  taken.push(...boxes);
+  return Object.fromEntries(list.map((c, i) => [c.name, { box: boxes[i], x: (boxes[i][0] + boxes[i][2]) / 2, y: boxes[i][1] + ascent }]));
 }
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
@@ -294,6 +332,9 @@ function pillSpot(cx, cy, bw, bh, taken, W, H) {
     [cx - bw / 2, cy + 30], [cx + 16, cy - bh / 2], [cx - 16 - bw, cy - bh / 2], [cx - bw / 2, cy - 17 - bh],
     [cx + 12, cy + 30], [cx - 12 - bw, cy + 30], [cx + 16, cy - bh - 8], [cx - 16 - bw, cy - bh - 8],
     [cx + 16, cy + 8], [cx - 16 - bw, cy + 8], [cx - bw / 2, cy + 52], [cx - bw / 2, cy - 40 - bh],
+    // Further out when all of those are taken (a phone's larger city names fill more).
+    [cx + 40, cy - bh / 2], [cx - 40 - bw, cy - bh / 2], [cx + 16, cy + 30], [cx - 16 - bw, cy + 30],
+    [cx + 16, cy - bh - 30], [cx - 16 - bw, cy - bh - 30], [cx - bw / 2, cy + 74], [cx - bw / 2, cy - 62 - bh],
   ];
   const overlap = ([x, y]) => taken.reduce((sum, [x0, y0, x1, y1]) =>
     sum + Math.max(0, Math.min(x + bw, x1) - Math.max(x, x0)) * Math.max(0, Math.min(y + bh, y1) - Math.max(y, y0)), 0);
