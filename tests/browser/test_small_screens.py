@@ -198,7 +198,7 @@ def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir
                 if width < 700:
                     assert max(sizes) <= 12, (lang, width, max(sizes))  # legible, not shouting
                     rng = random.Random(7)
-                    for _ in range(12):
+                    for _ in range(30):
                         doc = http.get(
                             f"/api/tables/{table['id']}/view", headers=_auth(table[1])
                         ).json()
