@@ -146,9 +146,10 @@ def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef) -> list[Pending]:
         out.append(Pending(kind="rotate", seat=seat, slot=slot, space=n))
     if special == "airport":
         out.append(Pending(kind="airport", seat=seat, slot=slot, space=n))
-    look = Pending(kind="look", seat=seat, slot=slot, space=n)
-    if board(state.grid[slot].board).spaces[n].look and look_actions(state, seat, look):
-        out.append(look)  # nothing face down in reach that you don't know: no decision
+    if board(state.grid[slot].board).spaces[n].look:
+        look = Pending(kind="look", seat=seat, slot=slot, space=n)
+        if look_actions(state, seat, look):
+            out.append(look)  # nothing face down in reach that you don't know: no decision
     return out
 
 
@@ -254,11 +255,17 @@ def look_reach(state: EstorilState, slot: int, space: int) -> tuple[int, ...]:
 
 
 def look_refusal(
-    state: EstorilState, seat: int, pending: Pending, slot: int, thing: Occupant | Reward | None
+    state: EstorilState,
+    seat: int,
+    pending: Pending,
+    slot: int,
+    thing: Occupant | Reward | None,
+    reach: tuple[int, ...] | None = None,
 ) -> str | None:
     """Why ``seat`` may not look at ``thing`` (a tile on ``slot``) now; None: it may.
 
     Any face-down tile in reach (Reward tiles included) that you do not know yet.
+    (``reach``: :func:`look_reach` of the pending look, when the caller has it.)
     """
     if thing is None:
         return "There is no tile there."
@@ -266,22 +273,25 @@ def look_refusal(
         return "That tile is face up already."
     if seat in thing.known_by:
         return "You already know that tile."
-    if slot not in look_reach(state, pending.slot, pending.space):
-        reach = board(state.grid[pending.slot].board).spaces[pending.space].look
+    if reach is None:
+        reach = look_reach(state, pending.slot, pending.space)
+    if slot not in reach:
+        symbol = board(state.grid[pending.slot].board).spaces[pending.space].look
         wording = {"here": "only this Location", "adjacent": "this and adjacent Locations"}
-        return f"This look symbol reaches {wording.get(str(reach), 'any Location')}."
+        return f"This look symbol reaches {wording.get(str(symbol), 'any Location')}."
     return None
 
 
 def look_actions(state: EstorilState, seat: int, pending: Pending) -> list[Action]:
     out: list[Action] = []
-    for slot in sorted(look_reach(state, pending.slot, pending.space)):
+    reach = look_reach(state, pending.slot, pending.space)
+    for slot in sorted(reach):
         loc = state.grid[slot]
         for n, occ in enumerate(loc.spaces):
-            if occ is not None and look_refusal(state, seat, pending, slot, occ) is None:
+            if occ is not None and look_refusal(state, seat, pending, slot, occ, reach) is None:
                 out.append({"type": "look"} | where(state, (slot, n)))
         for i, reward in enumerate(loc.rewards):
-            if look_refusal(state, seat, pending, slot, reward) is None:
+            if look_refusal(state, seat, pending, slot, reward, reach) is None:
                 out.append(
                     {"type": "look", "location": location_name(state, slot), "reward": i + 1}
                 )

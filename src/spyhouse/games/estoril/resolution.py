@@ -159,7 +159,8 @@ def strength_totals(state: EstorilState, slot: int) -> dict[int, int]:
             continue
         value = character(occ.tile).strength
         value += abilities.nationalism_bonus(state, (slot, n))
-        value += sum(bonus(state, slot, occ) for bonus in BOARD_BONUSES)
+        for bonus in BOARD_BONUSES:
+            value += bonus(state, slot, occ)
         totals[occ.controller] = totals.get(occ.controller, 0) + value
     return totals
 
@@ -170,9 +171,12 @@ def lowest_space(state: EstorilState, slot: int, seat: int) -> int:
     )
 
 
-def strongest(state: EstorilState, slot: int) -> int | None:
-    """Highest total strength; in case of a tie, the tile in the lowest-numbered space wins."""
-    totals = strength_totals(state, slot)
+def strongest(state: EstorilState, slot: int, totals: dict[int, int] | None = None) -> int | None:
+    """Highest total strength; in case of a tie, the tile in the lowest-numbered space wins.
+
+    (``totals``: :func:`strength_totals` here, when the caller has them.)"""
+    if totals is None:
+        totals = strength_totals(state, slot)
     if not totals:
         return None
     best = max(totals.values())
@@ -269,7 +273,7 @@ def receive_reward(state: EstorilState, slot: int) -> list[Event]:
     Reward goes face down to the bottom of the pile. Enigma and Roulette follow."""
     loc = state.grid[slot]
     totals = strength_totals(state, slot)
-    winner = strongest(state, slot)
+    winner = strongest(state, slot, totals)
     rewards = [r.tile for r in loc.rewards]
     roulette = [r.tile for r in loc.roulette]
     state.change_location(slot, rewards=(), roulette=())

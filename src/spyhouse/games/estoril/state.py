@@ -67,6 +67,13 @@ def fast_copy(model: M, **changes: object) -> M:
     return new
 
 
+def _face_up(thing: F) -> F:
+    """``thing`` turned face up, known to all (``known_by`` empty); kept if it is already."""
+    if thing.face_up and not thing.known_by:
+        return thing  # a value: nothing to change
+    return fast_copy(thing, face_up=True, known_by=())
+
+
 class Occupant(Part):
     """A Character tile on a Deployment space, with the Tile marker on top of it.
 
@@ -161,6 +168,9 @@ class BoardResult(Part):
     winner: Public[int | None]
 
 
+F = TypeVar("F", Occupant, Reward)
+
+
 class EstorilState(StateModel):
     """Each field says who may know it (``spyhouse.engine.visibility``); ``hidden.py``
     redraws what a seat may not know, consistently with what it may."""
@@ -244,21 +254,14 @@ class EstorilState(StateModel):
         spaces = self.grid[slot].spaces
         self.change_location(
             slot,
-            spaces=tuple(
-                [
-                    None if occ is None else fast_copy(occ, face_up=True, known_by=())
-                    for occ in spaces
-                ]
-            ),
+            spaces=tuple([None if occ is None else _face_up(occ) for occ in spaces]),
         )
         self.reveal_rewards(slot)
 
     def reveal_rewards(self, slot: int) -> None:
         """Turn the Reward tiles of the Location in ``slot`` face up."""
         rewards = self.grid[slot].rewards
-        self.change_location(
-            slot, rewards=tuple([fast_copy(r, face_up=True, known_by=()) for r in rewards])
-        )
+        self.change_location(slot, rewards=tuple([_face_up(r) for r in rewards]))
 
     def slot_of(self, board_key: str) -> int | None:
         for slot, loc in enumerate(self.grid):
