@@ -326,7 +326,10 @@ class Game(ABC, Generic[S]):
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A state ``seat`` cannot tell apart from ``state``: every secret of the
         others, the deck order and the RNG are redrawn consistently with what ``seat``
-        knows. Feeds the generic leak test and information-set search bots."""
+        knows. Feeds the generic leak test and information-set search bots.
+
+        The result may share with ``state`` the parts it does not redraw: copy it before
+        changing it in place (``bots.knowledge`` copies every sampled world)."""
 
     # -- provided ------------------------------------------------------------------------
 
