@@ -6,42 +6,15 @@ is not offered to fingers, and Conspiracy's city names are readable on a phone."
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import httpx
 
 from tests.browser.driver import new_player, screenshot, wait_synced
 from tests.browser.layout import fits_width, overlaps
-from tests.browser.test_table_story import _auth, _move, _table
+from tests.browser.test_table_story import _auth, _move, _open, _table
 
 LONG_NAME = "Maximiliano Alejandro de la Cruz Ferreir"  # 40 characters, the most allowed
 SIZES = [("en-GB", "en", 1280), ("es-ES", "es", 1280), ("en-GB", "en", 390), ("es-ES", "es", 390)]
-
-
-def _table_with(http: httpx.Client, game: str, name: str) -> dict[str, Any]:
-    """Ann hosts seat 0, a player called ``name`` takes seat 1; started."""
-    t = http.post(
-        "/api/tables", json={"game": game, "seats": 2, "options": {}, "host_name": "Ann"}
-    ).json()
-    other = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": name}).json()
-    r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
-    assert r.status_code == 204, r.text
-    return {
-        "id": t["table_id"],
-        "host": t["host_token"],
-        0: t["seat"]["seat_token"],
-        1: other["seat_token"],
-    }
-
-
-def _open(player, table: dict[str, Any], seat: int, host: bool) -> None:
-    grant = {"seat": seat, "token": table[seat], **({"host": table["host"]} if host else {})}
-    player.page.goto("/")
-    player.page.evaluate(
-        "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
-    )
-    player.page.goto(f"/#/table/{table['id']}")
-    player.page.wait_for_selector("#board")
 
 
 # For one seat's row: the name's box and line height, its tooltip, and
@@ -67,7 +40,7 @@ ROW = """(row) => {
 
 def test_a_long_name_beside_the_hosts_buttons_takes_two_lines_at_most(browser, site, output_dir):
     with httpx.Client(base_url=site.url, timeout=30) as http:
-        table = _table_with(http, "spies", LONG_NAME)
+        table = _table(http, "spies", 2, {}, name=LONG_NAME)
         for locale, lang, width in SIZES:
             ann = new_player(browser, site.url, locale=locale, width=width)
             try:
@@ -147,7 +120,7 @@ def test_the_final_scores_come_into_view_when_a_game_ends(browser, site, output_
     screen of the page). At 1,280 px the board and the scores both start on the first
     screen, side by side."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
-        table = _table_with(http, "spies", "Bob")
+        table = _table(http, "spies", 2, {})
         watchers = []
         for locale, lang, width in SIZES:
             seat = 0 if lang == "en" else 1

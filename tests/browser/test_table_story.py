@@ -27,13 +27,16 @@ def _auth(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
 
-def _table(http: httpx.Client, game: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Ann (host, seat 0) and Bob (seat 1) by REST; bots in the other seats; started."""
+def _table(
+    http: httpx.Client, game: str, seats: int, options: dict[str, Any], name: str = "Bob"
+) -> dict[str, Any]:
+    """Ann (host, seat 0) and Bob (or ``name``, seat 1) by REST; bots in the other seats;
+    started."""
     t = http.post(
         "/api/tables",
         json={"game": game, "seats": seats, "options": options, "host_name": "Ann"},
     ).json()
-    bob = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": "Bob"}).json()
+    bob = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": name}).json()
     for seat in range(2, seats):
         http.post(f"/api/tables/{t['table_id']}/seats/{seat}/bot", headers=_auth(t["host_token"]))
     r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
@@ -48,6 +51,7 @@ def _table(http: httpx.Client, game: str, seats: int, options: dict[str, Any]) -
 
 def _open(player, table: dict[str, Any], seat: int, host: bool = False) -> None:
     grant = {"seat": seat, "token": table[seat], **({"host": table["host"]} if host else {})}
+    player.page.goto("/")  # the site's storage, wherever the page was
     player.page.evaluate(
         "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
     )
