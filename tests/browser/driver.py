@@ -78,16 +78,21 @@ def new_player(
     return player
 
 
-def create_table(
-    host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None
-) -> str:
-    """Create a private table from the lobby; returns the invite link."""
-    page = host.page
+def fill_create_form(page: Page, game: str, seats: int, bots: int) -> None:
+    """The lobby's create-table form with a game, its seats and how many are bots."""
     page.goto("/")
     page.wait_for_selector(f"[data-game='{game}']")
     page.select_option("#f-game", game)
     page.select_option("#f-seats", str(seats))
     page.select_option("#f-bots", str(bots))
+
+
+def create_table(
+    host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None
+) -> str:
+    """Create a private table from the lobby; returns the invite link."""
+    page = host.page
+    fill_create_form(page, game, seats, bots)
     for key, on in (options or {}).items():
         page.set_checked(f"input[name='opt-{key}']", on)
     page.fill("#f-name", "Ann")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.browser.driver import create_table, new_player
+from tests.browser.driver import create_table, fill_create_form, new_player
 
 pytestmark = pytest.mark.browser
 
@@ -22,11 +22,7 @@ def test_lobby_preselects_a_level_and_the_host_changes_it_per_seat(browser, site
     ann = new_player(browser, site.url)
     try:
         page = ann.page
-        page.goto("/")
-        page.wait_for_selector("[data-game='agencia']")
-        page.select_option("#f-game", "agencia")
-        page.select_option("#f-seats", "6")
-        page.select_option("#f-bots", "2")
+        fill_create_form(page, "agencia", 6, 2)
         assert page.input_value("#f-bot-level") == "search"  # two search bots fit
         page.select_option("#f-bots", "5")
         assert page.input_value("#f-bot-level") == "heuristic"  # five would drag
@@ -52,11 +48,7 @@ def test_lobby_preselects_search_only_where_the_clock_leaves_it_time(browser, si
     ann = new_player(browser, site.url)
     try:
         page = ann.page
-        page.goto("/")
-        page.wait_for_selector("[data-game='conspiracy']")
-        page.select_option("#f-game", "conspiracy")
-        page.select_option("#f-seats", "2")
-        page.select_option("#f-bots", "1")
+        fill_create_form(page, "conspiracy", 2, 1)
         assert page.input_value("#f-bot-level") == "search"  # no clock
         page.select_option("#f-clock", "bank")
         assert page.input_value("#f-bot-level") == "search"  # ten minutes hold it

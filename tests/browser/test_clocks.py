@@ -7,7 +7,7 @@ import time
 
 import httpx
 
-from tests.browser.driver import join, new_player, start_game, view
+from tests.browser.driver import fill_create_form, join, new_player, start_game, view
 
 
 def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
@@ -15,11 +15,7 @@ def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
     bob = new_player(browser, site.url)
     try:
         page = ann.page
-        page.goto("/")
-        page.wait_for_selector("[data-game='highcard']")
-        page.select_option("#f-game", "highcard")
-        page.select_option("#f-seats", "2")
-        page.select_option("#f-bots", "0")
+        fill_create_form(page, "highcard", 2, 0)
         page.select_option("#f-clock", "per_decision")
         # The form refuses a clock under 5 seconds before asking the server (min=5).
         page.fill("#f-clock-seconds", "3")

@@ -8,6 +8,7 @@ import httpx
 
 from tests.browser.driver import (
     create_table,
+    fill_create_form,
     join,
     new_player,
     play_to_end,
@@ -90,11 +91,7 @@ def test_spectator_sees_only_public_information_and_language_switch(browser, sit
     eve = new_player(browser, site.url, locale="es-ES", width=390)
     try:
         page = ann.page
-        page.goto("/")
-        page.wait_for_selector("[data-game='highcard']")
-        page.select_option("#f-game", "highcard")
-        page.select_option("#f-seats", "2")
-        page.select_option("#f-bots", "1")
+        fill_create_form(page, "highcard", 2, 1)
         page.check("input[name=spectators]")
         page.fill("#f-name", "Ann")
         page.click("#f-create")

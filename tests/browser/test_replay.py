@@ -8,7 +8,14 @@ import json
 
 import httpx
 
-from tests.browser.driver import join, new_player, play_to_end, screenshot, start_game
+from tests.browser.driver import (
+    fill_create_form,
+    join,
+    new_player,
+    play_to_end,
+    screenshot,
+    start_game,
+)
 
 
 def step(page) -> int:
@@ -24,11 +31,7 @@ def test_replay_steps_back_and_forth_and_the_record_downloads(browser, site, out
     bob = new_player(browser, site.url, locale="es-ES", width=390)
     try:
         page = ann.page
-        page.goto("/")
-        page.wait_for_selector("[data-game='highcard']")
-        page.select_option("#f-game", "highcard")
-        page.select_option("#f-seats", "2")
-        page.select_option("#f-bots", "0")
+        fill_create_form(page, "highcard", 2, 0)
         page.set_checked("input[name='publish']", False)  # only your own seat's replay
         page.fill("#f-name", "Ann")
         page.click("#f-create")
