@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 OVERLAPS = """([a, b, scope]) => {
-  const name = (el) => el.dataset.boardTitle || el.dataset.agent || el.dataset.cityLabel
+  const name = (el) => el.dataset.boardTitle || el.dataset.agent || el.dataset.agentMarker || el.dataset.cityLabel
     || el.dataset.slot || el.dataset.tile || el.id || el.getAttribute('class') || el.tagName;
   const boxes = (root, sel) => [...root.querySelectorAll(sel)]
     .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);

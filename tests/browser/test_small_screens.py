@@ -1,7 +1,8 @@
 """What a player sees at 1,280 px and on a 390 px phone, in English and Spanish: a long
 name in the Players panel stays on one line beside the host's buttons (two lines at most),
 the final scores come into view when a game ends on a phone, the replay's keyboard hint
-is not offered to fingers, and Conspiracy's city names are readable on a phone."""
+is not offered to fingers, and Conspiracy's city names and agents are readable (and its
+agents tappable) on a phone."""
 
 from __future__ import annotations
 
@@ -179,12 +180,71 @@ def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir
                         found = overlaps(
                             bob.page,
                             "[data-city-label]",
-                            "[data-city-label], [data-city] .hit, [data-agent]",
+                            "[data-city-label], [data-city] .hit, [data-agent], [data-agent-marker]",
+                        ) + overlaps(
+                            bob.page,
+                            "[data-agent-marker]",
+                            "[data-agent-marker], [data-city] .hit, [data-slot=conspiracy-briefcase]",
                         )
                         assert found == [], f"{lang} at version {doc['version']}: {found}"
                         if _move(http, table, rng) != "playing":
                             break
                 screenshot(bob, output_dir, f"conspiracy-names-{lang}-{width}")
+                assert bob.errors == [], bob.errors
+            finally:
+                bob.context.close()
+
+
+# Each agent on the board: its box on the screen (CSS px), its words' drawn size, whether
+# the page offers it as a choice, and its words.
+AGENTS = """() => [...document.querySelectorAll('#board [data-agent]')].map((el) => {
+  const r = el.getBoundingClientRect();
+  const text = el.querySelector('text:last-of-type');
+  return { name: el.dataset.agent, width: r.width, height: r.height, choice: el.classList.contains('choice'),
+    text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize) * el.ownerSVGElement.getScreenCTM().a };
+})"""
+
+
+def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, output_dir):
+    """At 390 px each of the six agents has a pill of its own (24 px tall or more, its name
+    and city in 9 px letters or more) under the map, and tapping one when Bob must choose
+    an agent chooses it; at 1,280 px the pills stay beside their cities on the map."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "conspiracy", 4, {})
+        rng = random.Random(3)
+        for _ in range(400):
+            doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
+            if any("agent" in a for a in doc["legal_actions"]):
+                break
+            assert _move(http, table, rng) == "playing"
+        else:
+            raise AssertionError("Bob was never to choose an agent")
+        for locale, lang, width in SIZES:
+            bob = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(bob, table, 1, host=False)
+                wait_synced(bob, doc["version"])
+                agents = bob.page.evaluate(AGENTS)
+                where = f"{lang} at {width} px: {agents}"
+                live = [a for a in doc["view"]["agents"] if not a["burned"]]
+                if width > 700:  # pills on the map, as before
+                    assert len(agents) == len(live), where
+                    assert max(a["height"] for a in agents) < 24, where
+                    continue
+                assert sorted(a["name"] for a in agents) == sorted(
+                    a["name"] for a in doc["view"]["agents"]
+                ), where
+                for a in agents:
+                    assert a["height"] >= 24 and a["width"] >= 100, where
+                    assert a["size"] >= 9, where
+                    assert a["text"].startswith(a["name"]), where
+                assert bob.page.locator("#board [data-agent-marker]").count() == len(live)
+                offered = [a["name"] for a in agents if a["choice"]]
+                assert offered, where
+                bob.page.click(f"#board [data-agent='{offered[0]}']")
+                bob.page.wait_for_selector("#decision .chosen, #confirm-send")
+                assert offered[0] in bob.page.inner_text("#decision"), where
+                screenshot(bob, output_dir, f"conspiracy-agents-{lang}-{width}")
                 assert bob.errors == [], bob.errors
             finally:
                 bob.context.close()

@@ -240,6 +240,34 @@ export function agentPill(x, y, name) {
     s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, name)), GL[`agent-${name}`] || GL.agent);
 }
 
+// On a phone the map is drawn at about a third of its size: an agent there is a disc
+// with its initial (as large as a city's name), and its name, city and tap target are a
+// pill in the legend under the map, 76 map units tall (≥ 24 px on a 390 px screen).
+const MARKER = 40;
+const LEGEND = { w: 485, h: 76, size: 30 };
+const agentLegendHeight = (n) => Math.ceil(n / 2) * (LEGEND.h + 10) + 14;
+
+/** An agent's disc on a phone's map (MARKER wide) at (x, y): its initial, its colour. */
+export function agentMarker(x, y, name) {
+  const r = MARKER / 2;
+  return glossed(s("g", { "data-agent-marker": name },
+    s("circle", { cx: x + r, cy: y + r, r, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff", "stroke-width": 3 }),
+    s("text", { x: x + r, y: y + r + 9.5, "text-anchor": "middle", "font-size": 27, "font-weight": 700, fill: "#fff" }, name.charAt(0))),
+  GL[`agent-${name}`] || GL.agent);
+}
+
+/** An agent's pill in a phone's legend: its initial as on the map, its name and city. */
+export function agentLegendPill(x, y, name, where, burned) {
+  const { w, h: ht, size } = LEGEND;
+  const r = ht / 2 - 8;
+  return glossed(s("g", { "data-agent": name, opacity: burned ? 0.45 : null },
+    s("rect", { class: "hit", x, y, width: w, height: ht, rx: ht / 2, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff", "stroke-width": 2 }),
+    s("circle", { cx: x + 8 + r, cy: y + ht / 2, r, fill: "#fff" }),
+    s("text", { x: x + 8 + r, y: y + ht / 2 + 10, "text-anchor": "middle", "font-size": 28, "font-weight": 700, fill: AGENT_COLOUR[name] || "#444" }, name.charAt(0)),
+    fitText(x + 2 * r + 26, y + ht / 2 + size * 0.35, `${name} · ${where}`, w - 2 * r - 50, { size, weight: 600, fill: "#fff" })),
+  GL[`agent-${name}`] || GL.agent);
+}
+
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
 
 // City names. At 1,280 px the map is drawn near its own size; on a phone (ctx.small) the
@@ -327,8 +355,15 @@ function placeNames(list, taken, size, W, H) {
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
  * boxes already taken: under its name first, then around it; always on the map. */
-function pillSpot(cx, cy, bw, bh, taken, W, H) {
-  const spots = [
+function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
+  // A phone's discs touch their city, so that one is never read as its neighbour's.
+  // Ring after ring further out when all of the nearer places are taken.
+  const spots = snug ? [12, 30, 50].flatMap((d) => [
+    [cx + d, cy - bh / 2], [cx - d - bw, cy - bh / 2], [cx - bw / 2, cy - d - bh], [cx - bw / 2, cy + d],
+    [cx + d - 4, cy - d - bh + 4], [cx - d - bw + 4, cy - d - bh + 4], [cx + d - 4, cy + d - 4], [cx - d - bw + 4, cy + d - 4],
+    [cx + d, cy - bh], [cx + d, cy], [cx - d - bw, cy - bh], [cx - d - bw, cy],
+    [cx - bw / 2 + d, cy - d - bh], [cx - bw / 2 - d, cy - d - bh], [cx - bw / 2 + d, cy + d], [cx - bw / 2 - d, cy + d],
+  ]) : [
     [cx - bw / 2, cy + 30], [cx + 16, cy - bh / 2], [cx - 16 - bw, cy - bh / 2], [cx - bw / 2, cy - 17 - bh],
     [cx + 12, cy + 30], [cx - 12 - bw, cy + 30], [cx + 16, cy - bh - 8], [cx - 16 - bw, cy - bh - 8],
     [cx + 16, cy + 8], [cx - 16 - bw, cy + 8], [cx - bw / 2, cy + 52], [cx - bw / 2, cy - 40 - bh],
@@ -352,7 +387,10 @@ export function render(ctx) {
   const v = ctx.view;
   const W = 1000;
   const MAPH = 600;
-  const H = MAPH + 320;
+  // On a phone the agents' names are read (and tapped) in a legend under the map.
+  const legend = ctx.small ? agentLegendHeight(v.agents.length) : 0;
+  const BASE = MAPH + legend;
+  const H = BASE + 320;
   const cities = Object.fromEntries(v.map.cities.map((c) => [c.name, c]));
   const lons = v.map.cities.map((c) => c.lon);
   const lats = v.map.cities.map((c) => c.lat);
@@ -361,7 +399,7 @@ export function render(ctx) {
   const py = (c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
-  svg.append(s("rect", { x: 0, y: MAPH + 10, width: W, height: 310, fill: "#f7f3e8", rx: 12 }));
+  svg.append(s("rect", { x: 0, y: BASE + 10, width: W, height: 310, fill: "#f7f3e8", rx: 12 }));
 
   const linesG = glossed(s("g", {}), GL["red-line"]);
   svg.append(linesG);
@@ -412,32 +450,45 @@ export function render(ctx) {
     bc.setAttribute("data-slot", "conspiracy-briefcase");
     svg.append(bc);
   }
-  // Agents: pills next to their city, stacked when they share one, placed where they
-  // cover no city, no city's name, no other pill and not the briefcase.
+  // Agents: pills next to their city (on a phone, discs with their initial), stacked
+  // when they share one, placed where they cover no city, no city's name, no other pill
+  // and not the briefcase.
+  const offer = (g, name) => {
+    for (const partial of [{ agent: name }, { target: name }, { pull: name }, { on: name }, { to: name }]) {
+      if (ctx.decision.allows(partial)) { ctx.choice(g, partial, name); break; }
+    }
+    return g;
+  };
   const byCity = {};
   for (const a of v.agents) if (!a.burned && a.city) (byCity[a.city] ||= []).push(a);
+  const [pw, ph, per] = ctx.small ? [MARKER + 6, MARKER + 6, 3] : [74, 22, 2];
   for (const [city, list] of Object.entries(byCity)) {
     const c = cities[city];
     const cx = px(c);
     const cy = py(c);
-    const cols = Math.min(list.length, 2);
-    const bw = cols * 74 - 4;
-    const bh = Math.ceil(list.length / 2) * 22 - 3;
-    const spot = pillSpot(cx, cy, bw, bh, taken, W, MAPH);
+    const cols = Math.min(list.length, per);
+    const bw = cols * pw - 4;
+    const bh = Math.ceil(list.length / per) * ph - 3;
+    const spot = pillSpot(cx, cy, bw, bh, taken, W, MAPH, ctx.small);
     taken.push([spot[0] - 2, spot[1] - 2, spot[0] + bw + 2, spot[1] + bh + 2]);
     list.forEach((a, i) => {
-      const x = spot[0] + (i % 2) * 74;
-      const y = spot[1] + Math.floor(i / 2) * 22;
-      const g = agentPill(x, y, a.name);
-      for (const partial of [{ agent: a.name }, { target: a.name }, { pull: a.name }, { on: a.name }, { to: a.name }]) {
-        if (ctx.decision.allows(partial)) { ctx.choice(g, partial, a.name); break; }
-      }
-      svg.append(g);
+      const x = spot[0] + (i % per) * pw;
+      const y = spot[1] + Math.floor(i / per) * ph;
+      svg.append(ctx.small ? agentMarker(x, y, a.name) : offer(agentPill(x, y, a.name), a.name));
+    });
+  }
+  if (ctx.small) {
+    v.agents.forEach((a, i) => {
+      const x = 10 + (i % 2) * (LEGEND.w + 10);
+      const y = MAPH + 14 + Math.floor(i / 2) * (LEGEND.h + 10);
+      const where = a.burned ? ctx.t("cs.burned") : a.city ? cityName(a.city) : "—";
+      const g = agentLegendPill(x, y, a.name, where, !!a.burned);
+      svg.append(a.burned ? g : offer(g, a.name));
     });
   }
 
   // Below the map: players, Dr. Solomon, your payoff board, the duel.
-  const y0 = MAPH + 30;
+  const y0 = BASE + 30;
   v.players.forEach((p, i) => {
     const x = 20 + i * 160;
     const colour = PALETTE[p.seat % PALETTE.length];
