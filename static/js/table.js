@@ -423,20 +423,30 @@ export function mountTable(root, tableId) {
       h("p", { class: "muted", id: "table-clock" }, clockText(doc.clock)),
       absolute ? h("div", { class: "invite" }, h("label", { for: "invite-url" }, t("wait.invite")),
         h("div", { class: "row" }, h("input", { id: "invite-url", readonly: true, value: absolute, onfocus: (e) => e.target.select() }), copyBtn)) : null,
-      h("ul", { class: "seats", id: "seats" }, doc.seats.map((s) => h("li", { class: `seat ${s.kind}`, "data-seat": s.seat },
-        h("span", { class: "seat-n" }, s.seat + 1),
-        s.kind === "open"
-          ? h("em", {}, s.name ? t("wait.reserved", { name: s.name }) : t("wait.open"))
-          : h("span", {}, seatName(doc, s.seat), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null),
-        isHost && s.kind === "bot" ? h("select", { class: "bot-level", "data-bot-level": s.seat, "aria-label": t("create.botLevel"), onchange: (e) => hostCall(() => api.bot(tableId, s.seat, grant.host, e.target.value)) },
-          ["random", "heuristic", "search"].map((lv) => h("option", { value: lv, selected: lv === (s.bot_level || "random") }, t(`bot.${lv}`))))
-          : s.kind === "bot" && s.bot_level ? h("small", { class: "muted" }, ` (${t(`bot.${s.bot_level}`)})`) : null,
-        isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
-        ...addons.map((a) => a.seat?.(s, ctxBase())),
-        isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", "data-remove": s.seat, onclick: () => hostCall(async () => {
-          if (s.kind === "human" && !(await askFirst(t("confirm.remove", { name: seatName(doc, s.seat, { you: false }), n: s.seat + 1 })))) return;
-          await api.emptySeat(tableId, s.seat, grant.host);
-        }) }, t("wait.remove")) : null))),
+      h("ul", { class: "seats", id: "seats" }, doc.seats.map((s) => {
+        // As in the Players panel: a long name ends in "…" on one line (the whole name in
+        // its tooltip), and the host's controls move to a second line rather than squeeze it.
+        const extras = addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean);
+        const tools = [
+          isHost && s.kind === "bot" ? h("select", { class: "bot-level", "data-bot-level": s.seat, "aria-label": t("create.botLevel"), onchange: (e) => hostCall(() => api.bot(tableId, s.seat, grant.host, e.target.value)) },
+            ["random", "heuristic", "search"].map((lv) => h("option", { value: lv, selected: lv === (s.bot_level || "random") }, t(`bot.${lv}`)))) : null,
+          isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
+          ...extras.filter((el) => el.tagName === "BUTTON"),
+          isHost && s.kind !== "open" && s.seat !== doc.you ? h("button", { class: "button small ghost", type: "button", "data-remove": s.seat, onclick: () => hostCall(async () => {
+            if (s.kind === "human" && !(await askFirst(t("confirm.remove", { name: seatName(doc, s.seat, { you: false }), n: s.seat + 1 })))) return;
+            await api.emptySeat(tableId, s.seat, grant.host);
+          }) }, t("wait.remove")) : null,
+        ].filter(Boolean);
+        const who = s.kind === "open"
+          ? h("span", { class: "seat-who" }, h("em", { class: "seat-name", title: s.name || null }, s.name ? t("wait.reserved", { name: s.name }) : t("wait.open")))
+          : h("span", { class: "seat-who" }, seatLabel(seatName(doc, s.seat)),
+            s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+            !isHost && s.kind === "bot" && s.bot_level ? h("small", { class: "muted" }, ` (${t(`bot.${s.bot_level}`)})`) : null,
+            ...extras.filter((el) => el.tagName !== "BUTTON"));
+        return h("li", { class: `seat ${s.kind}`, "data-seat": s.seat },
+          h("span", { class: "seat-n" }, s.seat + 1), who,
+          tools.length ? h("span", { class: "seat-tools" }, tools) : null);
+      })),
       isHost
         ? h("div", { class: "row" },
             h("button", { class: "button primary", id: "start", type: "button", disabled: open.length > 0, onclick: () => hostCall(() => api.start(tableId, grant.host)) }, t("wait.start")),

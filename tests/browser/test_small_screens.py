@@ -73,6 +73,45 @@ def test_a_long_name_beside_the_hosts_buttons_takes_two_lines_at_most(browser, s
                 ann.context.close()
 
 
+def test_long_names_in_the_waiting_room_take_two_lines_at_most(browser, site, output_dir):
+    """Before the start, the seat list treats a long name as the Players panel does: one
+    line cut with "…" (the whole name on hover), the host's controls beside it or on a
+    second line, and the page never scrolls sideways; for the host and for a guest."""
+    other = "Bartholomew Konstantinopoulos Wolfeschle"  # 40 characters too
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        t = http.post(
+            "/api/tables", json={"game": "conspiracy", "seats": 4, "host_name": LONG_NAME}
+        ).json()
+        bob = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": other}).json()
+        bot = http.post(f"/api/tables/{t['table_id']}/seats/2/bot", headers=_auth(t["host_token"]))
+        assert bot.status_code < 300, bot.text
+    table = {"id": t["table_id"], "host": t["host_token"], 0: t["seat"]["seat_token"]}
+    table[1] = bob["seat_token"]
+    for locale, lang, width in SIZES:
+        for seat, host in ((0, True), (1, False)):
+            p = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(p, table, seat, host=host, ready="#seats li.seat[data-seat='3']")
+                if host:
+                    p.page.wait_for_selector("#seats [data-remove='1']")
+                for n, full in ((0, LONG_NAME), (1, other)):
+                    got = p.page.locator(f"#seats li.seat[data-seat='{n}']").evaluate(ROW)
+                    where = f"seat {n + 1} seen by seat {seat + 1} at {width} px in {lang}: {got}"
+                    assert got["lines"] <= 2, where
+                    assert got["height"] <= 1.5 * got["lineHeight"], where
+                    assert got["width"] >= 120, where
+                    assert got["title"].startswith(full), where
+                    assert not got["buttons"] or max(got["buttons"]) <= 44, where
+                    if n == seat or not host:
+                        assert got["lines"] == 1, where  # nothing to put beside it
+                assert fits_width(p.page), f"the page scrolls sideways at {width} px"
+                if host:
+                    screenshot(p, output_dir, f"waiting-long-names-{lang}-{width}")
+                assert p.errors == [], p.errors
+            finally:
+                p.context.close()
+
+
 def test_the_replays_keyboard_hint_is_for_keyboards_only(browser, site, output_dir):
     """ "Keys: ← → step" shows at 1,280 px with a mouse, not on a phone nor on a touch
     screen (a finger has no arrow keys)."""

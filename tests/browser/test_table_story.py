@@ -49,14 +49,16 @@ def _table(
     }
 
 
-def _open(player, table: dict[str, Any], seat: int, host: bool = False) -> None:
+def _open(
+    player, table: dict[str, Any], seat: int, host: bool = False, ready: str = "#board"
+) -> None:
     grant = {"seat": seat, "token": table[seat], **({"host": table["host"]} if host else {})}
     player.page.goto("/")  # the site's storage, wherever the page was
     player.page.evaluate(
         "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
     )
     player.page.goto(f"/#/table/{table['id']}")
-    player.page.wait_for_selector("#board")
+    player.page.wait_for_selector(ready)
 
 
 def _move(http: httpx.Client, table: dict[str, Any], rng: random.Random) -> str | None:
