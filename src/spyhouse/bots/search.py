@@ -114,13 +114,46 @@ def decisions_per_seat(game_type: type[Game[Any]]) -> int:
     return int(strategy_setting(game_type, "DECISIONS_PER_SEAT", 100))
 
 
-def rules_of_thumb(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action | None:
-    """The heuristic's move for ``seat`` read from its view of ``world`` (a sampled
-    world, never the real state); ``None`` for a game without a ``strategy`` module."""
+Candidates = Callable[[dict[str, Any], list[Action], int, Rng], list[Action]]
+
+
+@cache
+def candidates_of(game_type: type[Game[Any]]) -> Candidates | None:
+    """The ``candidates`` function of the game's ``strategy`` module, if any: a short
+    list of the moves a good player would weigh (each agent's best step, two or three
+    payoff sizes), read from the seat's view like ``choose``."""
+    package = game_type.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.strategy")
+    except ModuleNotFoundError:
+        return None
+    candidates: Candidates | None = getattr(module, "candidates", None)
+    return candidates
+
+
+@dataclass(frozen=True, slots=True)
+class Guidance:
+    """What the rules of thumb say at one decision: their move (``hint``) and the other
+    moves worth weighing (``shortlist``), as action keys."""
+
+    hint: str | None = None
+    shortlist: frozenset[str] = frozenset()
+
+
+def rules_of_thumb(
+    game: Game[Any], view: dict[str, Any], legal: list[Action], seat: int, rng: Rng
+) -> Guidance:
+    """The heuristic's move and shortlist for ``seat`` read from ``view`` (the seat's own
+    view, or its view *of a sampled world*, never of the real state)."""
     strategy = strategy_of(type(game))
     if strategy is None:
-        return None
-    return strategy(game.view(world, seat), game.legal_actions(world, seat), seat, rng)
+        return Guidance()
+    hint = action_key(strategy(view, legal, seat, rng))
+    shortlist = candidates_of(type(game))
+    if shortlist is None:
+        return Guidance(hint)
+    keys = frozenset(action_key(a) for a in shortlist(view, legal, seat, rng)) - {hint}
+    return Guidance(hint, keys)
 
 
 def heuristic_policy(epsilon: float) -> RolloutPolicy:
@@ -214,13 +247,24 @@ class SearchBot(Bot):
         guide = self.guide if self.guide is not None else search_guide(game_type)
         prior = self.prior if self.prior is not None else search_prior(game_type)
         hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
+        shortlist = candidates_of(game_type)
+        guidance = Guidance(
+            hint,
+            frozenset(
+                action_key(a)
+                for a in (
+                    shortlist(knowledge.view(), legal, knowledge.seat, rng) if shortlist else []
+                )
+            )
+            - {hint},
+        )
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self.iterate(knowledge, root, rng, prior, hint)
+            self.iterate(knowledge, root, rng, prior, guidance)
             done += 1
         self.last_iterations = done
         me = knowledge.seat
@@ -240,10 +284,10 @@ class SearchBot(Bot):
     # -- one iteration ---------------------------------------------------------------
 
     def iterate(
-        self, knowledge: SeatKnowledge, root: Node, rng: Rng, prior: float, hint: str
+        self, knowledge: SeatKnowledge, root: Node, rng: Rng, prior: float, guidance: Guidance
     ) -> None:
         """One sampled world: down the tree by PUCT to a new edge, then a playout;
-        ``hint`` is the heuristic's move at the root (read from the seat's own view)."""
+        ``guidance`` is the rules of thumb at the root (read from the seat's own view)."""
         game = knowledge.game
         world = knowledge.sample_world(rng)
         path = [root]
@@ -254,7 +298,9 @@ class SearchBot(Bot):
             actor = self.settle(game, world, knowledge.seat, rng)
             if actor is None:
                 break
-            node = self.select(game, world, node, actor, prior, hint if steps == 0 else None, rng)
+            node = self.select(
+                game, world, node, actor, prior, guidance if steps == 0 else None, rng
+            )
             expanded = node.visits == 0
             game.apply_action(world, actor, node.action or {})
             path.append(node)
@@ -272,11 +318,17 @@ class SearchBot(Bot):
         node: Node,
         actor: int,
         prior: float,
-        hint: str | None,
+        guidance: Guidance | None,
         rng: Rng,
     ) -> Node:
         """The child of ``node`` that ``actor`` takes in ``world``, by PUCT over the
-        actions legal there (each counted as available once more)."""
+        actions legal there (each counted as available once more).
+
+        The prior: with no shortlist, ``prior`` on the heuristic's move and the rest
+        spread evenly; with one, half of ``prior`` on the heuristic's move and half
+        shared by the shortlist, so a wide decision (Conspiracy's turn offers up to 180
+        moves) spends its hundred iterations on a dozen sensible moves, not on one.
+        """
         legal = game.legal_actions(world, actor)
         children, keys = [], []
         for action in legal:
@@ -289,18 +341,24 @@ class SearchBot(Bot):
             keys.append(key)
         if len(children) == 1:
             return children[0]
-        if hint is None and prior > 0:
-            move = rules_of_thumb(game, world, actor, rng)
-            hint = action_key(move) if move is not None else None
-        rest = (1.0 - prior if hint in keys else 1.0) / len(children)
-        favoured = prior + rest
+        if guidance is None:
+            guidance = (
+                rules_of_thumb(game, game.view(world, actor), legal, actor, rng)
+                if prior > 0
+                else Guidance()
+            )
+        hint = [guidance.hint] if guidance.hint in keys else []
+        shortlist = [key for key in keys if key in guidance.shortlist]
+        groups = [group for group in (hint, shortlist) if group]
+        weights = dict.fromkeys(keys, (1.0 - (prior if groups else 0.0)) / len(keys))
+        for group in groups:
+            for key in group:
+                weights[key] += prior / len(groups) / len(group)
         tried = [child for child in children if child.visits]
         untried = sum(c.reward for c in tried) / sum(c.visits for c in tried) if tried else 0.5
         return max(
             zip(children, keys, strict=True),
-            key=lambda ck: ck[0].puct(
-                self.exploration, favoured if ck[1] == hint else rest, untried
-            ),
+            key=lambda ck: (ck[0].puct(self.exploration, weights[ck[1]], untried), ck[1] in hint),
         )[0]
 
     def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:

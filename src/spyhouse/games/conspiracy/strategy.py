@@ -15,6 +15,10 @@ The briefcase wins the game, so a good player counts steps between it and the HQ
 - **Stop the others.** Challenge a move that takes the case towards the mover's HQ when
   you have paid that agent; in a duel go higher while you can (the legal amounts never
   exceed what you paid). Otherwise pass: a lost challenge restricts you.
+
+:func:`candidates` lists the moves such a player would weigh before settling (each
+agent's best step, a few payoff sizes to the agents nearest the case, every burn, the
+lowest and highest announcement): the search bot spreads its prior over them.
 """
 
 from __future__ import annotations
@@ -149,3 +153,55 @@ def _ability(legal: list[Action], dist: Any, home: str, case: str) -> Action:
     if dist[case_after(best)][home] < dist[case][home]:
         return best
     return next((a for a in legal if a["type"] == "skip_ability"), legal[0])
+
+
+def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Action]:
+    """The moves worth weighing at this decision, for the search bot's prior: a turn
+    offers up to 180 (six agents' steps, any payoff to anyone), of which a good player
+    weighs a dozen. A decision with few choices is weighed whole."""
+    if len(legal) <= 6:
+        return legal
+    kind = (view.get("prompt") or {}).get("kind")
+    dist = distances(view)
+    home = view["players"][seat]["hq"]
+    case = view["briefcase"]
+    if kind == "choose_action":
+        return _turn_candidates(view, legal, dist, home, case)
+    if kind in ("challenge_or_pass", "announce_or_stop"):
+        numbers = [a for a in legal if a["type"] in ("challenge", "announce")]
+        amount = "announce" if kind == "challenge_or_pass" else "amount"
+        ends = [min(numbers, key=lambda a: a[amount]), max(numbers, key=lambda a: a[amount])]
+        return [a for a in legal if a not in numbers] + ends
+    if kind == "choose_setup_agents":
+        where = {a["name"]: a["city"] for a in view["agents"]}
+        return sorted(legal, key=lambda a: sum(dist[where[x]][case] for x in a["agents"]))[:4]
+    return legal[:6]
+
+
+def _turn_candidates(
+    view: JSON, legal: list[Action], dist: Any, home: str, case: str
+) -> list[Action]:
+    """Each agent's best step (carrying the case home, else towards it), payoffs of 1, 3
+    and 6 to the two agents nearest the case, one to Dr. Solomon, a bluff, every burn."""
+    where = {a["name"]: a["city"] for a in view["agents"] if not a["burned"]}
+    shortlist: list[Action] = [a for a in legal if a["type"] == "burn"]
+    steps: dict[str, tuple[int, Action]] = {}
+    for a in legal:
+        if a["type"] != "move":
+            continue
+        agent = a["agent"]
+        gain = (
+            dist[where[agent]][home] - dist[a["to"]][home]
+            if where[agent] == case
+            else dist[where[agent]][case] - dist[a["to"]][case]
+        )
+        if gain > 0 and gain > steps.get(agent, (0, a))[0]:
+            steps[agent] = (gain, a)
+    shortlist += [action for _, action in steps.values()]
+    nearest = sorted(where, key=lambda agent: dist[where[agent]][case])[:2]
+    wanted = {(agent, amount) for agent in nearest for amount in (1, 3, 6)}
+    wanted |= {("Dr. Solomon", 1)}
+    payoffs = [a for a in legal if a["type"] == "payoff"]
+    shortlist += [a for a in payoffs if (a["to"], a["amount"]) in wanted]
+    shortlist += [a for a in payoffs if a["amount"] == 0][:1]
+    return shortlist
