@@ -24,6 +24,8 @@ lowest and highest announcement): the search bot spreads its prior over them.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from spyhouse.engine import Action, Rng
@@ -33,6 +35,10 @@ DECISIONS_PER_SEAT = 320
 """About the most decisions one seat makes in a game (with more than one choice; median
 over 8 games between these rules of thumb: 79 at 2 seats, 106 at 3, 251 at 4 (at most 318)). The lobby reads it to tell
 whether a searching bot's thinking fits a table's time bank."""
+PLAYOUT_DEPTH = 24
+"""Search plays this many steps by these rules of thumb (a few rounds), then scores the
+world with :func:`estimate`: a whole game is about 240 steps, so a playout to the end
+costs ten times as much and its one result says little about the move that began it."""
 _DISTANCES: dict[tuple[tuple[str, str], ...], dict[str, dict[str, int]]] = {}
 
 
@@ -50,17 +56,7 @@ def distances(view: JSON) -> dict[str, dict[str, int]]:
     stations = [c["name"] for c in cities if c["station"]]
     for a in stations:
         near[a].update(s for s in stations if s != a)
-    table = {}
-    for start in near:
-        seen = {start: 0}
-        todo = deque([start])
-        while todo:
-            city = todo.popleft()
-            for n in near[city]:
-                if n not in seen:
-                    seen[n] = seen[city] + 1
-                    todo.append(n)
-        table[start] = seen
+    table = _walks(near)
     _DISTANCES[lines] = table
     return table
 
@@ -205,3 +201,57 @@ def _turn_candidates(
     shortlist += [a for a in payoffs if (a["to"], a["amount"]) in wanted]
     shortlist += [a for a in payoffs if a["amount"] == 0][:1]
     return shortlist
+
+
+def estimate(world: Any) -> list[float]:
+    """Search's score for a *sampled* world it stops early: the briefcase wins, so each
+    seat's chance halves with every step its quickest courier needs — an agent it has
+    paid more than anyone else (it would win the challenge) walks to the case and
+    carries it to the seat's HQ. An agent nobody has paid counts for all, two steps
+    dearer (anyone may move it, and any challenge stops it). Every seat's chance is its
+    share of the total."""
+    steps = _steps()
+    case = world.briefcase
+    seats = range(world.num_seats)
+    live = [(agent, city) for agent, city in world.agents.items() if city is not None]
+    chances = []
+    for seat in seats:
+        home = steps[case][world.hq[seat]]
+        quickest = None
+        for agent, city in live:
+            mine = world.payoffs[seat].get(agent, 0)
+            most = max(world.payoffs[other].get(agent, 0) for other in seats if other != seat)
+            if mine > most or mine == most == 0:
+                walk = steps[city][case] + home + (2 if mine == 0 else 0)
+                quickest = walk if quickest is None else min(quickest, walk)
+        chances.append(0.0 if quickest is None else 0.5**quickest)
+    total = sum(chances)
+    if total == 0:
+        return [1.0 / world.num_seats] * world.num_seats
+    return [chance / total for chance in chances]
+
+
+@cache
+def _steps() -> dict[str, dict[str, int]]:
+    """Steps between every two cities, as an agent moves (red lines, station to
+    station)."""
+    from spyhouse.games.conspiracy.board import move_destinations
+    from spyhouse.games.conspiracy.components import components
+
+    return _walks({city: move_destinations(city) for city in components().cities})
+
+
+def _walks(near: Mapping[str, Iterable[str]]) -> dict[str, dict[str, int]]:
+    """Breadth-first steps from every city to every other, given each city's next ones."""
+    table = {}
+    for start in near:
+        seen = {start: 0}
+        todo = deque([start])
+        while todo:
+            city = todo.popleft()
+            for n in near[city]:
+                if n not in seen:
+                    seen[n] = seen[city] + 1
+                    todo.append(n)
+        table[start] = seen
+    return table
