@@ -250,3 +250,37 @@ def test_puct_prefers_the_prior_until_visits_say_otherwise() -> None:
     assert favoured.puct(1.0, 0.5, 0.5) > other.puct(1.0, 0.1, 0.5)
     favoured.visits, favoured.reward = 3, 0.0
     assert other.puct(1.0, 0.1, 0.5) > favoured.puct(1.0, 0.5, 0.5)
+
+
+def test_the_prior_spreads_over_the_shortlist() -> None:
+    """With a shortlist, the heuristic's move takes half of the prior's weight and the
+    shortlist shares the other half; without one, the heuristic's move takes it all; the
+    rest is spread over every legal action, and the weights sum to 1."""
+    from spyhouse.bots.search import Guidance, prior_weights
+
+    keys = ["hint", "a", "b", "c", "d"]
+    spread = prior_weights(keys, Guidance("hint", frozenset({"a", "b", "gone"})), 0.6)
+    assert spread == pytest.approx({"hint": 0.38, "a": 0.23, "b": 0.23, "c": 0.08, "d": 0.08})
+    alone = prior_weights(keys, Guidance("hint"), 0.6)
+    assert alone == pytest.approx({"hint": 0.68, "a": 0.08, "b": 0.08, "c": 0.08, "d": 0.08})
+    listed = prior_weights(keys, Guidance("elsewhere", frozenset({"a"})), 0.6)
+    assert listed == pytest.approx({"hint": 0.08, "a": 0.68, "b": 0.08, "c": 0.08, "d": 0.08})
+    assert prior_weights(keys, Guidance(), 0.6) == pytest.approx(dict.fromkeys(keys, 0.2))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_shortlist_names_only_legal_moves_from_the_view(game_id: str) -> None:
+    """A game's ``candidates`` reads the seat's view and legal actions only and names
+    legal actions; a wide decision is cut to a short list (at most 20)."""
+    from spyhouse.bots.search import candidates_of
+
+    game = get_game(game_id)
+    assert game is not None
+    candidates = candidates_of(type(game))
+    if candidates is None:
+        pytest.skip(f"{game_id} weighs the heuristic's move alone")
+    for state, seat in decision_points(game, 2, seed=5, every=3)[: scale(40)]:
+        legal = game.legal_actions(state, seat)
+        shortlist = candidates(game.view(state, seat), legal, seat, Rng(1))
+        assert shortlist and all(action in legal for action in shortlist)
+        assert len(shortlist) <= 20

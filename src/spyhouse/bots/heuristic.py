@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from spyhouse.bots.base import Bot, Level
@@ -24,14 +25,18 @@ Strategy = Callable[[dict[str, Any], list[Action], int, Rng], Action]
 
 
 @cache
-def strategy_of(game_type: type[Game[Any]]) -> Strategy | None:
-    """The ``choose`` function in the game package's ``strategy`` module, if any."""
+def strategy_module(game_type: type[Game[Any]]) -> ModuleType | None:
+    """The game package's ``strategy`` module, if it has one."""
     package = game_type.__module__.rpartition(".")[0]
     try:
-        module = importlib.import_module(f"{package}.strategy")
+        return importlib.import_module(f"{package}.strategy")
     except ModuleNotFoundError:
         return None
-    choose: Strategy = module.choose
+
+
+def strategy_of(game_type: type[Game[Any]]) -> Strategy | None:
+    """The ``choose`` function in the game package's ``strategy`` module, if any."""
+    choose: Strategy | None = getattr(strategy_module(game_type), "choose", None)
     return choose
 
 

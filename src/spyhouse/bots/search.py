@@ -6,16 +6,17 @@ every iteration draws one world the searching seat cannot tell apart from the re
 adds one node, plays on and credits each edge with the result for the seat that took it.
 
 Selection is PUCT (AlphaZero's rule) with the rules of thumb as the prior: at every node
-the prior mixes the acting seat's heuristic move (``strategy.choose`` on that seat's view
-*of the sampled world*), weight ``prior``, with a uniform choice among the actions legal
-in that world, weight ``1 - prior``; an edge scores its mean reward plus ``exploration * prior * sqrt(availability) / (1 +
-visits)`` (*availability*, how often the edge was legal when its parent was visited,
-stands in for the parent's visits as in ISMCTS's UCB1). An edge not yet tried counts
-its siblings' mean reward. Why: at the tens to hundreds of iterations a decision gets,
-UCB1 first tries every untried action once (Conspiracy offers up to 180, Spies & Lies
-up to 300), so most iterations went to one noisy playout each of moves no good player
-makes; the prior spends them on the heuristic's move and on alternatives only while
-those look as good, and it models the *opponents* in the tree as the same rules of
+the prior puts weight ``prior`` on the acting seat's heuristic move (``strategy.choose``
+on that seat's view *of the sampled world*) and on the moves the game's ``candidates``
+shortlists there, if it has one, and spreads ``1 - prior`` evenly over the actions legal
+in that world (``prior_weights``); an edge scores its mean reward plus ``exploration *
+weight * sqrt(availability) / (1 + visits)`` (*availability*, how often the edge was
+legal when its parent was visited, stands in for the parent's visits as in ISMCTS's
+UCB1). An edge not yet tried counts its siblings' mean reward. Why: at the tens to
+hundreds of iterations a decision gets, UCB1 first tries every untried action once
+(Conspiracy offers up to 180, Spies & Lies up to 300), so most iterations went to one
+noisy playout each of moves no good player makes; the prior spends them on the moves a
+good player weighs, and it models the *opponents* in the tree as the same rules of
 thumb the playouts use.
 
 Playouts follow the game's rules of thumb (``strategy.choose`` on each seat's view *of
@@ -35,16 +36,14 @@ policy first; their choices are secret until all have chosen, so order does not 
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from spyhouse.bots.base import Bot, Level
-from spyhouse.bots.heuristic import HeuristicBot, strategy_of
+from spyhouse.bots.heuristic import strategy_module, strategy_of
 from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
 from spyhouse.engine import Action, Game, Outcome, Rng, StateModel
@@ -57,44 +56,35 @@ def random_policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Ac
 
 
 Estimate = Callable[[StateModel], list[float] | None]
+Candidates = Callable[[dict[str, Any], list[Action], int, Rng], list[Action]]
 
 
-@cache
 def estimate_of(game_type: type[Game[Any]]) -> Estimate | None:
     """The ``estimate`` function of the game package's ``strategy`` module, if any: each
     seat's reward in [0, 1] were a (sampled) world to stop now, so a playout can end
     early. Called only on worlds, never on the real state."""
-    package = game_type.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.strategy")
-    except ModuleNotFoundError:
-        return None
-    estimate: Estimate | None = getattr(module, "estimate", None)
+    estimate: Estimate | None = getattr(strategy_module(game_type), "estimate", None)
     return estimate
 
 
-@cache
+def candidates_of(game_type: type[Game[Any]]) -> Candidates | None:
+    """The ``candidates`` function of the game's ``strategy`` module, if any: a short
+    list of the moves a good player would weigh (each agent's best step, two or three
+    payoff sizes), read from the seat's view like ``choose``."""
+    candidates: Candidates | None = getattr(strategy_module(game_type), "candidates", None)
+    return candidates
+
+
 def playout_depth(game_type: type[Game[Any]]) -> int | None:
     """The game's ``PLAYOUT_DEPTH`` (its ``strategy`` module), if it sets one."""
-    package = game_type.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.strategy")
-    except ModuleNotFoundError:
-        return None
-    depth: int | None = getattr(module, "PLAYOUT_DEPTH", None)
+    depth: int | None = getattr(strategy_module(game_type), "PLAYOUT_DEPTH", None)
     return depth
 
 
-@cache
 def strategy_setting(game_type: type[Game[Any]], name: str, default: float) -> float:
     """A number the game's ``strategy`` module may set for search (``SEARCH_GUIDE``,
     ``SEARCH_PRIOR``), else ``default``."""
-    package = game_type.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.strategy")
-    except ModuleNotFoundError:
-        return default
-    value: float = getattr(module, name, default)
+    value: float = getattr(strategy_module(game_type), name, default)
     return value
 
 
@@ -112,23 +102,6 @@ def decisions_per_seat(game_type: type[Game[Any]]) -> int:
     """The game's ``DECISIONS_PER_SEAT`` (about the most decisions one seat makes in a
     game), else 100: how much of a time bank a bot's thinking would take."""
     return int(strategy_setting(game_type, "DECISIONS_PER_SEAT", 100))
-
-
-Candidates = Callable[[dict[str, Any], list[Action], int, Rng], list[Action]]
-
-
-@cache
-def candidates_of(game_type: type[Game[Any]]) -> Candidates | None:
-    """The ``candidates`` function of the game's ``strategy`` module, if any: a short
-    list of the moves a good player would weigh (each agent's best step, two or three
-    payoff sizes), read from the seat's view like ``choose``."""
-    package = game_type.__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.strategy")
-    except ModuleNotFoundError:
-        return None
-    candidates: Candidates | None = getattr(module, "candidates", None)
-    return candidates
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,18 +219,8 @@ class SearchBot(Bot):
         game_type = type(knowledge.game)
         guide = self.guide if self.guide is not None else search_guide(game_type)
         prior = self.prior if self.prior is not None else search_prior(game_type)
-        hint = action_key(HeuristicBot().decide(knowledge, legal, rng))
-        shortlist = candidates_of(game_type)
-        guidance = Guidance(
-            hint,
-            frozenset(
-                action_key(a)
-                for a in (
-                    shortlist(knowledge.view(), legal, knowledge.seat, rng) if shortlist else []
-                )
-            )
-            - {hint},
-        )
+        guidance = rules_of_thumb(knowledge.game, knowledge.view(), legal, knowledge.seat, rng)
+        hint = guidance.hint if guidance.hint in {action_key(a) for a in legal} else None
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
@@ -269,11 +232,11 @@ class SearchBot(Bot):
         self.last_iterations = done
         me = knowledge.seat
         counts = {
-            action_key(child.action or {}): (float(child.visits), child.reward)
-            for (actor, _), child in root.children.items()
+            key: (float(child.visits), child.reward)
+            for (actor, key), child in root.children.items()
             if actor == me and child.visits
         }
-        if guide > 0:  # the head start counts even if the search never tried the move
+        if guide > 0 and hint is not None:  # counts even if the search never tried it
             visits, reward = counts.get(hint, (0.0, 0.0))
             counts[hint] = (visits + guide * done, reward)
         if not counts:  # cannot happen: the root is the seat's own decision
@@ -322,13 +285,8 @@ class SearchBot(Bot):
         rng: Rng,
     ) -> Node:
         """The child of ``node`` that ``actor`` takes in ``world``, by PUCT over the
-        actions legal there (each counted as available once more).
-
-        The prior: with no shortlist, ``prior`` on the heuristic's move and the rest
-        spread evenly; with one, half of ``prior`` on the heuristic's move and half
-        shared by the shortlist, so a wide decision (Conspiracy's turn offers up to 180
-        moves) spends its hundred iterations on a dozen sensible moves, not on one.
-        """
+        actions legal there (each counted as available once more); a tie goes to the
+        heuristic's move."""
         legal = game.legal_actions(world, actor)
         children, keys = [], []
         for action in legal:
@@ -347,18 +305,15 @@ class SearchBot(Bot):
                 if prior > 0
                 else Guidance()
             )
-        hint = [guidance.hint] if guidance.hint in keys else []
-        shortlist = [key for key in keys if key in guidance.shortlist]
-        groups = [group for group in (hint, shortlist) if group]
-        weights = dict.fromkeys(keys, (1.0 - (prior if groups else 0.0)) / len(keys))
-        for group in groups:
-            for key in group:
-                weights[key] += prior / len(groups) / len(group)
+        weights = prior_weights(keys, guidance, prior)
         tried = [child for child in children if child.visits]
         untried = sum(c.reward for c in tried) / sum(c.visits for c in tried) if tried else 0.5
         return max(
             zip(children, keys, strict=True),
-            key=lambda ck: (ck[0].puct(self.exploration, weights[ck[1]], untried), ck[1] in hint),
+            key=lambda ck: (
+                ck[0].puct(self.exploration, weights[ck[1]], untried),
+                ck[1] == guidance.hint,
+            ),
         )[0]
 
     def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:
@@ -394,6 +349,22 @@ class SearchBot(Bot):
             game.apply_action(world, seat, policy(game, world, seat, rng))
             steps += 1
         return [1.0 / world.num_seats] * world.num_seats
+
+
+def prior_weights(keys: list[str], guidance: Guidance, prior: float) -> dict[str, float]:
+    """The tree's prior over the actions ``keys`` (summing to 1): ``prior`` on the rules
+    of thumb and the rest spread evenly. With a shortlist, the heuristic's move takes
+    half of ``prior`` and the shortlist shares the other half, so a wide decision
+    (Conspiracy's turn offers up to 180 moves) spends its hundred iterations on a dozen
+    sensible moves, not on one."""
+    hint = [guidance.hint] if guidance.hint in keys else []
+    shortlist = [key for key in keys if key in guidance.shortlist]
+    groups = [group for group in (hint, shortlist) if group]
+    weights = dict.fromkeys(keys, (1.0 - (prior if groups else 0.0)) / len(keys))
+    for group in groups:
+        for key in group:
+            weights[key] += prior / len(groups) / len(group)
+    return weights
 
 
 def rewards(outcome: Outcome, seats: int) -> list[float]:

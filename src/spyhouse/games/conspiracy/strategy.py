@@ -177,10 +177,11 @@ def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Act
 def _turn_candidates(
     view: JSON, legal: list[Action], dist: Any, home: str, case: str
 ) -> list[Action]:
-    """Each agent's best step (carrying the case home, else towards it), payoffs of 1, 3
-    and 6 to the two agents nearest the case, one to Dr. Solomon, a bluff, every burn."""
+    """Each agent's best step (carrying the case home, else towards it); payoffs of 1, 3
+    and 6 to the two agents nearest the case, one to Dr. Solomon and a bluff; up to four
+    burns of those two agents. At most 18 moves."""
     where = {a["name"]: a["city"] for a in view["agents"] if not a["burned"]}
-    shortlist: list[Action] = [a for a in legal if a["type"] == "burn"]
+    nearest = sorted(where, key=lambda agent: dist[where[agent]][case])[:2]
     steps: dict[str, tuple[int, Action]] = {}
     for a in legal:
         if a["type"] != "move":
@@ -193,14 +194,16 @@ def _turn_candidates(
         )
         if gain > 0 and gain > steps.get(agent, (0, a))[0]:
             steps[agent] = (gain, a)
-    shortlist += [action for _, action in steps.values()]
-    nearest = sorted(where, key=lambda agent: dist[where[agent]][case])[:2]
     wanted = {(agent, amount) for agent in nearest for amount in (1, 3, 6)}
-    wanted |= {("Dr. Solomon", 1)}
+    wanted.add(("Dr. Solomon", 1))
     payoffs = [a for a in legal if a["type"] == "payoff"]
-    shortlist += [a for a in payoffs if (a["to"], a["amount"]) in wanted]
-    shortlist += [a for a in payoffs if a["amount"] == 0][:1]
-    return shortlist
+    burns = [a for a in legal if a["type"] == "burn" and a["target"] in nearest]
+    return [
+        *(action for _, action in steps.values()),
+        *(a for a in payoffs if (a["to"], a["amount"]) in wanted),
+        *[a for a in payoffs if a["amount"] == 0][:1],
+        *burns[:4],
+    ]
 
 
 def estimate(world: Any) -> list[float]:
