@@ -308,13 +308,12 @@ class SearchBot(Bot):
         weights = prior_weights(keys, guidance, prior)
         tried = [child for child in children if child.visits]
         untried = sum(c.reward for c in tried) / sum(c.visits for c in tried) if tried else 0.5
-        return max(
-            zip(children, keys, strict=True),
-            key=lambda ck: (
-                ck[0].puct(self.exploration, weights[ck[1]], untried),
-                ck[1] == guidance.hint,
-            ),
-        )[0]
+        best, best_score = children[0], -math.inf
+        for child, key in zip(children, keys, strict=True):
+            score = child.puct(self.exploration, weights[key], untried)
+            if score > best_score or (score == best_score and key == guidance.hint):
+                best, best_score = child, score
+        return best
 
     def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:
         """The seat the tree follows now; other simultaneous seats act by the rollout

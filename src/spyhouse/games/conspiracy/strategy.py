@@ -17,18 +17,19 @@ The briefcase wins the game, so a good player counts steps between it and the HQ
   exceed what you paid). Otherwise pass: a lost challenge restricts you.
 
 :func:`candidates` lists the moves such a player would weigh before settling (each
-agent's best step, a few payoff sizes to the agents nearest the case, every burn, the
-lowest and highest announcement): the search bot spreads its prior over them.
+agent's best step, a few payoff sizes to the agents nearest the case, burns of those
+agents, the lowest and highest announcement): the search bot spreads its prior over them.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from spyhouse.engine import Action, Rng
+from spyhouse.games.conspiracy.board import move_destinations
+from spyhouse.games.conspiracy.components import components
 
 JSON = dict[str, Any]
 DECISIONS_PER_SEAT = 320
@@ -39,31 +40,30 @@ PLAYOUT_DEPTH = 24
 """Search plays this many steps by these rules of thumb (a few rounds), then scores the
 world with :func:`estimate`: a whole game is about 240 steps, so a playout to the end
 costs ten times as much and its one result says little about the move that began it."""
-_DISTANCES: dict[tuple[tuple[str, str], ...], dict[str, dict[str, int]]] = {}
 
 
-def distances(view: JSON) -> dict[str, dict[str, int]]:
-    """Steps between every two cities (red lines; stations are one step apart)."""
-    lines = tuple(tuple(line) for line in view["map"]["red_lines"])
-    known = _DISTANCES.get(lines)
-    if known is not None:
-        return known
-    cities = view["map"]["cities"]
-    near: dict[str, set[str]] = {c["name"]: set() for c in cities}
-    for a, b in lines:
-        near[a].add(b)
-        near[b].add(a)
-    stations = [c["name"] for c in cities if c["station"]]
-    for a in stations:
-        near[a].update(s for s in stations if s != a)
-    table = _walks(near)
-    _DISTANCES[lines] = table
+@cache
+def distances() -> dict[str, dict[str, int]]:
+    """Steps between every two cities, as an agent moves (red lines; stations are one
+    step apart). The map is printed on the board, the same in every game, so it is read
+    from the box once rather than from every view."""
+    table = {}
+    for start in components().cities:
+        seen = {start: 0}
+        todo = deque([start])
+        while todo:
+            city = todo.popleft()
+            for n in move_destinations(city):
+                if n not in seen:
+                    seen[n] = seen[city] + 1
+                    todo.append(n)
+        table[start] = seen
     return table
 
 
 def choose(view: JSON, legal: list[Action], seat: int, rng: Rng) -> Action:
     kind = (view.get("prompt") or {}).get("kind")
-    dist = distances(view)
+    dist = distances()
     home = view["players"][seat]["hq"]
     case = view["briefcase"]
     if kind == "choose_setup_agents":
@@ -158,7 +158,7 @@ def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Act
     if len(legal) <= 6:
         return legal
     kind = (view.get("prompt") or {}).get("kind")
-    dist = distances(view)
+    dist = distances()
     home = view["players"][seat]["hq"]
     case = view["briefcase"]
     if kind == "choose_action":
@@ -213,7 +213,7 @@ def estimate(world: Any) -> list[float]:
     carries it to the seat's HQ. An agent nobody has paid counts for all, two steps
     dearer (anyone may move it, and any challenge stops it). Every seat's chance is its
     share of the total."""
-    steps = _steps()
+    steps = distances()
     case = world.briefcase
     seats = range(world.num_seats)
     live = [(agent, city) for agent, city in world.agents.items() if city is not None]
@@ -232,29 +232,3 @@ def estimate(world: Any) -> list[float]:
     if total == 0:
         return [1.0 / world.num_seats] * world.num_seats
     return [chance / total for chance in chances]
-
-
-@cache
-def _steps() -> dict[str, dict[str, int]]:
-    """Steps between every two cities, as an agent moves (red lines, station to
-    station)."""
-    from spyhouse.games.conspiracy.board import move_destinations
-    from spyhouse.games.conspiracy.components import components
-
-    return _walks({city: move_destinations(city) for city in components().cities})
-
-
-def _walks(near: Mapping[str, Iterable[str]]) -> dict[str, dict[str, int]]:
-    """Breadth-first steps from every city to every other, given each city's next ones."""
-    table = {}
-    for start in near:
-        seen = {start: 0}
-        todo = deque([start])
-        while todo:
-            city = todo.popleft()
-            for n in near[city]:
-                if n not in seen:
-                    seen[n] = seen[city] + 1
-                    todo.append(n)
-        table[start] = seen
-    return table
