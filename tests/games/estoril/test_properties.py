@@ -173,3 +173,65 @@ def test_locations_are_values():
     assert isinstance(dumped["grid"][0]["spaces"], list)
     loaded = GAME.load(json.loads(json.dumps(dumped)))
     assert isinstance(loaded.grid[0].spaces, tuple) and GAME.dump(loaded) == dumped
+
+
+def test_decisions_and_results_are_values():
+    """Pending decisions and a round's results are frozen too (a copy shares them): a
+    used symbol replaces the decision, and the strength totals are read-only. The JSON
+    is what it was (a list of symbols, totals keyed by seat)."""
+    seen: list[StateModel] = []
+    random_playout(GAME, 4, {}, 2, on_step=lambda s, e: seen.append(s))
+    with_results = next(s for s in seen if isinstance(s, EstorilState) and s.results)
+    result = with_results.results[0]
+    with pytest.raises(ValidationError):
+        result.winner = None
+    with pytest.raises(TypeError):
+        result.strengths[0] = 99  # type: ignore[index]
+    with_ability = next(
+        s for s in seen if isinstance(s, EstorilState) and s.pending and s.pending[0].abilities
+    )
+    pending = with_ability.pending[0]
+    with pytest.raises(ValidationError):
+        pending.seat = 0
+    assert isinstance(pending.abilities, tuple)
+    for state in (with_results, with_ability):
+        dumped = GAME.dump(state)
+        assert all(isinstance(k, str) for r in dumped["results"] for k in r["strengths"])
+        assert all(isinstance(p["abilities"], list) for p in dumped["pending"])
+        loaded = GAME.load(json.loads(json.dumps(dumped)))
+        assert GAME.dump(loaded) == dumped
+        assert GAME.copy(loaded).results == loaded.results
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_shortcuts_agree_with_the_full_lists(seed):
+    """``is_option`` (a placement checked without listing every space) never accepts a
+    space ``placement_spaces`` leaves out, and accepts every option #1/#2 space it lists;
+    ``can_use`` is exactly "``actions`` lists a use", for every tile being resolved."""
+    from spyhouse.games.estoril import abilities, placement
+
+    options = {"double_agent": True, "vip": True, "roulette": True}
+    seen: list[StateModel] = []
+    random_playout(GAME, 5, options, seed, on_step=lambda s, e: seen.append(s))
+    placements = uses = 0
+    for state in seen:
+        assert isinstance(state, EstorilState)
+        if state.phase == "place" and not state.pending:
+            seat = state.turn
+            listed = set(placement.placement_spaces(state, seat))
+            for slot, loc in enumerate(state.grid):
+                for n in range(len(loc.spaces)):
+                    if placement.is_option(state, seat, (slot, n)):
+                        assert (slot, n) in listed
+                        placements += 1
+            free = placement.free_spaces(state, seat)
+            if set(free) != listed:  # not the rare "any free space" case
+                assert all(placement.is_option(state, seat, ref) for ref in listed)
+        for slot, loc in enumerate(state.grid):
+            for n, occ in enumerate(loc.spaces):
+                if occ is not None:
+                    for ability in set(abilities.usable_abilities(state, (slot, n))):
+                        expected = bool(abilities.actions(state, (slot, n), ability))
+                        assert abilities.can_use(state, (slot, n), ability) == expected
+                        uses += 1
+    assert placements and uses

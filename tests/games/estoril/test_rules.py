@@ -428,7 +428,9 @@ def test_look_here_reaches_only_this_location():
     assert placement.look_actions(state, RED, look) == [
         {"type": "look", **where(state, "hells_mouth", "I")}
     ]
-    look.space = 2  # space III: "adjacent" reaches the Museum, not the Atlântico
+    look = look.model_copy(
+        update={"space": 2}
+    )  # III: "adjacent" reaches the Museum, not the Atlântico
     targets = placement.look_actions(state, RED, look)
     assert {"type": "look", **where(state, "museum", "I")} in targets
     assert {"type": "look", **where(state, "atlantico", "I")} not in targets

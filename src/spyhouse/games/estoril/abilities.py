@@ -8,6 +8,7 @@ An ability is used by the *current controller* of the tile in the space being re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,13 +184,22 @@ def nationalism_bonus(state: EstorilState, ref: SpaceRef) -> int:
 # -- Seduction -----------------------------------------------------------------------------
 
 
-def seduction_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> str | None:
+def seduction_refusal(
+    state: EstorilState,
+    ref: SpaceRef,
+    target: SpaceRef,
+    to: int,
+    adjacent: tuple[int, ...] | None = None,
+) -> str | None:
     """Why the tile in ``ref`` may not bring ``target`` to its space ``to`` (None: it may).
 
     SEDUCTION: a Character (not a Reward, not shielded) on an adjacent Location, and a
-    free Deployment space here to bring it to.
+    free Deployment space here to bring it to. (``adjacent``: the Locations adjacent to
+    ``ref``'s, when the caller has them: listing targets asks for every pair.)
     """
-    if target[0] not in state.geometry().adjacent(ref[0]):
+    if adjacent is None:
+        adjacent = state.geometry().adjacent(ref[0])
+    if target[0] not in adjacent:
         return "Seduction brings a Character from an adjacent Location."
     occ = state.occupant(target)
     if occ is None:
@@ -202,12 +212,12 @@ def seduction_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: 
 
 
 def seduction_targets(state: EstorilState, ref: SpaceRef) -> list[tuple[SpaceRef, int]]:
-    targets = _tiles_on(state, state.geometry().adjacent(ref[0]))
+    adjacent = state.geometry().adjacent(ref[0])
     return [
         (t, n)
-        for t, _ in targets
+        for t, _ in _tiles_on(state, adjacent)
         for n in _free_spaces(state, ref[0])
-        if seduction_refusal(state, ref, t, n) is None
+        if seduction_refusal(state, ref, t, n, adjacent) is None
     ]
 
 
@@ -231,14 +241,19 @@ def seduction(state: EstorilState, ref: SpaceRef, target: SpaceRef, to: int) -> 
 # -- Diplomacy -----------------------------------------------------------------------------
 
 
-def diplomacy_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> str | None:
+def diplomacy_refusal(
+    state: EstorilState, ref: SpaceRef, target: SpaceRef, reach: tuple[int, ...] | None = None
+) -> str | None:
     """Why the tile in ``ref`` may not shield ``target`` (None: it may).
 
     DIPLOMACY: any Character (even itself) here or on an adjacent Location, face up or down.
+    (``reach``: this and the adjacent Locations, when the caller has them.)
     """
     if state.shields <= 0:
         return "No Shields are left this Round."
-    if target[0] not in state.geometry().reach(ref[0]):
+    if reach is None:
+        reach = state.geometry().reach(ref[0])
+    if target[0] not in reach:
         return "Diplomacy reaches this Location and the adjacent ones."
     occ = state.occupant(target)
     if occ is None:
@@ -249,10 +264,9 @@ def diplomacy_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> s
 
 
 def diplomacy_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    reach = state.geometry().reach(ref[0])
     return [
-        t
-        for t, _ in _tiles_on(state, state.geometry().reach(ref[0]))
-        if diplomacy_refusal(state, ref, t) is None
+        t for t, _ in _tiles_on(state, reach) if diplomacy_refusal(state, ref, t, reach) is None
     ]
 
 
@@ -267,15 +281,20 @@ def diplomacy(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> list[Even
 # -- Double Agent ------------------------------------------------------------------------
 
 
-def double_agent_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -> str | None:
+def double_agent_refusal(
+    state: EstorilState, ref: SpaceRef, target: SpaceRef, adjacent: tuple[int, ...] | None = None
+) -> str | None:
     """Why the tile in ``ref`` may not take control of ``target`` (None: it may).
 
     DOUBLE AGENT: a space of an adjacent Location holding another player's Character that
-    is neither shielded nor already under a Double Agent.
+    is neither shielded nor already under a Double Agent. (``adjacent``: the Locations
+    adjacent to ``ref``'s, when the caller has them.)
     """
     if _at(state, ref).double_agent:
         return "This tile is under a Double Agent's marker: Double Agents do not chain."
-    if target[0] not in state.geometry().adjacent(ref[0]):
+    if adjacent is None:
+        adjacent = state.geometry().adjacent(ref[0])
+    if target[0] not in adjacent:
         return "A Double Agent reaches only adjacent Locations."
     other = state.occupant(target)
     if other is None:
@@ -290,10 +309,11 @@ def double_agent_refusal(state: EstorilState, ref: SpaceRef, target: SpaceRef) -
 
 
 def double_agent_targets(state: EstorilState, ref: SpaceRef) -> list[SpaceRef]:
+    adjacent = state.geometry().adjacent(ref[0])
     return [
         t
-        for t, _ in _tiles_on(state, state.geometry().adjacent(ref[0]))
-        if double_agent_refusal(state, ref, t) is None
+        for t, _ in _tiles_on(state, adjacent)
+        if double_agent_refusal(state, ref, t, adjacent) is None
     ]
 
 
@@ -359,6 +379,29 @@ def actions(state: EstorilState, ref: SpaceRef, ability: str) -> list[Action]:
     raise ValueError(ability)
 
 
+def can_use(state: EstorilState, ref: SpaceRef, ability: str) -> bool:
+    """Whether ``ability`` has a legal use now: ``bool(actions(state, ref, ability))``,
+    without naming every target (resolution asks it of every tile it reaches)."""
+    if ability == "Nationalism":
+        return True
+    if ability == "Conspiracy":
+        return conspiracy_refusal(state, ref) is None
+    if ability == "Assassin":
+        return bool(assassin_targets(state, ref))
+    if ability == "Seduction":
+        return bool(seduction_targets(state, ref))
+    if ability == "Diplomacy":
+        return bool(diplomacy_targets(state, ref))
+    if ability == "Double Agent":
+        return bool(double_agent_targets(state, ref))
+    raise ValueError(ability)
+
+
+def any_use(state: EstorilState, ref: SpaceRef, symbols: Sequence[str]) -> bool:
+    """Whether any of ``symbols`` has a legal use now by the tile in ``ref``."""
+    return any(can_use(state, ref, ability) for ability in dict.fromkeys(symbols))
+
+
 @dataclass(frozen=True)
 class Use:
     """One use of a printed symbol, already checked against the rules."""
@@ -376,7 +419,7 @@ _TARGETED = {
 }
 
 
-def verify_use(state: EstorilState, ref: SpaceRef, symbols: list[str], action: Action) -> Use:
+def verify_use(state: EstorilState, ref: SpaceRef, symbols: Sequence[str], action: Action) -> Use:
     """The use ``action`` names, or the rule that forbids it (:class:`IllegalAction`).
 
     :func:`actions` lists exactly the uses this accepts: both ask the same ``*_refusal``.

@@ -29,17 +29,22 @@ from spyhouse.games.estoril.state import EstorilState, Pending
 Action = dict[str, Any]
 
 
+ALONE = tuple(frozenset([seat]) for seat in range(len(COLOURS)))
+"""``{seat}`` for each seat, built once: whose turn it is is asked several times a step."""
+NOBODY: frozenset[int] = frozenset()
+
+
 def to_act(state: EstorilState) -> frozenset[int]:
     """The seat of the first pending decision, the player placing, or everyone discarding."""
     if state.phase == "over":
-        return frozenset()
+        return NOBODY
     if state.pending:
-        return frozenset([state.pending[0].seat])
+        return ALONE[state.pending[0].seat]
     if state.phase == "place":
-        return frozenset([state.turn])
+        return ALONE[state.turn]
     if state.phase == "discard":
         return frozenset(s for s in range(state.num_seats) if rounds.must_discard(state, s))
-    return frozenset()
+    return NOBODY
 
 
 def legal_actions(state: EstorilState, seat: int) -> list[Action]:

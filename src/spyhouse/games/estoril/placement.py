@@ -11,7 +11,7 @@ from typing import Any
 from spyhouse.engine import Event, IllegalAction
 from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import memory
-from spyhouse.games.estoril.components import COLOURS, board, character
+from spyhouse.games.estoril.components import COLOURS, NUMERALS, board, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import (
     airport_die_range,
@@ -61,6 +61,25 @@ def placement_spaces(state: EstorilState, seat: int) -> list[SpaceRef]:
     return allowed or free
 
 
+def is_option(state: EstorilState, seat: int, ref: SpaceRef) -> bool:
+    """Whether ``ref`` is a free outer space, or a free inner space next to a tile ``seat``
+    controls (option #1 or #2): then it is one of :func:`placement_spaces`, checked
+    without listing them all."""
+    slot, n = ref
+    if state.grid[slot].spaces[n] is not None:
+        return False
+    if wants_roulette(state, slot) and not can_feed_roulette(state, seat):
+        return False
+    geo = state.geometry()
+    if ref in geo.outer:
+        return True
+    for near_slot, near_n in geo.adjacent_spaces[ref]:
+        occ = state.grid[near_slot].spaces[near_n]
+        if occ is not None and occ.controller == seat:
+            return True
+    return False
+
+
 def can_place(state: EstorilState, seat: int) -> bool:
     """A player with no Tile markers or no Character tiles left passes for the Round.
 
@@ -70,9 +89,17 @@ def can_place(state: EstorilState, seat: int) -> bool:
 
 
 def placement_actions(state: EstorilState, seat: int) -> list[Action]:
-    places = [where(state, ref) for ref in placement_spaces(state, seat)]
-    labels = sorted(character(tile).label for tile in state.hands[seat])
-    return [{"type": "place", "tile": label, **p} for label in labels for p in places]
+    """Every tile in hand on every space allowed (:func:`where` names each space)."""
+    grid = state.grid
+    places = [
+        (board(grid[slot].board).name, NUMERALS[n]) for slot, n in placement_spaces(state, seat)
+    ]
+    labels = sorted([character(tile).label for tile in state.hands[seat]])
+    return [
+        {"type": "place", "tile": label, "location": location, "space": numeral}
+        for label in labels
+        for location, numeral in places
+    ]
 
 
 def tile_named(tiles: list[int], action: Action, whose: str = "in your hand") -> int:
@@ -90,12 +117,13 @@ def tile_named(tiles: list[int], action: Action, whose: str = "in your hand") ->
 def verify_place(state: EstorilState, seat: int, action: Action) -> tuple[int, SpaceRef]:
     """The tile and space a placement names, or why it is refused.
 
-    Legal exactly when :func:`placement_actions` lists it: both ask :func:`placement_spaces`.
+    Legal exactly when :func:`placement_actions` lists it: both ask :func:`placement_spaces`
+    (the commonest case, option #1 or #2, through :func:`is_option` alone).
     """
     require_keys(action, ("tile", "location", "space"))
     tile = tile_named(state.hands[seat], action)
     ref = Space.from_json(action).ref(state)
-    if ref in placement_spaces(state, seat):
+    if is_option(state, seat, ref) or ref in placement_spaces(state, seat):
         return tile, ref
     if state.occupant(ref) is not None:
         raise IllegalAction("space_taken", f"{Space.at(state, ref)} is not free.")
@@ -114,15 +142,16 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
     """Place the tile (face down on Top Secret) with one of your Tile markers on top."""
     slot, n = ref
     face_up = not is_top_secret(state, slot, n)
+    visited = state.grid[slot].visited
     state.hands[seat].remove(tile)
     if face_up:
         memory.hand_shows(state, seat, tile)
     else:
         memory.hand_blurs(state, seat)
     state.markers[seat] -= 1
-    state.put(
-        ref, Occupant(tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=(seat,))
-    )
+    placed = Occupant(tile=tile, owner=seat, controller=seat, face_up=face_up, known_by=(seat,))
+    spaces = state.grid[slot].spaces
+    state.change_location(slot, spaces=(*spaces[:n], placed, *spaces[n + 1 :]), visited=True)
     shown = character(tile).label
     events = [
         Event.public(
@@ -131,18 +160,18 @@ def place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Even
     ]
     if not face_up:
         events.append(Event.private(seat, "placed_face_down", **where(state, ref), tile=shown))
-    state.pending[:0] = _follow_ups(state, seat, ref)
-    state.change_location(slot, visited=True)
+    state.pending[:0] = _follow_ups(state, seat, ref, visited)
     return events
 
 
-def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef) -> list[Pending]:
+def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef, visited: bool) -> list[Pending]:
+    """What the space grants (``visited``: someone had placed at this Location before)."""
     slot, n = ref
     special = state.special(slot)
     out = []
     if wants_roulette(state, slot):
         out.append(Pending(kind="roulette", seat=seat, slot=slot, space=n))
-    if special == "alcantara" and not state.grid[slot].visited:
+    if special == "alcantara" and not visited:
         out.append(Pending(kind="rotate", seat=seat, slot=slot, space=n))
     if special == "airport":
         out.append(Pending(kind="airport", seat=seat, slot=slot, space=n))

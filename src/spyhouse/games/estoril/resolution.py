@@ -22,7 +22,7 @@ from spyhouse.games.estoril.locations import (
     roll_casino_dice,
 )
 from spyhouse.games.estoril.spaces import Space, where
-from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending
+from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending, fast_copy
 
 
 def start_resolution(state: EstorilState) -> None:
@@ -61,8 +61,7 @@ def resolve_locations(state: EstorilState, events: list[Event]) -> bool:
 
 def reveal_location(state: EstorilState, slot: int) -> list[Event]:
     """Turn face up all Character tiles (including the Reward tile) from that Location ONLY."""
-    state.change_location(slot, resolved=True)
-    state.reveal(slot)
+    state.reveal(slot, resolved=True)
     loc = state.grid[slot]
     return [
         Event.public(
@@ -87,7 +86,7 @@ def offer_abilities(state: EstorilState, slot: int) -> bool:
     while state.res_space < len(spaces):
         ref = (slot, state.res_space)
         symbols = abilities.usable_abilities(state, ref)
-        if any(abilities.actions(state, ref, a) for a in set(symbols)):
+        if abilities.any_use(state, ref, symbols):
             occ = spaces[state.res_space]
             assert occ is not None
             state.pending.append(
@@ -96,7 +95,7 @@ def offer_abilities(state: EstorilState, slot: int) -> bool:
                     seat=occ.controller,
                     slot=slot,
                     space=state.res_space,
-                    abilities=symbols,
+                    abilities=tuple(symbols),
                 )
             )
             return False
@@ -123,10 +122,12 @@ def use_ability(state: EstorilState, chosen: abilities.Use) -> list[Event]:
     """Use one printed symbol; the tile keeps its decision while it has uses left."""
     pending = state.pending[0]
     ref = (pending.slot, pending.space)
-    pending.abilities.remove(chosen.ability)
+    unused = list(pending.abilities)
+    unused.remove(chosen.ability)
+    pending = state.pending[0] = fast_copy(pending, abilities=tuple(unused))
     events = abilities.use(state, ref, chosen)
     still_here = state.occupant(ref) is not None
-    has_use = still_here and any(abilities.actions(state, ref, a) for a in set(pending.abilities))
+    has_use = still_here and abilities.any_use(state, ref, pending.abilities)
     if not has_use:
         finish_tile(state, pending)
     return events
@@ -144,7 +145,7 @@ def after_conspiracy(state: EstorilState) -> None:
         return
     pending = state.pending[0]
     ref = (pending.slot, pending.space)
-    if not any(abilities.actions(state, ref, a) for a in set(pending.abilities)):
+    if not abilities.any_use(state, ref, pending.abilities):
         finish_tile(state, pending)
 
 

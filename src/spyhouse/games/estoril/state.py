@@ -7,9 +7,18 @@ Deployment space, a Reward space, under the Roulette, or back in the box (``remo
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    model_validator,
+)
 
 from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
 from spyhouse.games.estoril.components import board
@@ -58,9 +67,7 @@ def fast_copy(model: M, **changes: object) -> M:
     full copy is the generic :meth:`Part.copy`.)
     """
     new = model.__class__.__new__(model.__class__)
-    fields = model.__dict__.copy()
-    fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
     object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)  # see Part
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
@@ -150,21 +157,38 @@ DecisionKind = Literal[
 
 
 class Pending(Part):
-    """A decision one seat must take before the game goes on."""
+    """A decision one seat must take before the game goes on.
+
+    Frozen like :class:`Location`: a used symbol replaces the decision (with one symbol
+    fewer) rather than changing it, so a copy of the state shares its decisions."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Public[DecisionKind]
     seat: Public[int]
     slot: Public[int] = -1
     space: Public[int] = -1
-    abilities: Public[list[str]] = []  # "ability": symbols still unused on this tile
+    abilities: Public[tuple[str, ...]] = ()  # "ability": symbols still unused on this tile
     reward: Public[int] = 0  # "conspiracy": which reward tile is being swapped
 
 
+ReadOnlyTotals = Annotated[
+    Mapping[int, int],
+    AfterValidator(MappingProxyType),
+    PlainSerializer(dict, return_type=dict[int, int]),
+]
+"""Strength totals by seat that nothing can change (the JSON is a plain object)."""
+
+
 class BoardResult(Part):
-    """The public result of one resolved location (shown until the round ends)."""
+    """The public result of one resolved location (shown until the round ends).
+
+    Frozen, its totals read-only: a copy of the state shares the round's results."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     slot: Public[int]
-    strengths: Public[dict[int, int]]
+    strengths: Public[ReadOnlyTotals]
     winner: Public[int | None]
 
 
@@ -249,14 +273,16 @@ class EstorilState(StateModel):
         """Put one more Reward tile in the Reward space(s) of the Location in ``slot``."""
         self.change_location(slot, rewards=(*self.grid[slot].rewards, reward))
 
-    def reveal(self, slot: int) -> None:
-        """Turn every tile of the Location in ``slot`` face up, its Reward tiles too."""
-        spaces = self.grid[slot].spaces
+    def reveal(self, slot: int, **changes: object) -> None:
+        """Turn every tile of the Location in ``slot`` face up, its Reward tiles too (and
+        make ``changes`` to it: one new Location, not three)."""
+        loc = self.grid[slot]
         self.change_location(
             slot,
-            spaces=tuple([None if occ is None else _face_up(occ) for occ in spaces]),
+            spaces=tuple([None if occ is None else _face_up(occ) for occ in loc.spaces]),
+            rewards=tuple([_face_up(r) for r in loc.rewards]),
+            **changes,
         )
-        self.reveal_rewards(slot)
 
     def reveal_rewards(self, slot: int) -> None:
         """Turn the Reward tiles of the Location in ``slot`` face up."""
