@@ -1,11 +1,19 @@
 // Tiny DOM helpers: h() for HTML, s() for SVG. No framework, no build step.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const LISTENERS = Symbol("listeners"); // [type, fn] pairs, so that patch() can move them
+const SHOWN = Symbol("shown");         // an element patch() put on the page as it was
+
+/** addEventListener, remembered so that patch() can hand it to the element on the page. */
+export function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  (el[LISTENERS] ||= []).push([type, fn]);
+}
 
 function apply(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    if (k.startsWith("on") && typeof v === "function") listen(el, k.slice(2), v);
     else if (k === "class") el.setAttribute("class", v);
     else if (k === "text") el.textContent = v;
     else if (k === "dataset") Object.assign(el.dataset, v);
@@ -50,9 +58,55 @@ export function pressable(el, onPress, label) {
     d.removeAttribute("role");
     d.removeAttribute("aria-label");
   }
-  el.addEventListener("click", (e) => { e.preventDefault(); onPress(); });
-  el.addEventListener("keydown", (e) => {
+  listen(el, "click", (e) => { e.preventDefault(); onPress(); });
+  listen(el, "keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPress(); }
   });
   return el;
+}
+
+/**
+ * Update the page in place: `live`'s children become `next`'s (freshly built with h()/s()),
+ * but every element already on the page that matches its new self (same tag and id, in
+ * order) stays and only takes the new attributes, text, listeners and children. So a
+ * redraw keeps what the browser holds in the elements themselves: scroll positions, focus,
+ * text being typed, a <details> the player opened or closed (its `open` stays the
+ * player's), and nothing flashes. An element an add-on keeps between redraws (the chat)
+ * is put back as it is. Listeners must have been added by h() or listen().
+ */
+export function patch(live, next) {
+  let at = live.firstChild;
+  for (const node of [...next.childNodes]) {
+    if (at && !node[SHOWN] && matches(at, node)) {
+      update(at, node);
+      at = at.nextSibling;
+    } else {
+      live.insertBefore(node, at);
+      if (node.nodeType === 1) node[SHOWN] = true;
+    }
+  }
+  while (at) { const gone = at; at = at.nextSibling; live.removeChild(gone); }
+  return live;
+}
+
+function matches(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== 1) return true;
+  return a.namespaceURI === b.namespaceURI && a.localName === b.localName && a.getAttribute("id") === b.getAttribute("id");
+}
+
+function update(a, b) {
+  if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+  const keep = (name) => name === "open" && a.localName === "details";
+  const newValue = a.getAttribute("value") !== b.getAttribute("value");
+  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !keep(name)) a.removeAttribute(name);
+  for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value && !keep(name)) a.setAttribute(name, value);
+  for (const [type, fn] of a[LISTENERS] || []) a.removeEventListener(type, fn);
+  for (const [type, fn] of b[LISTENERS] || []) a.addEventListener(type, fn);
+  a[LISTENERS] = b[LISTENERS];
+  patch(a, b);
+  if (a.localName === "input") {
+    if (a.type === "checkbox" || a.type === "radio") a.checked = b.checked;
+    else if (newValue) a.value = b.value;
+  } else if (a.localName === "select" && a.value !== b.value) a.value = b.value;
 }

@@ -3,7 +3,7 @@
 // the table's WebSocket; the page only ever holds this seat's own view. The pieces live
 // in table/: log.js, highlight.js, reveal.js, confirm.js, attention.js, gameover.js,
 // knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
-import { h, clear, humanise, pressable } from "./dom.js";
+import { h, humanise, pressable, patch } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -411,13 +411,13 @@ export function mountTable(root, tableId) {
     const open = doc.seats.filter((s) => s.kind === "open");
     const inviteUrl = grant.inviteUrl || (grant.invite ? `/#/join/${grant.invite}` : null);
     const absolute = inviteUrl ? new URL(inviteUrl, location.href).href : null;
-    const copyBtn = h("button", { class: "button", id: "copy-invite", type: "button" }, t("wait.copy"));
-    copyBtn.addEventListener("click", async () => {
+    const copyBtn = h("button", { class: "button", id: "copy-invite", type: "button", onclick: async (e) => {
+      const btn = e.currentTarget; // the button on the page (a redraw keeps it, with this listener)
       try { await navigator.clipboard.writeText(absolute); } catch {
         const input = root.querySelector("#invite-url"); input?.select(); document.execCommand?.("copy");
       }
-      copyBtn.textContent = t("wait.copied");
-    });
+      btn.textContent = t("wait.copied");
+    } }, t("wait.copy"));
     return h("section", { class: "panel waiting" },
       h("h2", {}, t("wait.title")),
       h("p", { class: "muted", id: "table-clock" }, clockText(doc.clock)),
@@ -484,9 +484,7 @@ export function mountTable(root, tableId) {
       if (next && !busy()) {
         parts.push(h("p", { class: "field" }, t("table.choose", { field: fieldLabel(next.path).toLowerCase() })));
         parts.push(h("div", { class: "choices", role: "group" }, next.options.map((o) => {
-          const b = h("button", { class: "button choice", type: "button", "data-key": JSON.stringify(o.constraint) }, valueLabel(next.path, o.value));
-          b.addEventListener("click", () => choosePair(o.constraint));
-          return b;
+          return h("button", { class: "button choice", type: "button", "data-key": JSON.stringify(o.constraint), onclick: () => choosePair(o.constraint) }, valueLabel(next.path, o.value));
         })));
       } else if (!next && !busy() && decision.candidates().length === 1) {
         const only = decision.candidates()[0].action;
@@ -652,10 +650,14 @@ export function mountTable(root, tableId) {
           logs(),
           prefsPanel()));
     }
-    clear(root).append(h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body));
+    // In place: what the player was doing (scroll, focus, a draft, an opened panel) stays.
+    const logAt = new Map([...root.querySelectorAll(".log-scroll")].map((el) => [el.closest("[id]")?.id, atBottom(el)]));
+    patch(root, h("div", {}, h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body)));
+    // A log the player left at its newest line follows new lines; one scrolled back stays.
+    for (const el of root.querySelectorAll(".log-scroll")) if (logAt.get(el.closest("[id]")?.id) ?? true) el.scrollTop = el.scrollHeight;
     restoreScroll(root);
     showTheEnd();
-    if (boardEl && !reveal.active) highlighter.apply(boardEl, doc.version);
+    if (boardEl && !reveal.active) highlighter.apply(root.querySelector("#board"), doc.version);
     renderStatus();
     const again = (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey))
       || (focusId && document.getElementById(focusId));
@@ -666,6 +668,8 @@ export function mountTable(root, tableId) {
       if (target) target.focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
     }
   }
+
+  const atBottom = (el) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
 
   /** A game that ends while a phone watches: its result is scrolled into view once (the
    * page puts the scores above the board there), wherever the player had scrolled to. */

@@ -16,6 +16,7 @@ from tests.browser.driver import (
     settled,
     start_game,
     view,
+    wait_synced,
 )
 
 SOCKET_NOISE = ("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
@@ -131,3 +132,69 @@ def test_spectator_sees_only_public_information_and_language_switch(browser, sit
     finally:
         ann.context.close()
         eve.context.close()
+
+
+# What the player was doing, as the page holds it: where the board is on the screen (the
+# window's scroll keeps it there even when a panel appears above it), the chat draft and
+# where the focus is, the choice half made, an opened panel, and whether the board and the
+# page are still the very elements they were (marked before; a redraw would lose the mark).
+DOING = """() => ({
+  board: Math.round(document.querySelector('#board svg').getBoundingClientRect().top),
+  draft: document.querySelector('#chat-input').value,
+  focus: document.activeElement?.id || null,
+  chosen: document.querySelector('#decision .chosen')?.textContent || null,
+  glossary: document.querySelector('#glossary').open,
+  same: document.querySelector('#board svg').__mark === 1
+    && document.querySelector('.table-page').__mark === 1,
+})"""
+MARK = """() => { document.querySelector('#board svg').__mark = 1;
+  document.querySelector('.table-page').__mark = 1; }"""
+
+
+def test_a_reconnect_updates_the_page_in_place(browser, site):
+    """Bob half-made a choice, opened "Terms and symbols", scrolled down and is typing in
+    the chat when his socket drops. When it is back, with nothing new and again after Ann
+    moved meanwhile, the page is updated in place: the same board and page elements (no
+    redraw, no flash), the board where it was on his screen, his draft and its focus, his half-made choice (Ann's
+    deployment leaves his choices as they were) and the opened panel are all still there."""
+    from tests.browser.test_table_story import _auth, _open, _table
+
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "spies", 2, {})
+        bob = new_player(browser, site.url)
+        try:
+            bob.page.set_viewport_size({"width": 1280, "height": 600})
+            _open(bob, table, 1)
+            bob.page.wait_for_selector("#conn[data-conn=open]")
+            bob.page.click("#board .choice >> nth=0")
+            bob.page.wait_for_selector("#decision .chosen")
+            bob.page.click("#glossary > summary")
+            bob.page.evaluate(MARK)
+            bob.page.fill("#chat-input", "half a sent")
+            bob.page.evaluate("() => window.scrollTo(0, 300)")
+            before = bob.page.evaluate(DOING)
+            assert before["board"] < 0 and before["focus"] == "chat-input", before
+            assert before["glossary"] and before["same"], before
+
+            # Nothing happened while away.
+            bob.page.evaluate("window.spyhouse.dropSocket()")
+            bob.page.wait_for_selector("#conn[data-conn=reconnecting]")
+            bob.page.wait_for_selector("#conn[data-conn=open]", timeout=20_000)
+            assert bob.page.evaluate(DOING) == before
+
+            # Ann deploys while Bob is away: the table moves on, his choices stay.
+            bob.page.evaluate("window.spyhouse.dropSocket()")
+            bob.page.wait_for_selector("#conn[data-conn=reconnecting]")
+            ann = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+            r = http.post(
+                f"/api/tables/{table['id']}/actions",
+                json={"action": ann["legal_actions"][0], "version": ann["version"]},
+                headers=_auth(table[0]),
+            )
+            assert r.status_code == 200, r.text
+            bob.page.wait_for_selector("#conn[data-conn=open]", timeout=20_000)
+            wait_synced(bob, ann["version"] + 1)
+            assert bob.page.evaluate(DOING) == before
+            assert bob.errors == [], bob.errors
+        finally:
+            bob.context.close()

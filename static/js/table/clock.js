@@ -91,8 +91,10 @@ function hostControls(ctx) {
   const status = h("p", { class: "error", role: "alert", id: "host-status" });
   const act = (question, path, body) => async () => {
     if (!(await askFirst(question))) return;
-    try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); status.textContent = ""; }
-    catch (err) { status.textContent = problemText(err); }
+    // The line on the page now (a redraw updates the page in place, not this copy).
+    const say = (text) => { (document.getElementById("host-status") || status).textContent = text; };
+    try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); say(""); }
+    catch (err) { say(problemText(err)); }
   };
   const rows = doc.seats.map((s) => {
     const name = s.name || `#${s.seat + 1}`;

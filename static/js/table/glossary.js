@@ -38,10 +38,15 @@ export function glossaryPanel(game, board) {
 function installGlossTips() {
   const tip = h("div", { class: "gloss-tip", id: "gloss-tip", role: "tooltip", hidden: true });
   let shown = null;
+  // A redraw updates the page in place: the words of the icon the tip is for may change
+  // under it (another language, a new state), and the tip follows them.
+  const words = new MutationObserver(() => { if (shown) tip.textContent = shown.dataset.glossText; });
   const show = (el) => {
     if (!el || el === shown) return;
     if (!tip.isConnected) document.body.append(tip);
     shown = el;
+    words.disconnect();
+    words.observe(el, { attributes: true, attributeFilter: ["data-gloss-text"] });
     tip.textContent = el.dataset.glossText;
     tip.dataset.for = el.dataset.gloss;
     tip.hidden = false;
@@ -54,7 +59,7 @@ function installGlossTips() {
     tip.style.left = `${left + window.scrollX}px`;
     tip.style.top = `${r.bottom + window.scrollY + 6}px`;
   };
-  const hide = () => { shown = null; tip.hidden = true; };
+  const hide = () => { shown = null; tip.hidden = true; words.disconnect(); };
   const target = (e) => e.target?.closest?.("[data-gloss]");
   document.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
   document.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });

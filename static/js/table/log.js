@@ -39,13 +39,13 @@ export function logGroups(events, { doc, board, describe, name }) {
   return groups.filter((g) => g.lines.length);
 }
 
-/** The log panel: groups in play order, the newest at the bottom, scrolled into view. */
+/** The log panel: groups in play order, the newest at the bottom (the table scrolls it
+ * there, unless the player scrolled back to read). */
 export function logPanel(groups, title, id) {
   const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title },
     groups.length ? groups.map((g) => h("section", { class: "log-group" },
       h("h3", {}, g.title),
       h("ul", { class: "log-lines" }, g.lines.map((l) => h("li", { class: l.private ? "private" : null, "data-version": l.version }, l.text)))))
       : h("p", { class: "muted" }, t("log.empty")));
-  requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   return h("section", { class: "panel log", id }, h("h2", {}, title), box);
 }
