@@ -1,0 +1,32 @@
+"""The lobby's create-table form shows only what applies: the clock's number fields only
+once a clock is chosen, and the increment only for a bank of time."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.driver import fill_create_form, new_player
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_clocks_numbers_show_only_for_a_clock(browser, site):
+    for locale, width in (("en-GB", 1280), ("es-ES", 390)):
+        ann = new_player(browser, site.url, locale=locale, width=width)
+        try:
+            page = ann.page
+            fill_create_form(page, "spies", 2, 1)
+            fields = ("#f-clock-seconds", "#f-clock-increment", "#f-handover-after")
+            shown = []
+            for kind in ("none", "bank", "per_decision", "none"):
+                page.select_option("#f-clock", kind)
+                shown.append((kind, [page.is_visible(q) for q in fields]))
+            assert shown == [
+                ("none", [False, False, False]),
+                ("bank", [True, True, True]),
+                ("per_decision", [True, False, True]),
+                ("none", [False, False, False]),
+            ], (locale, width)
+            assert ann.errors == [], ann.errors
+        finally:
+            ann.context.close()
