@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from spyhouse.engine import Action, Rng
@@ -93,25 +92,43 @@ def _line_ups(
     tokens: tuple[bool | None, ...],
     intel: frozenset[int],
 ) -> tuple[tuple[int, ...], ...]:
-    """Cached: search playouts ask the same question thousands of times."""
-    pool = [r for r in RANKS if r not in exhausted]
-    out = []
-    for combo in combinations(pool, len(known)):
-        others = [r for r in combo if r != SERGEANT]
-        spots = range(len(known)) if SERGEANT in combo else [None]
-        for spot in spots:
-            line = list(others)
-            if spot is not None:
-                line.insert(spot, SERGEANT)
-            if any(r is not None and line[i] != r for i, r in enumerate(known)):
-                continue
-            if any(
-                t is not None and line[i] != SERGEANT and t != (line[i] in intel)
-                for i, t in enumerate(tokens)
-            ):
-                continue
-            out.append(tuple(line))
-    return tuple(out)
+    """Every line-up (ranks rising left to right, the Sergeant anywhere) that shows the
+    known soldiers where they are and tells the truth with every Intel token but the
+    Sergeant's, in the order of ``combinations`` over the ranks (ties in the counts
+    below keep that order). Built position by position, dropping a branch as soon as a
+    soldier contradicts the table; cached: search playouts ask the same question
+    thousands of times."""
+    size = len(known)
+    ranks = [r for r in RANKS if r not in exhausted and r != SERGEANT]
+
+    def fits(spot: int, rank: int) -> bool:
+        token = tokens[spot]
+        return (known[spot] is None or known[spot] == rank) and (
+            token is None or rank == SERGEANT or token == (rank in intel)
+        )
+
+    found: list[tuple[int, ...]] = []
+
+    def rising(spots: list[int], start: int, line: dict[int, int]) -> None:
+        if not spots:
+            found.append(tuple(line[i] for i in range(size)))
+            return
+        spot, rest = spots[0], spots[1:]
+        for at in range(start, len(ranks) - len(rest)):
+            if fits(spot, ranks[at]):
+                rising(rest, at + 1, {**line, spot: ranks[at]})
+
+    sergeant_spots = [None] if SERGEANT in exhausted else [None, *range(size)]
+    for sergeant in sergeant_spots:
+        if sergeant is None:
+            rising(list(range(size)), 0, {})
+        elif fits(sergeant, SERGEANT):
+            rising([i for i in range(size) if i != sergeant], 0, {sergeant: SERGEANT})
+    return tuple(
+        sorted(
+            found, key=lambda line: (sorted(line), line.index(SERGEANT) if SERGEANT in line else -1)
+        )
+    )
 
 
 @lru_cache(maxsize=4096)
