@@ -498,8 +498,9 @@ export function render(ctx) {
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
       fitText(x + 30, y0 + 23, ctx.name(p.seat), 112, { size: 13, weight: 600 }),
       glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
-      glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 60, "font-size": 11, fill: p.restricted ? "#a8322d" : "#4a5366" },
-        `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`)), p.restricted ? GL.restricted : GL.payoff));
+      // Kept inside the card (Spanish "RESTRINGIDO" is long).
+      glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, 132,
+        { size: 11, fill: p.restricted ? "#a8322d" : "#4a5366" })), p.restricted ? GL.restricted : GL.payoff));
     ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
     svg.append(g);
   });
