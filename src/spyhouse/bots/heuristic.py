@@ -5,7 +5,10 @@ A game package may ship ``strategy.py`` with
     def choose(view: dict, legal: list[Action], seat: int, rng: Rng) -> Action
 
 reading only the seat's view and legal actions. A game without one (a plugin) falls
-back to a random legal action.
+back to a random legal action. The same module may help the search bot
+(``bots/search.py``): ``candidates`` (same arguments, the moves worth weighing),
+``estimate`` (a sampled world's score per seat), ``PLAYOUT_DEPTH``, ``SEARCH_PRIOR``,
+``SEARCH_GUIDE`` and ``DECISIONS_PER_SEAT``.
 """
 
 from __future__ import annotations
