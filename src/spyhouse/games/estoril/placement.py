@@ -6,6 +6,7 @@ Roulette's extra tile, Alcântara's rotation, the Airport's die, and a look symb
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction
@@ -177,7 +178,7 @@ def _follow_ups(state: EstorilState, seat: int, ref: SpaceRef, visited: bool) ->
         out.append(Pending(kind="airport", seat=seat, slot=slot, space=n))
     if board(state.grid[slot].board).spaces[n].look:
         look = Pending(kind="look", seat=seat, slot=slot, space=n)
-        if look_actions(state, seat, look):
+        if next(_look_targets(state, seat, look), None) is not None:
             out.append(look)  # nothing face down in reach that you don't know: no decision
     return out
 
@@ -312,19 +313,20 @@ def look_refusal(
 
 
 def look_actions(state: EstorilState, seat: int, pending: Pending) -> list[Action]:
-    out: list[Action] = []
+    return list(_look_targets(state, seat, pending))
+
+
+def _look_targets(state: EstorilState, seat: int, pending: Pending) -> Iterator[Action]:
+    """The looks open to ``seat``, one at a time (placing asks only whether there is one)."""
     reach = look_reach(state, pending.slot, pending.space)
     for slot in sorted(reach):
         loc = state.grid[slot]
         for n, occ in enumerate(loc.spaces):
             if occ is not None and look_refusal(state, seat, pending, slot, occ, reach) is None:
-                out.append({"type": "look"} | where(state, (slot, n)))
+                yield {"type": "look"} | where(state, (slot, n))
         for i, reward in enumerate(loc.rewards):
             if look_refusal(state, seat, pending, slot, reward, reach) is None:
-                out.append(
-                    {"type": "look", "location": location_name(state, slot), "reward": i + 1}
-                )
-    return out
+                yield {"type": "look", "location": location_name(state, slot), "reward": i + 1}
 
 
 LookTarget = tuple[int, int, bool]

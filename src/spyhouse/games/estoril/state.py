@@ -66,12 +66,21 @@ def fast_copy(model: M, **changes: object) -> M:
     extras, no private attributes); ``determinize`` copies only what it redraws. (A
     full copy is the generic :meth:`Part.copy`.)
     """
-    new = model.__class__.__new__(model.__class__)
-    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
-    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)  # see Part
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    new = _new_object(model.__class__)
+    _set_dict(new, {**model.__dict__, **changes})
+    _set_fields_set(new, model.__pydantic_fields_set__)  # never changed: see Part
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
+
+
+_new_object = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""pydantic's four slots set straight through their descriptors: ``object.__setattr__``
+looks each one up again, and a step replaces two or three Locations (issue 15)."""
 
 
 def _face_up(thing: F) -> F:
@@ -225,8 +234,8 @@ class EstorilState(StateModel):
     res_stage: Public[Literal["abilities", "casino", "hells_mouth", "reward"]] = "abilities"
     results: Mixed[list[BoardResult]] = []
     shields: Public[int] = 10
-    known_in_hand: Public[list[list[int]]] = []  # see ``memory.py``
-    pile_known: Public[dict[int, list[int]]] = {}  # see ``memory.py``
+    known_in_hand: Public[list[tuple[int, ...]]] = []  # see ``memory.py``
+    pile_known: Public[dict[int, tuple[int, ...]]] = {}  # see ``memory.py``
 
     # -- geometry helpers -------------------------------------------------------------
 
