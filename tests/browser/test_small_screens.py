@@ -244,10 +244,19 @@ AGENTS = """() => [...document.querySelectorAll('#board [data-agent]')].map((el)
 })"""
 
 
+# The smallest letters below the map (player cards, Dr. Solomon's track, your payoff
+# board), as drawn on the screen, in px.
+BELOW_THE_MAP = """() => Math.min(...[...document.querySelectorAll(
+  '#board :is([data-player], [data-slot=conspiracy-solomon], [data-slot=conspiracy-shield]) text')]
+  .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
+
+
 def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, output_dir):
     """At 390 px each of the six agents has a pill of its own (24 px tall or more, its name
     and city in 9 px letters or more) under the map, and tapping one when Bob must choose
-    an agent chooses it; at 1,280 px the pills stay beside their cities on the map."""
+    an agent chooses it; what is below the map (players, track, payoff board) is drawn
+    twice as large as before (6.5 px letters at least, were ≈ 3.5), nothing over anything.
+    At 1,280 px the pills stay beside their cities on the map."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "conspiracy", 4, {})
         rng = random.Random(3)
@@ -278,6 +287,12 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                     assert a["size"] >= 9, where
                     assert a["text"].startswith(a["name"]), where
                 assert bob.page.locator("#board [data-agent-marker]").count() == len(live)
+                assert bob.page.evaluate(BELOW_THE_MAP) >= 6.5, where
+                parts = (
+                    "[data-player] > .hit, [data-slot=conspiracy-solomon], "
+                    "[data-slot=conspiracy-shield], [data-slot=conspiracy-duel], [data-agent]"
+                )
+                assert overlaps(bob.page, parts, parts) == [], where
                 offered = [a["name"] for a in agents if a["choice"]]
                 assert offered, where
                 bob.page.click(f"#board [data-agent='{offered[0]}']")

@@ -390,16 +390,14 @@ export function render(ctx) {
   // On a phone the agents' names are read (and tapped) in a legend under the map.
   const legend = ctx.small ? agentLegendHeight(v.agents.length) : 0;
   const BASE = MAPH + legend;
-  const H = BASE + 320;
   const cities = Object.fromEntries(v.map.cities.map((c) => [c.name, c]));
   const lons = v.map.cities.map((c) => c.lon);
   const lats = v.map.cities.map((c) => c.lat);
   const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
   const px = (c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
   const py = (c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
-  svg.append(s("rect", { x: 0, y: BASE + 10, width: W, height: 310, fill: "#f7f3e8", rx: 12 }));
 
   const linesG = glossed(s("g", {}), GL["red-line"]);
   svg.append(linesG);
@@ -487,10 +485,26 @@ export function render(ctx) {
     });
   }
 
-  // Below the map: players, Dr. Solomon, your payoff board, the duel.
-  const y0 = BASE + 30;
+  // Below the map, in its own coordinates: players, Dr. Solomon, your payoff board, the
+  // duel. On a phone it is laid out 500 wide (three player cards a row, the payoff board
+  // under the duel) and drawn twice as large, so that its words are read without zooming.
+  const k = ctx.small ? 2 : 1;
+  const low = s("g", { transform: `translate(0 ${BASE})${k > 1 ? ` scale(${k})` : ""}` });
+  const rows = Math.ceil(v.players.length / 3);
+  const tx = ctx.small ? 10 : 20;
+  const ty = ctx.small ? 20 + rows * 80 + 15 : 125;
+  const duelY = ty + 60;
+  const ry = ty + 52;
+  const mine = !!v.my_shield && ctx.you !== null && ctx.you !== undefined;
+  const below = v.final_reveal ? ry + 115 : v.order || v.challenge ? duelY + 70 : ty + 45;
+  const sy = ctx.small ? below : 125;
+  const lowH = ctx.small ? (mine ? sy + 190 : below) : 320;
+  low.append(s("rect", { x: 0, y: 10, width: W / k, height: lowH - 10, fill: "#f7f3e8", rx: 12 / k }));
+  svg.append(low);
+  svg.setAttribute("viewBox", `0 0 ${W} ${BASE + lowH * k}`);
   v.players.forEach((p, i) => {
-    const x = 20 + i * 160;
+    const x = ctx.small ? 10 + (i % 3) * 162 : 20 + i * 160;
+    const y0 = ctx.small ? 20 + Math.floor(i / 3) * 80 : 30;
     const colour = PALETTE[p.seat % PALETTE.length];
     const acting = ctx.doc.to_act.includes(p.seat);
     const g = s("g", { "data-player": p.seat },
@@ -502,14 +516,12 @@ export function render(ctx) {
       glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, 132,
         { size: 11, fill: p.restricted ? "#a8322d" : "#4a5366" })), p.restricted ? GL.restricted : GL.payoff));
     ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
-    svg.append(g);
+    low.append(g);
   });
 
   // Dr. Solomon's track.
   const sol = v.dr_solomon || {};
-  const tx = 20;
-  const ty = y0 + 95;
-  svg.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`));
+  low.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`));
   const spaces = sol.start_space || 20;
   const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
   for (let i = spaces; i >= 1; i--) {
@@ -518,13 +530,12 @@ export function render(ctx) {
     solG.append(s("text", { x: x + 10.5, y: ty + 25, "text-anchor": "middle", "font-size": 10, fill: i === sol.space ? "#fff" : "#4a5366" }, i));
   }
   ctx.choice(solG, { to: "Dr. Solomon" }, ctx.t("cs.solomon"));
-  svg.append(solG);
+  low.append(solG);
 
   // The live challenge duel and the order being challenged.
-  const duelY = ty + 60;
   if (v.order) {
     const o = v.order;
-    svg.append(s("text", { x: tx, y: duelY, "font-size": 14, "font-weight": 600 },
+    low.append(s("text", { x: tx, y: duelY, "font-size": 14, "font-weight": 600 },
       `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) })}`));
   }
   if (v.challenge) {
@@ -535,17 +546,16 @@ export function render(ctx) {
       bits.push((c.duel.announcements || []).map((a) => `${ctx.name(a.player)} ${a.announced}`).join(" · "));
       if (c.duel.to_speak !== null && c.duel.to_speak !== undefined) bits.push(ctx.t("cs.toSpeak", { who: ctx.name(c.duel.to_speak) }));
     }
-    svg.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
-      s("rect", { x: tx - 6, y: duelY + 10, width: 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
+    low.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
+      s("rect", { x: tx - 6, y: duelY + 10, width: ctx.small ? 492 : 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
       s("text", { x: tx + 4, y: duelY + 30, "font-size": 13, "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
       s("text", { x: tx + 4, y: duelY + 50, "font-size": 12, fill: "#1d2433" }, bits.join(" · "))), GL.challenge));
   }
 
   // Your own payoff board and reserve: the only payoffs this page ever holds.
   const shield = v.my_shield;
-  if (shield && ctx.you !== null && ctx.you !== undefined) {
-    const sx = 620;
-    const sy = y0 + 95;
+  if (mine) {
+    const sx = ctx.small ? 70 : 620;
     const g = s("g", { "data-slot": "conspiracy-shield", "data-secret-of": ctx.you });
     g.append(glossed(s("g", {},
       s("rect", { x: sx, y: sy, width: 360, height: 180, rx: 10, fill: "#1d2433" }),
@@ -558,7 +568,7 @@ export function render(ctx) {
       g.append(s("text", { x: x + 40, y: y + 18, "text-anchor": "middle", "font-size": 10.5, fill: "#d9dde6" }, agent));
       g.append(s("text", { x: x + 40, y: y + 44, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n));
     });
-    svg.append(g);
+    low.append(g);
   }
   // Dr. Solomon ended the game: the shields are lifted and every payoff to him is shown,
   // drawn as each player's shield below the track (the view gives only these numbers).
@@ -567,9 +577,8 @@ export function render(ctx) {
     const pays = f.payoffs_to_solomon || [];
     const top = Math.max(...pays);
     const rv = glossed(s("g", { "data-end-reveal": "payoffs" }), GL["shields-lifted"]);
-    const ry = ty + 52;
     rv.append(s("text", { x: tx, y: ry, "font-size": 13, "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
-    const bw = Math.min(140, 580 / Math.max(pays.length, 1) - 8);
+    const bw = Math.min(140, (ctx.small ? 480 : 580) / Math.max(pays.length, 1) - 8);
     pays.forEach((n, seat) => {
       const x = tx + seat * (bw + 8);
       const colour = PALETTE[seat % PALETTE.length];
@@ -581,7 +590,7 @@ export function render(ctx) {
         s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
         s("text", { x: x + 10, y: ry + 88, "font-size": 10.5, fill: "#d9dde6" }, `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`)));
     });
-    svg.append(rv);
+    low.append(rv);
   }
   return svg;
 }
