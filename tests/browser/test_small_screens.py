@@ -302,3 +302,68 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                 assert bob.errors == [], bob.errors
             finally:
                 bob.context.close()
+
+
+# The smallest letters on the board, as drawn on the screen, in px (text with no box,
+# e.g. an empty label, is not drawn and does not count).
+SMALLEST_LETTERS = """() => Math.min(...[...document.querySelectorAll('#board svg text')]
+  .filter((el) => el.getBoundingClientRect().width > 0)
+  .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
+VIEWBOX = "() => document.querySelector('#board svg').getAttribute('viewBox')"
+
+
+def _play_until(http, table, seat, rng, want, limit=400):
+    """Random legal moves until ``want(doc)`` holds for ``seat``'s view."""
+    for _ in range(limit):
+        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[seat])).json()
+        if want(doc):
+            return doc
+        assert _move(http, table, rng) == "playing"
+    raise AssertionError("never reached")
+
+
+def test_spies_is_legible_on_a_phone(browser, site, output_dir):
+    """At 390 px Spies & Lies is laid out 500 wide (missions four a row under each side's
+    tracks) so its smallest letters are 6.5 px or more (were ≈ 3.7), and no mission, card,
+    side title or the Double Agent covers another; at 1,280 px it is laid out as before."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "spies", 2, {})
+        rng = random.Random(11)
+        doc = _play_until(
+            http,
+            table,
+            0,
+            rng,
+            lambda d: (
+                sum(
+                    m.get("deployed", False)
+                    for s in d["view"]["sides"].values()
+                    for m in s["missions"]
+                )
+                >= 2
+            ),
+        )
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                if width > 700:
+                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
+                    continue
+                smallest = ann.page.evaluate(SMALLEST_LETTERS)
+                assert smallest >= 6.5, (where, smallest)
+                parts = (
+                    "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
+                    "[data-slot=spies-double-agent]"
+                )
+                assert overlaps(ann.page, parts, parts) == [], where
+                panels = "[data-side] > rect"
+                found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
+                assert found == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()

@@ -274,22 +274,29 @@ export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, se
 
 export function render(ctx) {
   const v = ctx.view;
-  const W = 1000;
-  const H = 700;
+  // On a phone the board is laid out 500 wide (each side's missions four a row under its
+  // tracks), so that it is drawn twice as large and its words are read without zooming.
+  const small = !!ctx.small;
+  const W = small ? 500 : 1000;
   const mySide = v.you?.side || null;
   const sides = Object.keys(v.sides);
   const enemy = mySide ? sides.find((x) => x !== mySide) : sides[1];
   const own = mySide || sides[0];
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Spies & Lies", "data-board": "spies" });
+  const svg = s("svg", { role: "img", "aria-label": "Spies & Lies", "data-board": "spies" });
   const over = ctx.doc?.status === "finished";
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f3efe4", rx: 12 }));
+  const back = s("rect", { x: 0, y: 0, width: W, fill: "#f3efe4", rx: 12 });
+  svg.append(back);
+  const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
+  const perRow = small ? 4 : 6;
+  const rowsOf = (side) => Math.max(1, Math.ceil(v.sides[side].missions.length / perRow));
+  const panelHeight = (side, isOwn) => (small ? 160 + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 80 : 0) : isOwn ? 270 : 262);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
   const n = da.flag;
   const cells = 2 * n + 1;
   const cw = (W - 40) / cells;
-  const trackY = 296;
+  const trackY = small ? 10 + panelHeight(enemy, false) + 34 : 296;
   for (let i = 0; i < cells; i++) {
     const pos = i - n;
     const side = pos < 0 ? "red" : pos > 0 ? "blue" : null;
@@ -298,7 +305,7 @@ export function render(ctx) {
     const gl = a === 0 ? GL.centre : a === da.flag ? GL.flag : a === da.wall ? GL.wall : null;
     svg.append(glossed(s("g", {},
       s("rect", { x: 20 + i * cw + 2, y: trackY, width: cw - 4, height: 56, rx: 6, fill: side ? COLOUR[side] : "#ded6c2", "fill-opacity": a === da.flag ? 0.9 : a === da.wall ? 0.6 : 0.25 }),
-      s("text", { x: 20 + i * cw + cw / 2, y: trackY + 74, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, kind)), gl));
+      fitText(20 + i * cw + cw / 2, trackY + 74, kind, cw - 2, { size: small ? 10 : 11, anchor: "middle", fill: "#4a5366" })), gl));
   }
   // A positive position is in blue's territory (the view names the space).
   const daPos = typeof da.position === "number" ? da.position : 0;
@@ -306,20 +313,26 @@ export function render(ctx) {
   svg.append(glossed(s("g", { "data-slot": "spies-double-agent" },
     s("circle", { cx: mx, cy: trackY + 28, r: 20, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 3 }),
     s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL.da));
-  svg.append(s("text", { x: W / 2, y: trackY - 10, "text-anchor": "middle", "font-size": 13, fill: "#4a5366" }, `${spaceName(da.space)} · ${ctx.t("sp.status", v)}`));
+  svg.append(fitText(W / 2, trackY - 10, `${spaceName(da.space)} · ${ctx.t("sp.status", v)}`, W - 20, { size: 13, anchor: "middle", fill: "#4a5366" }));
 
   // Intel: the current card, old ones and the deck.
   const intel = v.intel || {};
-  svg.append(glossed(s("g", {}, s("text", { x: W / 2, y: trackY + 96, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" },
-    `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}  ·  ${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}  ·  ${ctx.t("sp.deck", { n: intel.deck_size ?? 0 })}`)), GL["intel-card"]));
+  const intelBits = [
+    `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}`,
+    `${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}`,
+    ctx.t("sp.deck", { n: intel.deck_size ?? 0 }),
+  ];
+  // On a phone: the current card on one line, the old ones and the deck on the next.
+  const intelLines = small ? [intelBits[0], `${intelBits[1]}  ·  ${intelBits[2]}`] : [intelBits.join("  ·  ")];
+  svg.append(glossed(s("g", {}, ...intelLines.map((line, i) =>
+    fitText(W / 2, trackY + 96 + i * 17, line, W - 20, { size: 12, anchor: "middle", fill: "#4a5366" }))), GL["intel-card"]));
 
-  const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
-
-  const sidePanel = (side, y, isOwn) => {
+  const sidePanel = (side, top, isOwn) => {
+    const y = top;
     const info = v.sides[side];
     const colour = COLOUR[side] || "#555";
     const g = s("g", { "data-side": side });
-    g.append(s("rect", { x: 10, y, width: W - 20, height: isOwn ? 270 : 262, rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
+    g.append(s("rect", { x: 10, y, width: W - 20, height: panelHeight(side, isOwn), rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
     // The side, then its players on a line of their own: both stay left of the missions.
     const title = s("g", { "data-side-title": side },
       fitText(26, y + 26, `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""}`, 226, { size: 17, weight: 700, fill: colour, cls: "serif" }),
@@ -334,10 +347,11 @@ export function render(ctx) {
     const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception"))), GL.deception);
     g.append(dG);
     for (let i = 0; i < info.deception_tokens; i++) dG.append(s("circle", { cx: 36 + i * 26, cy: y + 126, r: 10, fill: "#6b2f86" }));
-    g.append(glossed(s("g", {}, s("text", { x: 26, y: y + 160, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`)), GL.exhausted));
+    g.append(glossed(s("g", {}, fitText(26, y + 160, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
     info.missions.forEach((m, i) => {
-      const x = 260 + i * 110;
+      const x = small ? 26 + (i % perRow) * 115 : 260 + i * 110;
+      const y = small ? top + 160 + Math.floor(i / perRow) * 180 : top;
       const slot = s("g", { "data-slot": `spies-${side}-${m.player}-${m.mission}` });
       let soldier = m.soldier;
       let pending = false;
@@ -373,6 +387,7 @@ export function render(ctx) {
     });
     // Your hand (only your own side carries one in your view).
     if (isOwn && info.hand) {
+      const y = small ? top + rowsOf(side) * 180 - 30 : top;
       g.append(s("text", { x: 26, y: y + 196, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
       info.hand.forEach((c, i) => {
@@ -389,6 +404,10 @@ export function render(ctx) {
     return g;
   };
   svg.append(sidePanel(enemy, 10, false));
-  svg.append(sidePanel(own, 420, true));
+  const ownY = small ? trackY + 107 + 17 * intelLines.length : 420;
+  svg.append(sidePanel(own, ownY, true));
+  const H = small ? ownY + panelHeight(own, true) + 10 : 700;
+  back.setAttribute("height", H);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }
