@@ -367,3 +367,43 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()
+
+
+def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
+    """At 390 px La Agencia is laid out 500 wide (each player's four positions under their
+    plate and the card they played) so its smallest letters are 6.5 px or more (were
+    ≈ 3.6), and no plate, position, played card or the embassy covers another; at
+    1,280 px it is laid out as before."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "agencia", 3, {})
+        rng = random.Random(13)
+        doc = _play_until(
+            http,
+            table,
+            0,
+            rng,
+            lambda d: sum(bool(p.get("played")) for p in d["view"]["players"]) >= 2,
+        )
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                if width > 700:
+                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
+                    continue
+                smallest = ann.page.evaluate(SMALLEST_LETTERS)
+                assert smallest >= 6.5, (where, smallest)
+                parts = (
+                    "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
+                    "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
+                )
+                assert overlaps(ann.page, parts, parts) == [], where
+                rows = "[data-player] > rect:first-child"
+                assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()

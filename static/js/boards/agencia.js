@@ -275,9 +275,15 @@ export function revealedRibbon(x, y, w, text) {
 
 export function render(ctx) {
   const v = ctx.view;
-  const W = 1000;
-  const rowH = 200;
-  const top = 150;
+  // On a phone the board is laid out 500 wide (the round tokens and the data bank under the
+  // embassy; each player's four positions under their plate), so that it is drawn twice
+  // as large and its words are read without zooming.
+  const small = !!ctx.small;
+  const W = small ? 500 : 1000;
+  const rowH = small ? 395 : 200;
+  const top = small ? 290 : 150;
+  const [tokX, tokY] = small ? [20, 150] : [440, 0];
+  const [bankX, bankY] = small ? [300, 150] : [760, 0];
   const H = top + v.players.length * rowH + 10;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "La Agencia", "data-board": "agencia" });
   const over = ctx.doc?.status === "finished";
@@ -305,12 +311,12 @@ export function render(ctx) {
       s("rect", { x: 300, y: 40, width: 110, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
       s("text", { x: 355, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
     glossed(s("g", {},
-      s("text", { x: 440, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
-      ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: 460 + i * 34, cy: 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 }))), GL["round-tokens"]),
-    s("text", { x: 440, y: 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
+      s("text", { x: tokX, y: tokY + 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
+      ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: tokX + 20 + i * 34, cy: tokY + 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 }))), GL["round-tokens"]),
+    s("text", { x: tokX, y: tokY + 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
     glossed(s("g", {},
-      s("text", { x: 760, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
-      s("text", { x: 760, y: 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
+      s("text", { x: bankX, y: bankY + 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
+      s("text", { x: bankX, y: bankY + 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
 
   v.players.forEach((p, row) => {
     const y = top + row * rowH;
@@ -320,7 +326,7 @@ export function render(ctx) {
     g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc.to_act.includes(p.seat) ? 3 : 1 }));
     // The player plate: a click target when an action targets this player.
     const plate = s("g", {},
-      s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
+      s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
       s("circle", { cx: 42, cy: y + 34, r: 12, fill: colour }),
       s("text", { x: 42, y: y + 39, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700 }, p.seat + 1),
       label(62, y + 38, ctx.name(p.seat), { width: 14, size: 14, weight: 600, anchor: "start" }),
@@ -332,7 +338,8 @@ export function render(ctx) {
     ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
     g.append(plate);
     p.positions.forEach((pos, i) => {
-      const x = 210 + i * 122;
+      const x = small ? 20 + i * 118 : 210 + i * 122;
+      const y = small ? top + row * rowH + 188 : top + row * rowH;
       const slot = s("g", { "data-slot": `agencia-${p.seat}-${pos.position}` });
       if (pos.state === "seen" && pos.card) slot.append(card(x, y + 10, pos.card));
       else if (pos.state === "empty") slot.append(card(x, y + 10, null));
@@ -344,7 +351,7 @@ export function render(ctx) {
       g.append(slot);
     });
     // The card played this hand.
-    const px = 720;
+    const px = small ? 210 : 720;
     g.append(s("text", { x: px, y: y + 26, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.played")));
     if (p.played) {
       g.append(s("g", { "data-slot": `agencia-${p.seat}-played`, opacity: p.played.in_game ? 1 : 0.55 }, card(px, y + 34, p.played.card, { w: 96, h: 128 })));
