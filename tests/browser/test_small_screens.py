@@ -407,3 +407,48 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()
+
+
+# The smallest letters below Estoril's grid (players, your hand, missions), on the screen.
+BELOW_THE_GRID = """() => Math.min(...[...document.querySelectorAll('#board svg text')]
+  .filter((el) => !el.closest('[data-location]') && el.getBoundingClientRect().width > 0)
+  .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
+TOPS = """(q) => [...new Set([...document.querySelectorAll(q)]
+  .map((el) => Math.round(el.getBoundingClientRect().top)))]"""
+
+
+def test_estoril_below_the_grid_is_legible_on_a_phone(browser, site, output_dir):
+    """At 390 px what is below Estoril's grid (the players, your hand, the missions line)
+    is laid out 500 wide (two players a row, four tiles a row) and drawn twice as large:
+    its smallest letters are 6.5 px or more (were ≈ 3.4) and no player or tile covers
+    another. At 1,280 px the players and your hand each stay on one row, as before."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "estoril", 4, {})
+        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                ann.page.wait_for_selector("#board [data-secret-of] rect")
+                if width > 700:
+                    assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
+                    assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
+                    continue
+                smallest = ann.page.evaluate(BELOW_THE_GRID)
+                assert smallest >= 6.5, (where, smallest)
+                parts = "[data-player] > rect, #board [data-secret-of]"
+                assert overlaps(ann.page, parts, parts) == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
+                # The board alone, without the decision panel that sticks over it.
+                ann.page.evaluate(
+                    "() => { document.querySelector('#decision').style.display = 'none'; }"
+                )
+                ann.page.locator("#board").screenshot(
+                    path=str(output_dir / f"estoril-phone-board-{lang}-{width}.png")
+                )
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()

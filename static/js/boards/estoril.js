@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
+import { sentence, label, lines, fitText, tr, glossed, glossIndex } from "./common.js";
 
 export const strings = {
   en: {
@@ -347,9 +347,9 @@ export function render(ctx) {
   const revealRowH = 122;
   const revealH = over ? 36 + players.length * revealRowH : 0;
   const gridGap = gridH ? gridH + 16 : 0;
-  const H = 20 + gridGap + 110 + revealH + handRowH + 64;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#efe9da", rx: 12 }));
+  const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
+  const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
+  svg.append(backRect);
   const gx = 20;
   const gy = 20;
 
@@ -457,21 +457,32 @@ export function render(ctx) {
     svg.append(g);
   }
 
+  // Below the grid, in its own coordinates: players, revealed hands, your hand, missions.
+  // On a phone it is laid out 500 wide (two players a row, four tiles a row) and drawn
+  // twice as large, so that its words are read without zooming.
+  const small = !!ctx.small;
+  const k = small ? 2 : 1;
+  const LW = W / k;
+  const y0 = gy + gridGap;
+  const low = s("g", { transform: `translate(0 ${y0})${k > 1 ? ` scale(${k})` : ""}` });
+  svg.append(low);
   // Players: colour, markers, hand size, public discards.
-  let y = gy + gridGap;
-  const pw = (W - 40) / Math.max(players.length, 1);
+  let y = 0;
+  const perRow = small ? 2 : Math.max(players.length, 1);
+  const pw = (LW - 40) / perRow;
   players.forEach((p, i) => {
-    const x = 20 + i * pw;
+    const x = 20 + (i % perRow) * pw;
+    const y = Math.floor(i / perRow) * 110;
     const colour = COLOURS[p.player] || "#555";
     const acting = ctx.doc.to_act.includes(p.seat);
-    svg.append(s("g", { "data-player": p.seat },
+    low.append(s("g", { "data-player": p.seat },
       s("rect", { x: x + 2, y, width: pw - 6, height: 98, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
       fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
       glossed(s("g", {}, s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
       glossed(s("g", {}, label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });
-  y += 110;
+  y += 110 * Math.max(1, Math.ceil(players.length / perRow));
 
   if (over) {
     const rv = s("g", { "data-end-reveal": "hands" });
@@ -479,37 +490,46 @@ export function render(ctx) {
     players.forEach((p, i) => {
       const ry = y + 28 + i * revealRowH;
       const tiles = p.revealed_hand || [];
-      const tw = Math.min(112, (W - 40 - 180) / Math.max(tiles.length, 1));
+      const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
       const row = s("g", { "data-revealed-hand": p.seat },
-        s("rect", { x: 20, y: ry, width: W - 40, height: revealRowH - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
+        s("rect", { x: 20, y: ry, width: LW - 40, height: revealRowH - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
         s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }),
         label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
         s("text", { x: 32, y: ry + revealRowH - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
       tiles.forEach((tile, k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, revealRowH - 12, tile)));
       rv.append(row);
     });
-    svg.append(rv);
+    low.append(rv);
     y += revealH;
   }
 
   // Your hand (clickable to place, discard or feed the Roulette).
   const hand = over ? [] : v.hand || [];
-  svg.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
-  const hw = Math.min(120, (W - 40) / Math.max(hand.length, 1));
+  low.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
+  const handPerRow = small ? 4 : Math.max(hand.length, 1);
+  const hw = Math.min(small ? 115 : 120, (LW - 40) / handPerRow);
   const fixedTile = ctx.decision.fixed.get("tile");
   hand.forEach((tile, i) => {
-    const x = 20 + i * hw;
+    const x = 20 + (i % handPerRow) * hw;
     const g = s("g", { "data-secret-of": ctx.you });
-    g.append(tileFace(x, y + 10, hw - 4, handRowH - 14, tile, { marker: fixedTile === JSON.stringify(tile.name) ? "black" : null }));
+    g.append(tileFace(x, y + 10 + Math.floor(i / handPerRow) * handRowH, hw - 4, handRowH - 14, tile, { marker: fixedTile === JSON.stringify(tile.name) ? "black" : null }));
     ctx.choice(g, { tile: tile.name }, tileName(tile.name));
-    svg.append(g);
+    low.append(g);
   });
+  y += handRowH * Math.max(1, Math.ceil(hand.length / handPerRow));
   // Missions, pile, shields.
   const info = [
     `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
     `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
   ];
-  svg.append(label(20, H - 26, info[0], { width: 170, size: 11, anchor: "start", fill: "#4a5366" }));
-  svg.append(s("text", { x: 20, y: H - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
+  const infoLines = small ? lines(info[0], 78).length : 1;
+  const lowH = small ? y + 30 + infoLines * 13.2 + 14 : 110 + revealH + handRowH + 64;
+  const iy = small ? y + 30 : lowH - 26;
+  low.append(label(20, iy, info[0], { width: small ? 78 : 170, size: 11, anchor: "start", fill: "#4a5366" }));
+  low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
+    : s("text", { x: 20, y: lowH - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
+  const H = y0 + lowH * k;
+  backRect.setAttribute("height", H);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }
