@@ -23,6 +23,7 @@ from spyhouse.engine import (
     undeclared_fields,
     whole_number,
 )
+from spyhouse.engine.contract import new_part
 from spyhouse.engine.testing import (
     check_copy,
     check_declarations,
@@ -275,6 +276,54 @@ def test_assigning_a_field_is_plain_but_still_refuses_what_pydantic_refuses():
     assert new.token is not None
     with pytest.raises(ValueError, match="frozen"):
         new.token.name = "b"  # type: ignore[misc]
+
+
+def test_each_part_class_copies_with_its_own_compiled_function():
+    """The first copy puts the class's compiled copy on it; a subclass compiles its
+    own (the parent's would copy only the parent's fields)."""
+
+    class Base(Part):
+        cards: Public[list[int]] = []
+
+    class Sub(Base):
+        more: Public[dict[str, list[int]]] = {}
+        maybe: Public[list[int] | None] = None
+
+    base = Base(cards=[1]).copy()
+    assert Base.__dict__["copy"] is not Part.__dict__["copy"], "compiled once, kept"
+    sub = Sub(cards=[2], more={"a": [3]})
+    new = sub.copy()
+    assert type(new) is Sub and new == sub and type(base) is Base
+    assert new.cards is not sub.cards and new.more["a"] is not sub.more["a"]
+    assert new.maybe is None and new.model_fields_set == sub.model_fields_set
+    assert Sub.__dict__["copy"] is not Base.__dict__["copy"]
+    new.more["a"].append(4)
+    assert sub.more == {"a": [3]}
+
+
+def test_a_list_field_holding_a_tuple_copies_to_a_list_as_before():
+    class Holder(Part):
+        cards: Public[list[int]] = []
+
+    holder = Holder()
+    holder.cards = (1, 2)  # type: ignore[assignment]
+    assert Holder.model_validate(holder.copy().model_dump()).cards == [1, 2]
+    assert holder.copy().cards == [1, 2]
+
+
+def test_new_part_builds_a_working_part_without_validation():
+    class Token(Part):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+        name: Public[str]
+        seen: Public[tuple[int, ...]] = ()
+
+    token = Token(name="a")
+    fields = {**token.__dict__, "seen": (1,)}
+    changed = new_part(Token, fields, token.__pydantic_fields_set__)
+    assert changed == Token(name="a", seen=(1,)) and token.seen == ()
+    assert changed.model_dump(mode="json") == {"name": "a", "seen": [1]}
+    with pytest.raises(ValueError, match="frozen"):
+        changed.name = "b"  # type: ignore[misc]
 
 
 def test_check_copy_catches_a_shallow_copy(highcard, monkeypatch):

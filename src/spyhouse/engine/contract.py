@@ -124,6 +124,8 @@ class Part(BaseModel):
         cls.__assignable__ = frozenset(
             () if frozen else (name for name, info in fields if not info.frozen)
         )
+        if "copy" not in cls.__dict__:  # each class compiles its own (see copy)
+            type.__setattr__(cls, "copy", _first_copy)
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Assign a field without pydantic's generic handler: engines assign fields at
@@ -141,50 +143,118 @@ class Part(BaseModel):
         The engine copies the state once per action (:meth:`Game.apply`), and search
         bots far more often; ``model_copy(deep=True)`` goes through ``copy.deepcopy``
         and is several times slower. Lists, dicts and Parts are copied, everything else
-        (numbers, strings, enums, tuples) is immutable and shared.
+        (numbers, strings, enums, tuples, frozen Parts) is immutable and shared.
+
+        The first copy of a class writes its copy function out field by field
+        (:func:`_compile_copy`) and puts it on the class in place of this one, so
+        later copies run no loop over fields and no lookup of how to copy them.
         """
-        cls = type(self)
-        fields = self.__dict__.copy()
-        for name, copier in _PLANS.get(cls) or _copy_plan(cls):
-            value = fields[name]
-            if value is not None:
-                fields[name] = copier(value)
-        # What pydantic's own __copy__ does, minus its generic copy.copy calls: a Part
-        # has no extra fields (extra="forbid") and no private attributes.
-        new = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(new, "__dict__", fields)
-        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)  # never changed
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
-        return new
+        copy = _compile_copy(type(self))
+        type.__setattr__(type(self), "copy", copy)
+        return copy(self)  # type: ignore[return-value]
 
 
-Copier = Callable[[Any], Any]
+_first_copy = Part.copy
+"""Every Part class starts with this copy, which replaces itself by the class's own."""
+
+_new_object = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+"""The setters of pydantic's four slots, called directly: ``object.__setattr__`` would
+look each one up again (issue 15: a Part copy is mostly its new object's slots)."""
 
 
-def _copy_plan(model: type[Part]) -> tuple[tuple[str, Copier], ...]:
-    """How to copy each mutable field of ``model``, read once from its annotations."""
-    plan = _PLANS.get(model)
-    if plan is None:
-        steps = ((name, _copier(info.annotation)) for name, info in model.model_fields.items())
-        plan = _PLANS[model] = tuple((name, c) for name, c in steps if c is not None)
-    return plan
+P = TypeVar("P", bound=Part)
 
 
-_PLANS: dict[type[Part], tuple[tuple[str, Copier], ...]] = {}
+def new_part(cls: type[P], fields: dict[str, Any], fields_set: set[str]) -> P:
+    """A ``cls`` holding ``fields`` as they are, unvalidated: what pydantic's own
+    ``__copy__`` does, minus its generic lookups. A Part has no extra fields
+    (``extra="forbid"``) and no private attributes; ``fields_set`` may be shared, as
+    Parts never change it (see :meth:`Part.__setattr__`). For engines that build a
+    changed copy of a frozen Part; ``fields`` must be valid for ``cls``."""
+    new = _new_object(cls)
+    _set_dict(new, fields)
+    _set_fields_set(new, fields_set)
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
 
 
-def _copier(annotation: Any) -> Copier | None:
-    """A function copying a value of this type, or ``None`` if it is immutable."""
+def _compile_copy(model: type[Part]) -> Callable[[Part], Part]:
+    """``model``'s copy function, written out from its field annotations once.
+
+    The new ``__dict__`` is one dict display (fields in ``__dict__`` order, which is
+    the declaration order pydantic fills it in); a mutable field gets an expression
+    from :func:`_copy_expression`, an immutable one is shared. For La Agencia's
+    ``Player`` the source reads (``_copy_source(Player)``)::
+
+        def copy(self):
+            d = self.__dict__
+            new = _new_object(cls)
+            _set_dict(new, {
+                'information': d['information'],
+                'positions': None if (v := d['positions']) is None else {**v},
+                'remembered': None if (v := d['remembered']) is None else [*v],
+                ...
+            })
+            _set_fields_set(new, self.__pydantic_fields_set__)
+            _set_extra(new, None)
+            _set_private(new, None)
+            return new
+    """
+    namespace: dict[str, Any] = {
+        "cls": model,
+        "_new_object": _new_object,
+        "_set_dict": _set_dict,
+        "_set_fields_set": _set_fields_set,
+        "_set_extra": _set_extra,
+        "_set_private": _set_private,
+        "_copied": _copied,
+    }
+    exec(_copy_source(model), namespace)  # noqa: S102 -- source built from annotations only
+    copy: Callable[[Part], Part] = namespace["copy"]
+    copy.__doc__ = Part.copy.__doc__
+    copy.__qualname__ = f"{model.__qualname__}.copy"
+    return copy
+
+
+def _copy_source(model: type[Part]) -> str:
+    """The Python source of ``model``'s copy function (see :func:`_compile_copy`)."""
+    lines = []
+    for name, info in model.model_fields.items():
+        expression = _copy_expression(info.annotation, "v", 0)
+        if expression is not None:
+            lines.append(f"    if (v := fields[{name!r}]) is not None:")
+            lines.append(f"        fields[{name!r}] = {expression}")
+    return "\n".join(
+        [
+            "def copy(self):",
+            "    fields = self.__dict__.copy()",
+            *lines,
+            "    new = _new_object(cls)",
+            "    _set_dict(new, fields)",
+            "    _set_fields_set(new, self.__pydantic_fields_set__)",
+            "    _set_extra(new, None)",
+            "    _set_private(new, None)",
+            "    return new",
+        ]
+    )
+
+
+def _copy_expression(annotation: Any, value: str, depth: int) -> str | None:
+    """An expression copying ``value`` (a variable name) of this type, or ``None`` if
+    such a value is immutable and may be shared. ``None`` items are kept as they are."""
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is Annotated:
-        return _copier(args[0])
+        return _copy_expression(args[0], value, depth)
     if origin in (Union, types.UnionType):
-        options = [_copier(a) for a in args if a is not type(None)]
+        options = [_copy_expression(a, value, depth) for a in args if a is not type(None)]
         if all(o is None for o in options):
             return None
-        return options[0] if len(options) == 1 else _copied
+        return options[0] if len(options) == 1 else f"_copied({value})"
     if (
         isinstance(annotation, type)
         and issubclass(annotation, BaseModel)
@@ -192,50 +262,32 @@ def _copier(annotation: Any) -> Copier | None:
     ):
         return None  # a frozen model of immutable fields (a frozen Part, table options)
     if isinstance(annotation, type) and issubclass(annotation, Part):
-        return _copy_part
+        return f"{value}.copy()"
+    item, key = f"x{depth}", f"k{depth}"
     if origin is list or annotation is list:
-        item = _copier(args[0]) if args else _copied
-        return list if item is None else _list_copier(item)
+        inner = _copy_expression(args[0], item, depth + 1) if args else f"_copied({item})"
+        if inner is None:
+            return f"[*{value}]"
+        return f"[None if {item} is None else {inner} for {item} in {value}]"
     if origin is dict or annotation is dict:
-        value = _copier(args[1]) if args else _copied
-        return dict if value is None else _dict_copier(value)
+        inner = _copy_expression(args[1], item, depth + 1) if args else f"_copied({item})"
+        if inner is None:
+            return f"{{**{value}}}"
+        return (
+            f"{{{key}: None if {item} is None else {inner} for {key}, {item} in {value}.items()}}"
+        )
     if annotation is Any or origin is set:
-        return _copied
+        return f"_copied({value})"
     if isinstance(annotation, type) and issubclass(annotation, (list, dict, set, BaseModel)):
-        return _copied
+        return f"_copied({value})"
     return None
 
 
 def _immutable(part: type[BaseModel]) -> bool:
     """A frozen model whose fields are all immutable can be shared, not copied."""
     return bool(part.model_config.get("frozen")) and all(
-        _copier(info.annotation) is None for info in part.model_fields.values()
+        _copy_expression(info.annotation, "v", 0) is None for info in part.model_fields.values()
     )
-
-
-def _list_copier(item: Copier) -> Copier:
-    if item is _copy_part:  # the common case (players, locations), one call per item
-        return _copy_parts
-
-    def copy(items: list[Any]) -> list[Any]:
-        return [None if x is None else item(x) for x in items]
-
-    return copy
-
-
-def _copy_parts(items: list[Part | None]) -> list[Part | None]:
-    return [None if x is None else x.copy() for x in items]
-
-
-def _dict_copier(value: Copier) -> Copier:
-    def copy(items: dict[Any, Any]) -> dict[Any, Any]:
-        return {k: None if v is None else value(v) for k, v in items.items()}
-
-    return copy
-
-
-def _copy_part(value: Part) -> Part:
-    return value.copy()
 
 
 def _copied(value: Any) -> Any:
