@@ -30,7 +30,7 @@ def behaviour_hash(game: Game[Any], seeds: int) -> str:
         digest.update(json.dumps(value, default=str).encode())
 
     options = game.parse_options({})
-    for seats in range(game.min_seats, game.max_seats + 1):
+    for seats in game.seat_range(options):  # Estoril's fifth seat needs an option
         for seed in range(seeds):
             state = game.setup(seats, options, seed * 7919 + seats)
             put([event.to_json() for event in game.setup_events(state)])
@@ -64,9 +64,10 @@ def behaviour_hash(game: Game[Any], seeds: int) -> str:
 def save_states(game: Game[Any], path: str, seeds: int = 8) -> int:
     """Mid-game states of seeded games (every 9th step), as the server stores them."""
     saved = []
-    for seats in range(game.min_seats, game.max_seats + 1):
+    options = game.parse_options({})
+    for seats in game.seat_range(options):
         for seed in range(seeds):
-            state = game.setup(seats, game.parse_options({}), seed)
+            state = game.setup(seats, options, seed)
             rng = Rng(seed)
             step = 0
             while game.outcome(state) is None:
