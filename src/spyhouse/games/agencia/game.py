@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from spyhouse.engine import Action, Event, Game, GameOptions, Outcome, Rng
+from spyhouse.engine import Event, Game, GameOptions, Outcome, Rng
 from spyhouse.games.agencia import decisions, hidden, views
 from spyhouse.games.agencia.components import ROUNDS
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
@@ -40,14 +40,12 @@ class Agencia(Game[AgenciaState]):
     def setup_events(self, state: AgenciaState) -> list[Event]:
         return setup_events(state)
 
-    def to_act(self, state: AgenciaState) -> frozenset[int]:
-        return decisions.to_act(state)
-
-    def legal_actions(self, state: AgenciaState, seat: int) -> list[Action]:
-        return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
-        return decisions.apply(state, seat, action)
+    # The rule modules' functions themselves, not methods calling them: a random
+    # playout asks these several times a step (issue 15), and each call through a
+    # method costs a Python call more.
+    to_act = staticmethod(decisions.to_act)
+    legal_actions = staticmethod(decisions.legal_actions)
+    apply_action = staticmethod(decisions.apply)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -36,14 +36,12 @@ class SpiesAndLies(Game[SpiesState]):
     def setup_events(self, state: SpiesState) -> list[Event]:
         return rounds.setup_events(state)
 
-    def to_act(self, state: SpiesState) -> frozenset[int]:
-        return decisions.to_act(state)
-
-    def legal_actions(self, state: SpiesState, seat: int) -> list[dict[str, Any]]:
-        return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: SpiesState, seat: int, action: dict[str, Any]) -> list[Event]:
-        return decisions.apply(state, seat, action)
+    # The rule modules' functions themselves, not methods calling them: a random
+    # playout asks these several times a step (issue 15), and each call through a
+    # method costs a Python call more.
+    to_act = staticmethod(decisions.to_act)
+    legal_actions = staticmethod(decisions.legal_actions)
+    apply_action = staticmethod(decisions.apply)
 
     def view(self, state: SpiesState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
