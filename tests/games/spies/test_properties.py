@@ -26,9 +26,9 @@ def check_invariants(state: SpiesState, events: list[Event]) -> None:
         assert 0 <= side.infiltration_points < rules.infiltration_goal
         assert 0 <= side.deception_tokens <= rules.deception_tokens_max
         deployed = [r for r in side.missions if r is not None]
-        places = side.hand + side.exhausted + deployed
+        places = [*side.hand, *side.exhausted, *deployed]
         assert sorted(places) == list(ALL_RANKS), places
-        assert side.hand == sorted(side.hand)
+        assert list(side.hand) == sorted(side.hand)
         assert 1 <= len(side.exhausted) <= 2
         for m, rank in enumerate(side.missions):
             if side.face_up[m]:

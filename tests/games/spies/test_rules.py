@@ -73,7 +73,7 @@ def test_illegal_line_ups_are_refused_with_a_reason(soldiers, code):
 def test_ranks_given_as_numbers_are_understood():
     state = before_deployment(exhausted={RED: [5], BLUE: [5]})
     state, _ = GAME.apply(state, RED, {"type": "deploy", "soldiers": [1, 4, 2, 10]})
-    assert state.sides[RED].missions == [1, 4, 2, 10]
+    assert state.sides[RED].missions == (1, 4, 2, 10)
 
 
 def test_deployment_is_secret_and_simultaneous():
@@ -102,8 +102,8 @@ def test_legal_line_ups_are_all_rank_ordered_and_complete():
 
 def test_intel_tokens_are_placed_for_ranks_on_the_intel_card():
     state = position([1, 3, 6, 8], [2, 7, 9, 10], intel=(1, 2, 3, 4))
-    assert state.sides[RED].intel_tokens == [True, True, False, False]
-    assert state.sides[BLUE].intel_tokens == [True, False, False, False]
+    assert state.sides[RED].intel_tokens == (True, True, False, False)
+    assert state.sides[BLUE].intel_tokens == (True, False, False, False)
     assert GAME.view(state, BLUE)["sides"]["red"]["missions"][1]["intel_token"] is True
 
 
@@ -239,7 +239,7 @@ def test_the_captain_earns_6_or_uses_an_exhausted_soldier():
     assert six.sides[RED].infiltration_points == 6
     general, _ = act(state, options[1])
     assert general.sides[RED].infiltration_points == 0 and general.double_agent == 2
-    assert general.sides[RED].exhausted == [9], "keep the cards where they are"
+    assert general.sides[RED].exhausted == (9,), "keep the cards where they are"
     with pytest.raises(IllegalAction) as refused:
         act(state, {"type": "captain", "option": "use_exhausted", "soldier": "Spy"})
     assert refused.value.code == "not_exhausted"
@@ -335,7 +335,7 @@ def test_ending_a_round():
         own = state.sides[side]
         assert len(own.exhausted) == 1 and own.exhausted[0] in deployed
         assert 5 in own.hand, "the last exhausted soldier returns"
-        assert own.missions == [None] * 4 and own.intel_tokens == [None] * 4
+        assert own.missions == (None,) * 4 and own.intel_tokens == (None,) * 4
     assert state.sides[RED].infiltration_points == red_ip, "markers stay"
 
 
@@ -384,7 +384,7 @@ def test_missions_1_2_player_deploys_first_and_must_leave_a_completion():
         deploy(state, 2, [3, 8])
     assert refused.value.code == "out_of_rank_order"
     state, _ = deploy(state, 2, [4, 8])
-    assert state.sides[RED].missions == [2, 6, 4, 8]
+    assert state.sides[RED].missions == (2, 6, 4, 8)
 
 
 @pytest.mark.parametrize(

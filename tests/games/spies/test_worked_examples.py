@@ -74,7 +74,7 @@ def test_valid_line_up_2_7_4_10():
     state = before_deployment(exhausted={RED: [1], BLUE: [1]})
     names = [soldier_name(r) for r in (2, 7, 4, 10)]
     state, _ = GAME.apply(state, RED, {"type": "deploy", "soldiers": names})
-    assert state.sides[RED].missions == [2, 7, 4, 10]
+    assert state.sides[RED].missions == (2, 7, 4, 10)
 
 
 @pytest.mark.parametrize(

@@ -323,9 +323,11 @@ def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
     side_index = side_of(seat)
     side = state.sides[side_index]
     missions = missions_of(state.num_seats, seat)
+    line_up = list(side.missions)
     for m, rank in zip(missions, chosen, strict=True):
-        side.missions[m] = rank
-    side.hand = [r for r in side.hand if r not in chosen]
+        line_up[m] = rank
+    side.missions = tuple(line_up)
+    side.hand = tuple(r for r in side.hand if r not in chosen)
     events = [
         Event.public(
             "deployed", seat=seat, side=side_name(side_index), missions=[m + 1 for m in missions]

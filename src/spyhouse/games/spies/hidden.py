@@ -79,10 +79,12 @@ def redraw_hidden_soldiers(
         consistent_line_ups(frozenset(available), tuple(known.items()), tokens, intel)
     )
     redrawn = new.sides[side]
+    missions = list(redrawn.missions)
     for m in hidden:
-        redrawn.missions[m] = line_up[m]
-    placed = {r for r in redrawn.missions if r is not None}
-    redrawn.hand = sorted(available - placed)
+        missions[m] = line_up[m]
+    redrawn.missions = tuple(missions)
+    placed = {r for r in missions if r is not None}
+    redrawn.hand = tuple(sorted(available - placed))
 
 
 def redraw_sergeant_choice(

@@ -11,7 +11,7 @@ from spyhouse.engine import Event
 from spyhouse.games.spies.abilities import activate, retreats_on_reveal
 from spyhouse.games.spies.components import MISSIONS, soldier_name
 from spyhouse.games.spies.infiltration import earn_infiltration_points
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import SpiesState, replaced
 from spyhouse.games.spies.teams import controller, side_name
 
 TURNS_PER_DAY = 2 * MISSIONS
@@ -76,7 +76,7 @@ def play_deception_token(state: SpiesState, play: bool) -> list[Event]:
         return [Event.public("no_deception", side=side_name(side), mission=mission + 1)]
     own = state.sides[side]
     own.deception_tokens -= 1
-    own.deception_on[mission] = True
+    own.deception_on = replaced(own.deception_on, mission, True)
     return [Event.public("deception_played", side=side_name(side), mission=mission + 1)]
 
 
@@ -87,8 +87,8 @@ def identify(state: SpiesState, guess: int) -> list[Event]:
     theirs = state.sides[enemy]
     rank = theirs.missions[mission]
     assert rank is not None
-    theirs.face_up[mission] = True
-    theirs.guesses[mission] = guess
+    theirs.face_up = replaced(theirs.face_up, mission, True)
+    theirs.guesses = replaced(theirs.guesses, mission, guess)
     correct = guess == rank
     events = [
         Event.public(
@@ -103,7 +103,7 @@ def identify(state: SpiesState, guess: int) -> list[Event]:
     ]
     reasons = forced_retreats(state, side, enemy, rank, correct)
     if correct or reasons:
-        theirs.tilted[mission] = True
+        theirs.tilted = replaced(theirs.tilted, mission, True)
         events.append(
             Event.public(
                 "retreated",

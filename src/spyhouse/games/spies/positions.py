@@ -63,8 +63,10 @@ def position(
     state.double_agent = space(double_agent)
     for index, colour in enumerate(SIDES):
         own = state.sides[index]
-        own.exhausted = sorted(rank(s) for s in (exhausted or {}).get(colour, ["Lieutenant"]))
-        own.hand = sorted(set(ALL_RANKS) - set(own.exhausted))
+        own.exhausted = tuple(
+            sorted(rank(s) for s in (exhausted or {}).get(colour, ["Lieutenant"]))
+        )
+        own.hand = tuple(sorted(set(ALL_RANKS) - set(own.exhausted)))
         own.infiltration_points = (infiltration_points or {}).get(colour, 0)
         own.deception_tokens = (deception_tokens or {}).get(
             colour, components().deception_tokens_at_start

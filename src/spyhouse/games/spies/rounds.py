@@ -12,14 +12,14 @@ from spyhouse.games.spies.teams import side_name, side_seats
 
 def new_side() -> SideState:
     return SideState(
-        hand=list(ALL_RANKS),
-        exhausted=[],
-        missions=[None] * MISSIONS,
-        face_up=[False] * MISSIONS,
-        tilted=[False] * MISSIONS,
-        intel_tokens=[None] * MISSIONS,
-        guesses=[None] * MISSIONS,
-        deception_on=[False] * MISSIONS,
+        hand=tuple(ALL_RANKS),
+        exhausted=(),
+        missions=(None,) * MISSIONS,
+        face_up=(False,) * MISSIONS,
+        tilted=(False,) * MISSIONS,
+        intel_tokens=(None,) * MISSIONS,
+        guesses=(None,) * MISSIONS,
+        deception_on=(False,) * MISSIONS,
         deception_tokens=components().deception_tokens_at_start,
     )
 
@@ -85,8 +85,8 @@ def spin_starting_player(state: SpiesState) -> list[Event]:
 
 def exhaust(side: SideState, ranks: list[int]) -> None:
     """Exhausted soldiers are placed face up and are not available for the next round."""
-    side.hand = sorted(set(side.hand) - set(ranks))
-    side.exhausted = sorted(ranks)
+    side.hand = tuple(sorted(set(side.hand) - set(ranks)))
+    side.exhausted = tuple(sorted(ranks))
 
 
 def begin_intelligence_phase(state: SpiesState) -> list[Event]:
@@ -105,9 +105,11 @@ def place_intel_tokens(state: SpiesState) -> list[Event]:
     ranks = components().intel_cards[state.current_intel].ranks
     events = []
     for index, side in enumerate(state.sides):
-        for m, rank in enumerate(side.missions):
+        tokens = []
+        for rank in side.missions:
             assert rank is not None
-            side.intel_tokens[m] = bool(side.sergeant_choice) if rank == SERGEANT else rank in ranks
+            tokens.append(bool(side.sergeant_choice) if rank == SERGEANT else rank in ranks)
+        side.intel_tokens = tuple(tokens)
         side.sergeant_choice = None
         events.append(
             Event.public(
@@ -131,7 +133,7 @@ def end_of_day(state: SpiesState) -> list[Event]:
         deployed = [r for r in side.missions if r is not None]
         count = 2 if side.exhausts_two else 1
         picked = rng.sample(deployed, count)
-        side.hand = sorted(set(side.hand) | set(side.exhausted) | set(deployed))
+        side.hand = tuple(sorted(set(side.hand) | set(side.exhausted) | set(deployed)))
         exhaust(side, picked)
         events.append(
             Event.public(
@@ -159,12 +161,12 @@ def end_of_day(state: SpiesState) -> list[Event]:
 
 def reset_for_new_day(side: SideState) -> None:
     """Take back Intel tokens and soldiers; the day's effects end with the day."""
-    side.missions = [None] * MISSIONS
-    side.face_up = [False] * MISSIONS
-    side.tilted = [False] * MISSIONS
-    side.intel_tokens = [None] * MISSIONS
-    side.guesses = [None] * MISSIONS
-    side.deception_on = [False] * MISSIONS
+    side.missions = (None,) * MISSIONS
+    side.face_up = (False,) * MISSIONS
+    side.tilted = (False,) * MISSIONS
+    side.intel_tokens = (None,) * MISSIONS
+    side.guesses = (None,) * MISSIONS
+    side.deception_on = (False,) * MISSIONS
     side.scout_active = side.spy_active = side.miner_active = False
     side.bomb_armed = side.exhausts_two = False
 

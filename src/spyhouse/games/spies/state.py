@@ -6,7 +6,7 @@ Sides are indexed 0 (red) and 1 (blue); soldiers are ranks 1-10; missions are in
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import ConfigDict, Field
 
@@ -21,20 +21,31 @@ class SpiesOptions(GameOptions):
 
 
 class SideState(Part):
-    """One side's soldiers, track and tokens (shared by teammates in team play)."""
+    """One side's soldiers, track and tokens (shared by teammates in team play).
 
-    hand: Private[list[int]] = Field(description="Ranks in hand, not deployed nor exhausted")
-    exhausted: Public[list[int]] = Field(
+    The soldiers and the per-mission marks are tuples, replaced (:func:`replaced`)
+    rather than changed: a step changes one or two of them, and ``State.copy()``
+    shares them instead of copying eight lists a side (issue 15). Their JSON is
+    the same lists."""
+
+    hand: Private[tuple[int, ...]] = Field(description="Ranks in hand, not deployed nor exhausted")
+    exhausted: Public[tuple[int, ...]] = Field(
         description="Face-up exhausted ranks, not deployable today"
     )
-    missions: Private[list[int | None]] = Field(description="Rank deployed under each Mission card")
-    face_up: Public[list[bool]]
-    tilted: Public[list[bool]] = Field(description="Retreated: its ability cannot be activated")
-    intel_tokens: Public[list[bool | None]] = Field(
+    missions: Private[tuple[int | None, ...]] = Field(
+        description="Rank deployed under each Mission card"
+    )
+    face_up: Public[tuple[bool, ...]]
+    tilted: Public[tuple[bool, ...]] = Field(
+        description="Retreated: its ability cannot be activated"
+    )
+    intel_tokens: Public[tuple[bool | None, ...]] = Field(
         description="Intel token on each mission, once placed"
     )
-    guesses: Public[list[int | None]] = Field(description="Rank the enemy named for each mission")
-    deception_on: Public[list[bool]] = Field(
+    guesses: Public[tuple[int | None, ...]] = Field(
+        description="Rank the enemy named for each mission"
+    )
+    deception_on: Public[tuple[bool, ...]] = Field(
         description="A Deception token was played on the mission"
     )
     sergeant_choice: Private[bool | None] = Field(
@@ -52,6 +63,18 @@ class SideState(Part):
     exhausts_two: Public[bool] = Field(
         default=False, description="Double damage: exhaust 2 soldiers next day"
     )
+
+
+T = TypeVar("T")
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``.
+
+    >>> replaced((False, False, False, False), 2, True)
+    (False, False, True, False)
+    """
+    return (*values[:index], value, *values[index + 1 :])
 
 
 class PendingAbility(Part):

@@ -1,0 +1,45 @@
+"""The state's layout: a side's soldiers and marks are tuples, shared by a copy, so a
+step on a copy can never reach the original (issue 15)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spyhouse.engine.bots import random_action
+from spyhouse.engine.rng import Rng
+from spyhouse.engine.testing import check_copy
+from spyhouse.games.spies import GAME
+from spyhouse.games.spies.state import SideState
+
+
+def test_a_sides_marks_are_tuples_that_refuse_a_change_and_load_from_lists():
+    state = GAME.setup(4, GAME.Options(), seed=3)
+    side = state.sides[0]
+    with pytest.raises(TypeError):
+        side.missions[0] = 1  # type: ignore[index]
+    data = json.loads(json.dumps(GAME.dump(state)))
+    assert data["sides"][0]["missions"] == [None, None, None, None], "the JSON keeps lists"
+    loaded = GAME.load(data)
+    assert loaded == state and type(loaded.sides[0].hand) is tuple
+    for name, info in SideState.model_fields.items():
+        if name not in ("sergeant_choice",) and isinstance(getattr(side, name), tuple | list):
+            assert type(getattr(side, name)) is tuple, name
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_legal_step_on_a_copy_leaves_the_original_as_it_was(seats):
+    """Every legal action of every step, applied in place on a copy, leaves the state
+    it was copied from unchanged (the copy shares the sides' tuples)."""
+    state = GAME.setup(seats, GAME.Options(), seed=seats)
+    rng = Rng(seats)
+    while GAME.outcome(state) is None:
+        check_copy(GAME, state)
+        before = json.dumps(GAME.dump(state))
+        for seat in GAME.to_act(state):
+            for action in GAME.legal_actions(state, seat):
+                GAME.apply_action(GAME.copy(state), seat, dict(action))
+        assert json.dumps(GAME.dump(state)) == before
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
