@@ -46,8 +46,8 @@ def require_keys(action: Mapping[str, Any], allowed: Collection[str]) -> None:
     Traceback (most recent call last):
     spyhouse.engine.contract.IllegalAction: Unknown field "x" in a pass action.
     """
-    if all(key == "type" or key in allowed for key in action):
-        return  # the usual case, checked without sorting
+    if action.keys() - allowed <= _TYPE:
+        return  # the usual case, checked by one set operation (no sorting, no loop)
     for key in sorted(str(k) for k in action):
         if key != "type" and key not in allowed:
             raise IllegalAction(
@@ -70,6 +70,9 @@ def whole_number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise IllegalAction("out_of_range", f'"{key}" must be between {lo} and {hi}.')
     return value
+
+
+_TYPE = frozenset(["type"])
 
 
 def _kind(action: Mapping[str, Any]) -> str:

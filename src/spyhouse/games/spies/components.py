@@ -105,10 +105,17 @@ def rank_of(name: object) -> int | None:
     if isinstance(name, int):
         return name if name in components().soldiers else None
     if isinstance(name, str):
-        return _ranks_by_title().get(name.strip().lower())
+        titles = _ranks_by_title()
+        rank = titles.get(name)  # a title as the game writes it: the usual case
+        return rank if rank is not None else titles.get(name.strip().lower())
     return None
 
 
 @cache
 def _ranks_by_title() -> dict[str, int]:
-    return {soldier.name.lower(): soldier.rank for soldier in components().soldiers.values()}
+    """Each soldier's rank by its title, as written and in lower case."""
+    soldiers = components().soldiers.values()
+    return {
+        **{soldier.name.lower(): soldier.rank for soldier in soldiers},
+        **{soldier.name: soldier.rank for soldier in soldiers},
+    }
