@@ -186,20 +186,21 @@ def new_part(cls: type[P], fields: dict[str, Any], fields_set: set[str]) -> P:
 def _compile_copy(model: type[Part]) -> Callable[[Part], Part]:
     """``model``'s copy function, written out from its field annotations once.
 
-    The new ``__dict__`` is one dict display (fields in ``__dict__`` order, which is
-    the declaration order pydantic fills it in); a mutable field gets an expression
-    from :func:`_copy_expression`, an immutable one is shared. For La Agencia's
-    ``Player`` the source reads (``_copy_source(Player)``)::
+    The new ``__dict__`` is a shallow copy of the old one in which each mutable field
+    is replaced by the expression :func:`_copy_expression` writes for its type; an
+    immutable one is shared. For La Agencia's ``Player`` the source reads
+    (``_copy_source(Player)``)::
 
         def copy(self):
-            d = self.__dict__
+            fields = self.__dict__.copy()
+            if (v := fields['positions']) is not None:
+                fields['positions'] = {**v}
+            if (v := fields['remembered']) is not None:
+                fields['remembered'] = [*v]
+            if (v := fields['deck']) is not None:
+                fields['deck'] = [*v]
             new = _new_object(cls)
-            _set_dict(new, {
-                'information': d['information'],
-                'positions': None if (v := d['positions']) is None else {**v},
-                'remembered': None if (v := d['remembered']) is None else [*v],
-                ...
-            })
+            _set_dict(new, fields)
             _set_fields_set(new, self.__pydantic_fields_set__)
             _set_extra(new, None)
             _set_private(new, None)
