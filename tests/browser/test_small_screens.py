@@ -322,19 +322,6 @@ def _play_until(http, table, seat, rng, want, limit=400):
     raise AssertionError("never reached")
 
 
-def _each_size(browser, site, table, version):
-    """Seat 0's page at every size and language of ``SIZES``, open on the table and
-    synced to ``version``: (page, language, width); each closed when the next is due."""
-    for locale, lang, width in SIZES:
-        ann = new_player(browser, site.url, locale=locale, width=width)
-        try:
-            _open(ann, table, 0, host=False)
-            wait_synced(ann, version)
-            yield ann, lang, width
-        finally:
-            ann.context.close()
-
-
 def test_spies_is_legible_on_a_phone(browser, site, output_dir):
     """At 390 px Spies & Lies is laid out 500 wide (missions four a row under each side's
     tracks) so its smallest letters are 6.5 px or more (were ≈ 3.7), and no mission, card,
@@ -356,24 +343,30 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                 >= 2
             ),
         )
-        for ann, lang, width in _each_size(browser, site, table, doc["version"]):
-            where = f"{lang} at {width} px"
-            if width > 700:
-                assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
-                continue
-            smallest = ann.page.evaluate(SMALLEST_LETTERS)
-            assert smallest >= 6.5, (where, smallest)
-            parts = (
-                "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
-                "[data-slot=spies-double-agent]"
-            )
-            assert overlaps(ann.page, parts, parts) == [], where
-            panels = "[data-side] > rect"
-            found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
-            assert found == [], where
-            assert fits_width(ann.page), where
-            screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
-            assert ann.errors == [], ann.errors
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                if width > 700:
+                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
+                    continue
+                smallest = ann.page.evaluate(SMALLEST_LETTERS)
+                assert smallest >= 6.5, (where, smallest)
+                parts = (
+                    "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
+                    "[data-slot=spies-double-agent]"
+                )
+                assert overlaps(ann.page, parts, parts) == [], where
+                panels = "[data-side] > rect"
+                found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
+                assert found == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()
 
 
 def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
@@ -391,23 +384,29 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
             rng,
             lambda d: sum(bool(p.get("played")) for p in d["view"]["players"]) >= 2,
         )
-        for ann, lang, width in _each_size(browser, site, table, doc["version"]):
-            where = f"{lang} at {width} px"
-            if width > 700:
-                assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
-                continue
-            smallest = ann.page.evaluate(SMALLEST_LETTERS)
-            assert smallest >= 6.5, (where, smallest)
-            parts = (
-                "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
-                "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
-            )
-            assert overlaps(ann.page, parts, parts) == [], where
-            rows = "[data-player] > rect:first-child"
-            assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
-            assert fits_width(ann.page), where
-            screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
-            assert ann.errors == [], ann.errors
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                if width > 700:
+                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
+                    continue
+                smallest = ann.page.evaluate(SMALLEST_LETTERS)
+                assert smallest >= 6.5, (where, smallest)
+                parts = (
+                    "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
+                    "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
+                )
+                assert overlaps(ann.page, parts, parts) == [], where
+                rows = "[data-player] > rect:first-child"
+                assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()
 
 
 # The smallest letters below Estoril's grid (players, your hand, missions), on the screen.
@@ -426,24 +425,30 @@ def test_estoril_below_the_grid_is_legible_on_a_phone(browser, site, output_dir)
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "estoril", 4, {})
         doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
-        for ann, lang, width in _each_size(browser, site, table, doc["version"]):
-            where = f"{lang} at {width} px"
-            ann.page.wait_for_selector("#board [data-secret-of] rect")
-            if width > 700:
-                assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
-                assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
-                continue
-            smallest = ann.page.evaluate(BELOW_THE_GRID)
-            assert smallest >= 6.5, (where, smallest)
-            parts = "[data-player] > rect, #board [data-secret-of]"
-            assert overlaps(ann.page, parts, parts) == [], where
-            assert fits_width(ann.page), where
-            screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
-            # The board alone, without the decision panel that sticks over it.
-            ann.page.evaluate(
-                "() => { document.querySelector('#decision').style.display = 'none'; }"
-            )
-            ann.page.locator("#board").screenshot(
-                path=str(output_dir / f"estoril-phone-board-{lang}-{width}.png")
-            )
-            assert ann.errors == [], ann.errors
+        for locale, lang, width in SIZES:
+            ann = new_player(browser, site.url, locale=locale, width=width)
+            try:
+                _open(ann, table, 0, host=False)
+                wait_synced(ann, doc["version"])
+                where = f"{lang} at {width} px"
+                ann.page.wait_for_selector("#board [data-secret-of] rect")
+                if width > 700:
+                    assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
+                    assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
+                    continue
+                smallest = ann.page.evaluate(BELOW_THE_GRID)
+                assert smallest >= 6.5, (where, smallest)
+                parts = "[data-player] > rect, #board [data-secret-of]"
+                assert overlaps(ann.page, parts, parts) == [], where
+                assert fits_width(ann.page), where
+                screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
+                # The board alone, without the decision panel that sticks over it.
+                ann.page.evaluate(
+                    "() => { document.querySelector('#decision').style.display = 'none'; }"
+                )
+                ann.page.locator("#board").screenshot(
+                    path=str(output_dir / f"estoril-phone-board-{lang}-{width}.png")
+                )
+                assert ann.errors == [], ann.errors
+            finally:
+                ann.context.close()
