@@ -12,6 +12,7 @@ import httpx
 
 from tests.browser.driver import new_player, screenshot, wait_synced
 from tests.browser.layout import fits_width, overlaps
+from tests.browser.test_layout import CHECKS
 from tests.browser.test_table_story import _auth, _move, _open, _table
 
 LONG_NAME = "Maximiliano Alejandro de la Cruz Ferreir"  # 40 characters, the most allowed
@@ -411,20 +412,51 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
 
 # The smallest letters below Estoril's grid (players, your hand, missions), on the screen.
 BELOW_THE_GRID = """() => Math.min(...[...document.querySelectorAll('#board svg text')]
-  .filter((el) => !el.closest('[data-location]') && el.getBoundingClientRect().width > 0)
+  .filter((el) => !el.closest('[data-location], [data-grid-map]') && el.getBoundingClientRect().width > 0)
   .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
+# Every word on Estoril's grid (board titles, spaces, the tiles on them, rewards, marks,
+# the phone's map of the grid), as drawn on the screen: its size and its words.
+ON_THE_GRID = """() => [...document.querySelectorAll('#board :is([data-location], [data-grid-map]) text')]
+  .filter((el) => el.getBoundingClientRect().width > 0)
+  .map((el) => ({ text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a }))"""
+# Each board's title (its name) and the smallest box a finger taps on it (space, reward).
+BOARDS = """() => [...document.querySelectorAll('#board [data-location]')].map((el) => {
+  const hits = [...el.querySelectorAll('[data-slot] > .hit')].map((r) => r.getBoundingClientRect());
+  return { name: el.dataset.location, title: el.querySelector('[data-board-title]').textContent,
+    tap: Math.min(...hits.map((r) => Math.min(r.width, r.height))) };
+})"""
 TOPS = """(q) => [...new Set([...document.querySelectorAll(q)]
   .map((el) => Math.round(el.getBoundingClientRect().top)))]"""
 
 
-def test_estoril_below_the_grid_is_legible_on_a_phone(browser, site, output_dir):
-    """At 390 px what is below Estoril's grid (the players, your hand, the missions line)
-    is laid out 500 wide (two players a row, four tiles a row) and drawn twice as large:
-    its smallest letters are 6.5 px or more (were ≈ 3.4) and no player or tile covers
-    another. At 1,280 px the players and your hand each stay on one row, as before."""
+def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
+    """At 390 px Estoril's grid is stacked, one board a row in the grid's reading order
+    under a small map of where each lies: every board's name and what is on it (tiles,
+    spaces, rewards, marks) are drawn at 11 px or more (were ≈ 3–4.5), each space and
+    reward is a 44 px target or more, and no board, tile word or title covers another.
+    What is below the grid (the players, your hand, the missions line) is laid out 500
+    wide (two players a row, four tiles a row) and drawn twice as large: its smallest
+    letters are 6.5 px or more (were ≈ 3.4). At 1,280 px the boards keep the table's
+    grid (two rows of three), and the players and your hand each stay on one row."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "estoril", 4, {})
-        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+        rng = random.Random(17)
+        doc = _play_until(
+            http,
+            table,
+            0,
+            rng,
+            lambda d: (
+                sum(
+                    bool(sp.get("occupant"))
+                    for loc in d["view"]["grid"]["locations"]
+                    for sp in loc["spaces"]
+                )
+                >= 5
+                and d["view"]["hand"]
+            ),
+        )
+        names = {loc["location"] for loc in doc["view"]["grid"]["locations"]}
         for locale, lang, width in SIZES:
             ann = new_player(browser, site.url, locale=locale, width=width)
             try:
@@ -432,10 +464,27 @@ def test_estoril_below_the_grid_is_legible_on_a_phone(browser, site, output_dir)
                 wait_synced(ann, doc["version"])
                 where = f"{lang} at {width} px"
                 ann.page.wait_for_selector("#board [data-secret-of] rect")
+                boards = ann.page.evaluate(BOARDS)
+                assert {b["name"] for b in boards} == names, where
                 if width > 700:
+                    tops = ann.page.evaluate(TOPS, "#board [data-location] > rect:first-child")
+                    assert len(tops) == 2, (where, tops)
                     assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
                     assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
                     continue
+                words = ann.page.evaluate(ON_THE_GRID)
+                small = [w for w in words if w["size"] < 11]
+                assert not small, (where, small)
+                for b in boards:
+                    assert b["title"], (where, b)
+                    assert b["tap"] >= 44, (where, b)
+                assert (
+                    overlaps(ann.page, "[data-location]", "[data-location], [data-grid-map]") == []
+                )
+                found = overlaps(ann.page, "text", "text", "#board [data-location] [data-tile]")
+                assert found == [], (where, found)
+                for a, b, scope in CHECKS["estoril"]:
+                    assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
                 smallest = ann.page.evaluate(BELOW_THE_GRID)
                 assert smallest >= 6.5, (where, smallest)
                 parts = "[data-player] > rect, #board [data-secret-of]"

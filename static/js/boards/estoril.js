@@ -304,10 +304,11 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
       s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
     glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
-    label(x + w / 2, y + h / 2 + 2, tileName(tile.name), { width: 13, size: 11.5, weight: 600 }),
+    // A short tile (a phone's cell) has its name just under the flag, clear of its abilities.
+    label(x + w / 2, h < 110 ? y + 44 : y + h / 2 + 2, tileName(tile.name), { width: w > 200 ? Math.floor((w - 16) / 7) : 13, size: 11.5, weight: 600 }),
     (tile.abilities || []).length ? glossed(s("g", {}, fitText(x + w / 2, y + h - 26, tile.abilities.map(abilityName).join(" · "), w - 18, { size: 9.5, fill: "#4a5366", anchor: "middle" })), abilityEntry(tile.abilities)) : null,
     glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
-    faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 9, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
+    faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 10, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
 
 const LOOK_MARK = { here: "", adjacent: "↔", any: "✱" };
@@ -325,20 +326,94 @@ export function shieldIcon(x, y) {
   return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
 }
 
+/** Where each board is drawn: its cells' corners, its box and its cell size.
+ *
+ * At 1,280 px the boards lie as on the table, in the grid's own cells (960 wide). On a
+ * phone that grid would be drawn at a third of its size (letters ≈ 4 px), so the boards
+ * are stacked one a row in the grid's reading order, each 300 wide (cells 140 by 120, a row
+ * under the spaces for the Museum's central Reward), and that column is scaled to the
+ * page's width: about 1.2 screen px a unit at 390 px. A small map above the column keeps
+ * where each board lies, for the rules' "adjacent boards". */
+function gridLayout(grid, small) {
+  const STRIP = 30;
+  const extent = (loc) => {
+    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
+    return {
+      r0: Math.min(...cells.map((c) => c[0])), c0: Math.min(...cells.map((c) => c[1])),
+      r1: Math.max(...cells.map((c) => c[0])), c1: Math.max(...cells.map((c) => c[1])),
+    };
+  };
+  const boards = new Map();
+  if (!small) {
+    const cols = grid.cell_cols || 6;
+    const cell = Math.floor((1000 - 40) / cols);
+    // A grid row's top moves down by the strips of the boards that start at or above it.
+    const starts = [...new Set(grid.locations.map((loc) => extent(loc).r0))];
+    const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length;
+    for (const loc of grid.locations) {
+      const { r0, c0, r1, c1 } = extent(loc);
+      const by = rowTop(r0);
+      boards.set(loc.location, {
+        cell, ch: cell, bx: 20 + c0 * cell, by, bw: (c1 - c0 + 1) * cell, bh: rowTop(r1) + cell - by,
+        at: ([r, c]) => [20 + c * cell, rowTop(r)],
+      });
+    }
+    // Between rounds (and at the end) the grid is empty: no strip is left above the players.
+    return { STRIP, boards, scale: 1, height: grid.locations.length ? rowTop(grid.cell_rows) - 20 : 0, map: null };
+  }
+  const cell = 140;
+  const ch = 120; // a cell's height: a tile's name, abilities and VP need no more
+  const gx = 10;
+  const order = [...grid.locations].sort((a, b) => extent(a).r0 - extent(b).r0 || extent(a).c0 - extent(b).c0);
+  const mapCols = Math.max(1, (grid.cell_cols || 2) / 2);
+  const mapRows = Math.max(1, (grid.cell_rows || 2) / 2);
+  const map = grid.locations.length ? { x: gx, y: 0, w: 280, rowH: 44, cols: mapCols, rows: mapRows } : null;
+  let top = map ? map.rowH * mapRows + 14 : 0;
+  for (const loc of order) {
+    const { r0, c0, r1, c1 } = extent(loc);
+    const by = top + STRIP;
+    const extra = loc.reward.cell ? 0 : 110;
+    const bh = (r1 - r0 + 1) * ch + extra;
+    boards.set(loc.location, {
+      cell, ch, bx: gx, by, bw: (c1 - c0 + 1) * cell, bh,
+      at: ([r, c]) => [gx + (c - c0) * cell, by + (r - r0) * ch],
+      rewardRow: extra ? { x: gx, y: by + (r1 - r0 + 1) * ch, w: (c1 - c0 + 1) * cell, h: extra } : null,
+    });
+    top = by + bh + 12;
+  }
+  return { STRIP, boards, scale: 1000 / (2 * cell + 2 * gx), height: grid.locations.length ? top - 12 : 0, map };
+}
+
+/** The phone's small map of the grid: each board's numeral and name where it lies. */
+function gridMap(grid, map, ctx) {
+  const g = s("g", { "data-grid-map": "" });
+  const bw = map.w / map.cols;
+  for (const loc of grid.locations) {
+    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
+    const r = Math.floor(Math.min(...cells.map((c) => c[0])) / 2);
+    const c = Math.floor(Math.min(...cells.map((c) => c[1])) / 2);
+    const x = map.x + c * bw;
+    const y = map.y + r * map.rowH;
+    const name = locName(loc.location);
+    const two = lines(name, Math.floor((bw - 30) / 6)).slice(0, 2);
+    g.append(s("g", { "data-map-board": loc.location },
+      s("rect", { x: x + 1.5, y: y + 1.5, width: bw - 3, height: map.rowH - 3, rx: 6, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": 1, opacity: loc.resolved ? 0.6 : 1 }),
+      s("circle", { cx: x + 13, cy: y + map.rowH / 2, r: 8.5, fill: "#1d2433" }),
+      s("text", { x: x + 13, y: y + map.rowH / 2 + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
+      s("text", { x: x + 25, y: y + map.rowH / 2 + (two.length > 1 ? -2 : 4), "font-size": 10, fill: "#1d2433" },
+        two.map((line, i) => s("tspan", { x: x + 25, dy: i === 0 ? 0 : 11.5 }, line)))));
+  }
+  return g;
+}
+
 export function render(ctx) {
   const v = ctx.view;
   const grid = v.grid;
   const W = 1000;
-  const cols = grid.cell_cols || 6;
-  const cell = Math.floor((W - 40) / cols);
-  // Each board gets a title strip above its spaces (numeral, name, die, Enigma…), so no
-  // label covers a tile. A grid row's top moves down by the strips of the boards that
-  // start at or above it.
-  const STRIP = 30;
-  const starts = [...new Set(grid.locations.map((loc) => Math.min(...[loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean).map((c) => c[0]))))];
-  const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length;
-  // Between rounds (and at the end) the grid is empty: no strip is left above the players.
-  const gridH = grid.locations.length ? rowTop(grid.cell_rows) - 20 : 0;
+  const small = !!ctx.small;
+  const layout = gridLayout(grid, small);
+  const { STRIP } = layout;
+  const gridH = layout.height * layout.scale;
   const players = v.players || [];
   // At the end the rules reveal every hand (the tiles that score): drawn on the board,
   // one row per player, instead of your own hand row.
@@ -350,54 +425,48 @@ export function render(ctx) {
   const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
   svg.append(backRect);
-  const gx = 20;
   const gy = 20;
+  const gridG = layout.scale === 1 ? svg : s("g", { transform: `translate(0 ${gy}) scale(${layout.scale})`, "data-grid": "phone" });
+  if (gridG !== svg) svg.append(gridG);
+  if (layout.map) gridG.append(gridMap(grid, layout.map, ctx));
 
   for (const loc of grid.locations) {
-    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
-    const r0 = Math.min(...cells.map((c) => c[0]));
-    const c0 = Math.min(...cells.map((c) => c[1]));
-    const r1 = Math.max(...cells.map((c) => c[0]));
-    const c1 = Math.max(...cells.map((c) => c[1]));
-    const bx = gx + c0 * cell;
-    const by = rowTop(r0); // the spaces' top; the title strip is above it
+    const { cell, ch, bx, by, bw, bh, at, rewardRow } = layout.boards.get(loc.location);
     const bt = by - STRIP;
-    const bw = (c1 - c0 + 1) * cell;
-    const bh = rowTop(r1) + cell - by;
     const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
     g.append(s("rect", { x: bx + 3, y: bt + 3, width: bw - 6, height: bh + STRIP - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
     // Reward: in its own cell, or in the board's centre (the Museum), drawn last.
+    // On a phone the Museum's central Reward has a row of its own under the spaces.
     const centred = !loc.reward.cell;
-    const rs = centred ? Math.round(cell * 0.62) : cell;
-    const rx = centred ? bx + bw / 2 - rs / 2 : gx + loc.reward.cell[1] * cell;
-    const ry = centred ? by + bh / 2 - rs / 2 : rowTop(loc.reward.cell[0]);
+    const rs = rewardRow ? rewardRow.w : centred ? Math.round(cell * 0.62) : cell;
+    const rsh = rewardRow ? rewardRow.h : centred ? rs : ch;
+    const [rx, ry] = rewardRow ? [rewardRow.x, rewardRow.y] : centred ? [bx + bw / 2 - rs / 2, by + bh / 2 - rs / 2] : at(loc.reward.cell);
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
-    rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rs - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
+    rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rsh - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
     const top = 20;
     const tiles = loc.reward.tiles || [];
     tiles.forEach((t, i) => {
       const off = i * 10;
-      rewardG.append(tileFace(rx + 8 + off, ry + top + off, rs - 16 - (tiles.length - 1) * 10, rs - top - 6 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
+      rewardG.append(tileFace(rx + 8 + off, ry + top + off, rs - 16 - (tiles.length - 1) * 10, rsh - top - 6 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
     });
-    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + top - 3, "text-anchor": "middle", "font-size": 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
+    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
     for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
     }
     // Deployment spaces.
     for (const sp of loc.spaces) {
-      const [r, c] = sp.cell;
-      const x = gx + c * cell;
-      const y = rowTop(r);
+      const [x, y] = at(sp.cell);
       const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
-      sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: cell - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
-      sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + cell - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
-      if (sp.top_secret) sg.append(glossed(s("g", {}, s("text", { x: x + cell - 12, y: y + cell - 12, "text-anchor": "end", "font-size": 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts"))), GL["top-secret"]));
+      sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: ch - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
+      sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + ch - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
+      if (sp.top_secret) sg.append(glossed(s("g", {}, s("text", { x: x + cell - 12, y: y + ch - 12, "text-anchor": "end", "font-size": small ? 10 : 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts"))), GL["top-secret"]));
       if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
-        sg.append(tileFace(x + 4, y + 4, cell - 8, cell - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
-        if (o.shield) sg.append(shieldIcon(x + cell / 2, y + cell - 14));
-        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + 20, y: y + cell - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
+        sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
+        // On a phone the space's words fill its foot: the shield sits between flag and strength.
+        if (o.shield) sg.append(small ? shieldIcon(x + cell / 2, y + 22) : shieldIcon(x + cell / 2, y + ch - 14));
+        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + 20, y: y + ch - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
@@ -447,20 +516,19 @@ export function render(ctx) {
       const rw = short ? 20 : 80;
       marks.append(glossed(s("g", {},
         s("rect", { x: right - rw, y: bt + 9, width: rw, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
-        s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": 9, fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
+        s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": small ? 10 : 9, fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
       right -= rw + 6;
     }
     if (hasDie) marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21, "text-anchor": "end", "font-size": 10, fill: "#8a5a00" }, words.die)), GL.die));
     g.append(marks);
     if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
     g.append(badge);
-    svg.append(g);
+    gridG.append(g);
   }
 
   // Below the grid, in its own coordinates: players, revealed hands, your hand, missions.
   // On a phone it is laid out 500 wide (two players a row, four tiles a row) and drawn
   // twice as large, so that its words are read without zooming.
-  const small = !!ctx.small;
   const k = small ? 2 : 1;
   const LW = W / k;
   const y0 = gy + gridGap;
