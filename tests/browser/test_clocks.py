@@ -73,3 +73,29 @@ def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
         assert ann.errors == []
     finally:
         ann.context.close()
+
+
+def test_the_host_manages_the_other_seats_not_their_own(browser, site):
+    """During play the host may hand another player's seat to a bot or remove them, but
+    their own seat offers neither, in the host's controls or the Players panel: removing
+    yourself from your own table makes no sense, and a bot holding the host's seat would
+    lock the host's page out (the seat's token is refused while held)."""
+    from tests.browser.test_table_story import _open, _table
+
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "conspiracy", 3, {})
+    ann = new_player(browser, site.url)
+    try:
+        _open(ann, table, 0, host=True, ready="#host-controls li")
+        rows = ann.page.locator("#host-controls li")
+        ann.page.wait_for_selector("#host-controls [data-seat-bot='1']")
+        assert rows.count() == 3
+        assert "(you)" in rows.nth(0).inner_text()
+        assert rows.nth(0).locator("button").count() == 0
+        assert rows.nth(1).locator("[data-seat-bot='1'], [data-remove='1']").count() == 2
+        players = ann.page.locator(".players li.seat")
+        assert players.nth(0).locator("button").count() == 0
+        assert players.nth(1).locator("[data-replace='1']").count() == 1
+        assert ann.errors == []
+    finally:
+        ann.context.close()

@@ -98,10 +98,15 @@ function hostControls(ctx) {
   };
   const rows = doc.seats.map((s) => {
     const name = s.name || `#${s.seat + 1}`;
+    // The host's own seat gets neither: removing yourself from your own table makes no
+    // sense, and a bot holding it would lock this page out (the seat's token is refused
+    // while it is held), so the host could not give it back.
+    const own = s.seat === doc.you;
     let button = null;
-    if (s.kind === "human") button = h("button", { class: "button ghost", type: "button", "data-seat-bot": String(s.seat), onclick: act(t("clock.askToBot", { name }), `/seats/${s.seat}/bot`) }, t("clock.toBot"));
+    if (own) button = null;
+    else if (s.kind === "human") button = h("button", { class: "button ghost", type: "button", "data-seat-bot": String(s.seat), onclick: act(t("clock.askToBot", { name }), `/seats/${s.seat}/bot`) }, t("clock.toBot"));
     else if (s.held === "absent" || s.held === "host") button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
-    const remove = s.kind === "human" || s.held === "absent" || s.held === "host"
+    const remove = !own && (s.kind === "human" || s.held === "absent" || s.held === "host")
       ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
       : null;
     const label = `${seatName(doc, s.seat)}${s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : ""}`;
