@@ -110,11 +110,20 @@ export function mountTable(root, tableId) {
 
   const typeLabel = (type) => (has(`act.${type}`) ? t(`act.${type}`) : humanise(type));
 
-  const fieldLabel = (path) => {
+  /** The one kind of action still possible (a field may mean one thing per kind). */
+  const decidedType = () => {
+    const types = new Set(decision.candidates().map((c) => c.action.type));
+    return types.size === 1 ? [...types][0] : null;
+  };
+
+  /** A field's name; `field.<type>.<name>` when the action's kind words it its own way
+   * (Conspiracy's "to" is a destination for a move, the one paid for a payoff). */
+  const fieldLabel = (path, type = decidedType()) => {
     const parts = path.split(".");
     const last = [...parts].reverse().find((p) => !/^\d+$/.test(p)) || path;
     const idx = parts.filter((p) => /^\d+$/.test(p)).map((n) => Number(n) + 1);
-    const base = has(`field.${last}`) ? t(`field.${last}`) : humanise(last);
+    const key = type && has(`field.${type}.${last}`) ? `field.${type}.${last}` : `field.${last}`;
+    const base = has(key) ? t(key) : humanise(last);
     return idx.length ? `${base} #${idx.join(".")}` : base;
   };
 
@@ -133,7 +142,7 @@ export function mountTable(root, tableId) {
     const custom = board.describeAction?.(action, ctxBase());
     if (custom) return custom;
     const rest = Object.entries(action).filter(([k]) => k !== "type")
-      .map(([k, v]) => `${fieldLabel(k)}: ${Array.isArray(v) ? v.map((x) => valueLabel(k, x)).join(", ") : valueLabel(k, v)}`);
+      .map(([k, v]) => `${fieldLabel(k, action.type)}: ${Array.isArray(v) ? v.map((x) => valueLabel(k, x)).join(", ") : valueLabel(k, v)}`);
     return [typeLabel(action.type), ...rest].join(" · ");
   };
 
