@@ -3,6 +3,8 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const LISTENERS = Symbol("listeners"); // [type, fn] pairs, so that patch() can move them
 const SHOWN = Symbol("shown");         // an element patch() put on the page as it was
+const KEEP = Symbol("keep");           // a stand-in for an element that stays where it is
+const LONG_LIVED = Symbol("long-lived"); // an element kept between redraws (see keep())
 
 /** addEventListener, remembered so that patch() can hand it to the element on the page. */
 export function listen(el, type, fn) {
@@ -21,9 +23,26 @@ function apply(el, attrs, children) {
   }
   for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    el.append(c instanceof Node ? standIn(c) : document.createTextNode(String(c)));
   }
   return el;
+}
+
+/** Mark an element an add-on keeps between redraws (the chat panel): once it is on the page,
+ * a redraw leaves it where it is instead of moving it out and back. */
+export function keep(el) {
+  el[LONG_LIVED] = true;
+  return el;
+}
+
+/** A kept element already on the page is not moved into a tree being built: a stand-in takes
+ * its place, and patch() leaves the element where it is. Moving it out and back would blur
+ * what has focus in it (the chat box: a phone's keyboard would flicker on every move). */
+function standIn(node) {
+  if (!node[LONG_LIVED] || !node.isConnected) return node;
+  const mark = document.createComment("kept");
+  mark[KEEP] = node;
+  return mark;
 }
 
 /** h("div", {class: "x"}, child, ...) */
@@ -72,12 +91,15 @@ export function pressable(el, onPress, label) {
  * redraw keeps what the browser holds in the elements themselves: scroll positions, focus,
  * text being typed, a <details> the player opened or closed (its `open` stays the
  * player's), and nothing flashes. An element an add-on keeps between redraws (the chat)
- * is put back as it is. Listeners must have been added by h() or listen().
+ * stays as it is, where it is (see standIn). Listeners must have been added by h() or listen().
  */
 export function patch(live, next) {
   let at = live.firstChild;
   for (const node of [...next.childNodes]) {
-    if (at && !node[SHOWN] && matches(at, node)) {
+    if (node[KEEP]) {
+      if (at === node[KEEP]) at = at.nextSibling;
+      else live.insertBefore(node[KEEP], at);
+    } else if (at && !node[SHOWN] && matches(at, node)) {
       update(at, node);
       at = at.nextSibling;
     } else {

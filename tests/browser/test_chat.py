@@ -88,3 +88,56 @@ def test_two_pages_chat_as_text_refuse_long_lines_and_mute(browser, site, output
     finally:
         ann.context.close()
         bob.context.close()
+
+
+# Counts blur and focusout events on the chat box, and keeps the element to compare.
+WATCH_BLUR = """() => {
+  const el = document.getElementById('chat-input');
+  window.chatWatch = { el, blurs: 0 };
+  for (const type of ['blur', 'focusout']) el.addEventListener(type, () => { window.chatWatch.blurs += 1; });
+}"""
+CHAT_BOX = """() => {
+  const el = document.getElementById('chat-input');
+  return { same: el === window.chatWatch.el, blurs: window.chatWatch.blurs,
+    focused: document.activeElement === el, value: el.value, caret: el.selectionStart };
+}"""
+
+
+def test_the_chat_box_keeps_focus_while_moves_arrive(browser, site):
+    """On a phone a player types in the chat while the others move: every move redraws the
+    table, and the box is the same element all along, never blurred (a phone's keyboard
+    would flicker), with the half-typed line and the caret where they were."""
+    import random
+
+    from tests.browser.driver import wait_synced
+    from tests.browser.test_table_story import _auth, _move, _open, _table
+
+    ann = new_player(browser, site.url, width=390)
+    try:
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "spies", 2, {})
+            _open(ann, table, 0)
+            ann.page.click("#chat summary")
+            ann.page.click("#chat-input")
+            ann.page.keyboard.type("Who is the spy")
+            ann.page.evaluate("() => document.getElementById('chat-input').setSelectionRange(4, 4)")
+            ann.page.evaluate(WATCH_BLUR)
+            rng = random.Random(8)
+            versions = set()
+            for _ in range(6):
+                assert _move(http, table, rng) == "playing"
+                doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+                wait_synced(ann, doc["version"])
+                versions.add(doc["version"])
+        assert len(versions) >= 3, versions  # the page was redrawn move after move
+        box = ann.page.evaluate(CHAT_BOX)
+        assert box == {
+            "same": True,
+            "blurs": 0,
+            "focused": True,
+            "value": "Who is the spy",
+            "caret": 4,
+        }, box
+        assert ann.errors == [], ann.errors
+    finally:
+        ann.context.close()

@@ -4,7 +4,7 @@
 // is one long-lived element the table re-attaches on every render, so a half-typed line,
 // the caret and the scroll position survive the table moving on. On a phone it starts
 // collapsed (an unread badge counts what arrives) so it never pushes the decision away.
-import { h } from "../dom.js";
+import { h, keep } from "../dom.js";
 import { t, extend, onLangChange } from "../i18n.js";
 import { api } from "../api.js";
 import { problemText } from "../problems.js";
@@ -78,7 +78,8 @@ export function chatAddon(env) {
   const title = h("span", { class: "chat-title" });
   const badge = h("span", { class: "chat-unread", id: "chat-unread", hidden: true });
   const summary = h("summary", {}, title, badge);
-  const panel = h("details", { class: "panel chat", id: "chat", open: narrow ? null : true }, summary, note, list, form);
+  // Kept in place across redraws: the box keeps focus, caret and draft with no blur.
+  const panel = keep(h("details", { class: "panel chat", id: "chat", open: narrow ? null : true }, summary, note, list, form));
 
   panel.addEventListener("toggle", () => { if (panel.open) { unread = 0; drawBadge(); scrollDown(); } });
   input.addEventListener("input", () => { if (error && length(input.value.trim()) <= MAX_LENGTH) error = null; drawCount(); drawError(); });
