@@ -501,3 +501,27 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()
+        # At the end every hand is revealed on the board: on a phone four tiles a row, none
+        # over another and no tile's words over each other (in one row they ran together);
+        # each player's card is as tall as its discards (they spilled out of it).
+        while _move(http, table, rng) == "playing":
+            pass
+    for locale, lang, width in SIZES[2:]:
+        ann = new_player(browser, site.url, locale=locale, width=width)
+        try:
+            _open(ann, table, 0, host=False)
+            ann.page.wait_for_selector("#board [data-revealed-hand] [data-tile]")
+            tiles = "[data-revealed-hand] [data-tile]"
+            assert overlaps(ann.page, tiles, tiles) == [], lang
+            found = overlaps(ann.page, "text", "text", "#board [data-revealed-hand] [data-tile]")
+            assert found == [], (lang, found)
+            assert ann.page.evaluate(SPILLED) == [], lang
+            assert ann.errors == [], ann.errors
+        finally:
+            ann.context.close()
+
+
+# Players whose card's words reach below the card.
+SPILLED = """() => [...document.querySelectorAll('#board [data-player]')]
+  .filter((g) => g.getBoundingClientRect().bottom > g.querySelector('rect').getBoundingClientRect().bottom + 1)
+  .map((g) => g.dataset.player)"""

@@ -420,7 +420,10 @@ export function render(ctx) {
   const over = players.some((p) => p.revealed_hand);
   const handRowH = over ? 0 : 150;
   const revealRowH = 122;
-  const revealH = over ? 36 + players.length * revealRowH : 0;
+  // On a phone each revealed hand is four tiles a row under its player's name (squeezed
+  // into one row, the tiles' names ran into each other).
+  const revealRows = players.map((p) => (small ? 48 + Math.max(1, Math.ceil((p.revealed_hand || []).length / 4)) * 114 : revealRowH));
+  const revealH = over ? 36 + revealRows.reduce((a, b) => a + b, 0) : 0;
   const gridGap = gridH ? gridH + 16 : 0;
   const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
@@ -538,34 +541,47 @@ export function render(ctx) {
   let y = 0;
   const perRow = small ? 2 : Math.max(players.length, 1);
   const pw = (LW - 40) / perRow;
+  // A player's card is as tall as its discards need (at the end they are many).
+  const discardsText = (p) => `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`;
+  const discardWidth = Math.floor(pw / 6.2);
+  const cardH = Math.max(98, 72 + Math.max(0, ...players.map((p) => lines(discardsText(p), discardWidth).length)) * 12);
   players.forEach((p, i) => {
     const x = 20 + (i % perRow) * pw;
-    const y = Math.floor(i / perRow) * 110;
+    const y = Math.floor(i / perRow) * (cardH + 12);
     const colour = COLOURS[p.player] || "#555";
     const acting = ctx.doc.to_act.includes(p.seat);
     low.append(s("g", { "data-player": p.seat },
-      s("rect", { x: x + 2, y, width: pw - 6, height: 98, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
+      s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
       fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
       glossed(s("g", {}, s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
-      glossed(s("g", {}, label(x + 12, y + 62, `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`, { width: Math.floor(pw / 6.2), size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
+      glossed(s("g", {}, label(x + 12, y + 62, discardsText(p), { width: discardWidth, size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });
-  y += 110 * Math.max(1, Math.ceil(players.length / perRow));
+  y += (cardH + 12) * Math.max(1, Math.ceil(players.length / perRow));
 
   if (over) {
     const rv = s("g", { "data-end-reveal": "hands" });
     rv.append(s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
+    let ry = y + 28;
     players.forEach((p, i) => {
-      const ry = y + 28 + i * revealRowH;
       const tiles = p.revealed_hand || [];
-      const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
+      const rh = revealRows[i];
       const row = s("g", { "data-revealed-hand": p.seat },
-        s("rect", { x: 20, y: ry, width: LW - 40, height: revealRowH - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
-        s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }),
-        label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
-        s("text", { x: 32, y: ry + revealRowH - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
-      tiles.forEach((tile, k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, revealRowH - 12, tile)));
+        s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
+        s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }));
+      if (small) {
+        const tw = (LW - 56) / 4;
+        row.append(fitText(52, ry + 27, ctx.name(p.seat), LW - 200, { size: 12.5, weight: 700 }),
+          s("text", { x: LW - 32, y: ry + 27, "text-anchor": "end", "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
+        tiles.forEach((tile, k) => row.append(tileFace(28 + (k % 4) * tw, ry + 38 + Math.floor(k / 4) * 114, tw - 2, 112, tile)));
+      } else {
+        const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
+        row.append(label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
+          s("text", { x: 32, y: ry + rh - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
+        tiles.forEach((tile, k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, rh - 12, tile)));
+      }
       rv.append(row);
+      ry += rh;
     });
     low.append(rv);
     y += revealH;
@@ -591,7 +607,7 @@ export function render(ctx) {
     `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
   ];
   const infoLines = small ? lines(info[0], 78).length : 1;
-  const lowH = small ? y + 30 + infoLines * 13.2 + 14 : 110 + revealH + handRowH + 64;
+  const lowH = small ? y + 30 + infoLines * 13.2 + 14 : cardH + 12 + revealH + handRowH + 64;
   const iy = small ? y + 30 : lowH - 26;
   low.append(label(20, iy, info[0], { width: small ? 78 : 170, size: 11, anchor: "start", fill: "#4a5366" }));
   low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
