@@ -22,7 +22,7 @@ export const strings = {
     "cs.know.announced": "Payoffs shown in duels (at least)", "cs.know.atLeast": "{who} → {agent}: at least {n}", "cs.know.paid": "Your payments, in total",
     "cs.end.briefcase": "The briefcase reached an HQ: {city}.", "cs.end.solomon": "Dr. Solomon recovered the briefcase: the biggest payoff to him wins.",
     "cs.end.solomonShared": "Dr. Solomon recovered the briefcase: the biggest payoffs to him share the win.",
-    "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.lastRoll": "last roll: {face}", "cs.score.solomon": "{n} paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve", "cs.score.briefcase": "Brought the briefcase home ({city})",
+    "cs.lifted": "Shields lifted: payoffs to Dr. Solomon", "cs.lastRoll": "last roll: {face}", "cs.score.solomon": "{n} sovereigns paid to Dr. Solomon", "cs.score.solomon1": "1 sovereign paid to Dr. Solomon", "cs.score.reserve": "{n} left in the Reserve", "cs.score.briefcase": "Brought the briefcase home ({city})",
     "phase.setup": "starting payoffs", "phase.action": "action", "phase.briefcase": "briefcase", "phase.tempest": "Tempest", "phase.challenge": "challenge", "phase.duel": "duel", "phase.ability": "ability", "phase.over": "game over",
   },
   es: {
@@ -40,7 +40,7 @@ export const strings = {
     "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos, en total",
     "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
     "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
-    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} pagados a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
+    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} soberanos pagados a Dr. Solomon", "cs.score.solomon1": "1 soberano pagado a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
     "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
@@ -165,13 +165,16 @@ export function endingText(outcome, ctx) {
   return null;
 }
 
+/** "3 sovereigns paid to Dr. Solomon", and "1 sovereign" (Spanish: "1 soberano pagado"). */
+const solomonPaid = (ctx, n) => (n === 1 ? ctx.t("cs.score.solomon1") : ctx.t("cs.score.solomon", { n }));
+
 export function scoreLines(outcome, ctx) {
   const d = outcome.detail || {};
   // The briefcase ending needs no tally: one line for the agency that brought it home.
   if (d.ending === "briefcase") return typeof d.winner === "number" ? { [d.winner]: [ctx.t("cs.score.briefcase", { city: cityName(d.city) })] } : {};
   if (!d.payoffs_to_solomon) return null;
   const out = {};
-  d.payoffs_to_solomon.forEach((n, seat) => { out[seat] = [ctx.t("cs.score.solomon", { n }), ctx.t("cs.score.reserve", { n: d.reserves?.[seat] ?? 0 })]; });
+  d.payoffs_to_solomon.forEach((n, seat) => { out[seat] = [solomonPaid(ctx, n), ctx.t("cs.score.reserve", { n: d.reserves?.[seat] ?? 0 })]; });
   return out;
 }
 
@@ -180,7 +183,7 @@ export function endReveal(ctx) {
   const f = ctx.view?.final_reveal;
   if (!f) return null;
   return h("ul", {}, (f.payoffs_to_solomon || []).map((n, seat) => h("li", {},
-    `${ctx.name(seat)}: ${ctx.t("cs.score.solomon", { n })} · ${ctx.t("cs.score.reserve", { n: f.reserves?.[seat] ?? 0 })}`)));
+    `${ctx.name(seat)}: ${solomonPaid(ctx, n)} · ${ctx.t("cs.score.reserve", { n: f.reserves?.[seat] ?? 0 })}`)));
 }
 
 export const glossary = [
