@@ -371,3 +371,20 @@ def test_check_refusals_catches_a_reason_that_leaks(highcard, monkeypatch):
     with pytest.raises(AssertionError, match="depends on hidden information"):
         for seed in range(10):
             check_refusals(highcard, highcard.setup(2, highcard.parse_options({}), seed), 0, Rng(1))
+
+
+def test_rng_below_draws_what_next64_gives():
+    """``below`` writes the SplitMix64 step out (issue 15); it must draw exactly what
+    rejection sampling over :meth:`Rng.next64` draws, rejections included."""
+
+    def reference(rng: Rng, n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = rng.next64()
+            if x < limit:
+                return x % n
+
+    for n in (1, 2, 7, 10, 300, (1 << 63) + 1, (1 << 64) - 1):
+        fast, slow = Rng(n), Rng(n)
+        assert [fast.below(n) for _ in range(200)] == [reference(slow, n) for _ in range(200)]
+        assert fast.state == slow.state

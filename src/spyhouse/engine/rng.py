@@ -13,7 +13,9 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 class Rng:
@@ -25,21 +27,29 @@ class Rng:
         self.state = state & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias).
+
+        The :meth:`next64` step is written out here: a random player draws two or three
+        times a step, and the call was a third of a draw (issue 15)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
+        state = self.state
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]``, like ``random.randint``."""

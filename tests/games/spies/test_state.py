@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from spyhouse.engine import IllegalAction
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.testing import check_copy
@@ -43,3 +44,44 @@ def test_every_legal_step_on_a_copy_leaves_the_original_as_it_was(seats):
         assert json.dumps(GAME.dump(state)) == before
         seat = rng.choice(sorted(GAME.to_act(state)))
         state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_deployment_lookup_accepts_exactly_what_the_full_check_accepts(seats):
+    """``verify_deploy`` accepts a line-up named as ``legal_actions`` names it by one
+    lookup (issue 15); it must accept exactly what the full check (``refusal_reason``)
+    accepts, for the seat to deploy and for a seat that already has."""
+    from spyhouse.games.spies import decisions
+    from spyhouse.games.spies.components import rank_of
+    from spyhouse.games.spies.deployment import refusal_reason
+    from spyhouse.games.spies.teams import missions_of, side_of
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(seats, GAME.Options(), seed=seed)
+        rng = Rng(seed)
+        while GAME.outcome(state) is None:
+            if state.phase == "deploy":
+                for seat in range(seats):
+                    side = state.sides[side_of(seat)]
+                    named = {
+                        tuple(a["soldiers"])
+                        for s in range(seats)
+                        for a in GAME.legal_actions(state, s)
+                    }
+                    for names in named:
+                        ranks = tuple(rank_of(n) for n in names)
+                        fixed = decisions.fixed_missions(state, seat)
+                        missions = missions_of(seats, seat)
+                        reason = refusal_reason(side.hand, fixed, missions, ranks)
+                        action = {"type": "deploy", "soldiers": list(names)}
+                        if reason is None:
+                            assert decisions.verify_deploy(state, seat, action) == ranks
+                        else:
+                            with pytest.raises(IllegalAction) as refused:
+                                decisions.verify_deploy(state, seat, action)
+                            assert refused.value.code == reason[0]
+                        checked += 1
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+    assert checked > 100

@@ -7,6 +7,8 @@ which becomes a pending decision (:class:`PendingAbility`).
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.engine import Event
 from spyhouse.games.spies.components import (
     BOMB,
@@ -15,7 +17,9 @@ from spyhouse.games.spies.components import (
     MARSHAL,
     MINER,
     SCOUT,
+    SIDES,
     SPY,
+    Soldier,
     components,
     soldier_name,
 )
@@ -25,7 +29,6 @@ from spyhouse.games.spies.infiltration import (
     reduce_enemy_points,
 )
 from spyhouse.games.spies.state import PendingAbility, SpiesState
-from spyhouse.games.spies.teams import side_name
 
 CAPTAIN_EARN = "earn_6"
 CAPTAIN_EXHAUSTED = "use_exhausted"
@@ -38,7 +41,7 @@ def activate(state: SpiesState, side: int, rank: int, mission: int, bonus: bool)
 
     ``bonus`` records that a Deception token pays +4 once the activation is over.
     """
-    events = [Event.public("activated", side=side_name(side), soldier=soldier_name(rank))]
+    events = [Event("activated", {"side": SIDES[side], "soldier": soldier_name(rank)})]
     if rank in (CAPTAIN, MARSHAL):
         state.pending = PendingAbility(
             kind="captain" if rank == CAPTAIN else "marshal",
@@ -53,7 +56,7 @@ def activate(state: SpiesState, side: int, rank: int, mission: int, bonus: bool)
 def resolve_ability(state: SpiesState, side: int, rank: int) -> list[Event]:
     """Every ability that needs no choice, exactly as the chart reads."""
     own = state.sides[side]
-    soldier = components().soldiers[rank]
+    soldier = soldier_card(rank)
     events: list[Event] = []
     if rank == SPY:
         events += the_spy(state, side)
@@ -73,21 +76,27 @@ def resolve_ability(state: SpiesState, side: int, rank: int) -> list[Event]:
     return events
 
 
+@cache
+def soldier_card(rank: int) -> Soldier:
+    """The soldier card of ``rank`` (its IP and Double Agent moves), looked up once."""
+    return components().soldiers[rank]
+
+
 def the_spy(state: SpiesState, side: int) -> list[Event]:
     """Spy: earn 1 IP and 1 Deception token (never more than 2 held); the Marshal retreats."""
     own = state.sides[side]
     own.spy_active = True
     limit = components().deception_tokens_max
     if own.deception_tokens >= limit:
-        return [Event.public("deception_token_refused", side=side_name(side), limit=limit)]
+        return [Event("deception_token_refused", {"side": SIDES[side], "limit": limit})]
     own.deception_tokens += 1
-    return [Event.public("deception_token_won", side=side_name(side))]
+    return [Event("deception_token_won", {"side": SIDES[side]})]
 
 
 def the_bomb_explodes(state: SpiesState, side: int) -> list[Event]:
     """The Bomb explodes! The next card of your opponent that you reveal will retreat."""
     state.sides[side].bomb_armed = True
-    return [Event.public("bomb_exploded", side=side_name(side))]
+    return [Event("bomb_exploded", {"side": SIDES[side]})]
 
 
 def retreats_on_reveal(state: SpiesState, revealer: int, rank: int) -> str | None:
@@ -118,22 +127,25 @@ def the_captain(state: SpiesState, side: int, exhausted: int | None) -> list[Eve
     """
     if exhausted is None:
         return [
-            Event.public("captain_choice", side=side_name(side), option=CAPTAIN_EARN),
+            Event("captain_choice", {"side": SIDES[side], "option": CAPTAIN_EARN}),
             *earn_infiltration_points(state, side, 6),
         ]
     events = [
-        Event.public(
+        Event(
             "captain_choice",
-            side=side_name(side),
-            option=CAPTAIN_EXHAUSTED,
-            soldier=soldier_name(exhausted),
+            {
+                "side": SIDES[side],
+                "option": CAPTAIN_EXHAUSTED,
+                "soldier": soldier_name(exhausted),
+            },
         )
     ]
     reason = retreats_on_reveal(state, 1 - side, exhausted)
     if reason is not None:
         return events + [
-            Event.public(
-                "retreated", side=side_name(side), soldier=soldier_name(exhausted), reason=reason
+            Event(
+                "retreated",
+                {"side": SIDES[side], "soldier": soldier_name(exhausted), "reason": reason},
             )
         ]
     if exhausted == MARSHAL:
@@ -151,7 +163,7 @@ def the_captain(state: SpiesState, side: int, exhausted: int | None) -> list[Eve
 
 def the_marshal(state: SpiesState, side: int, option: str) -> list[Event]:
     """Marshal: either earn 10 IP, or earn 5 IP and reduce the enemy's total by 5."""
-    events = [Event.public("marshal_choice", side=side_name(side), option=option)]
+    events = [Event("marshal_choice", {"side": SIDES[side], "option": option})]
     if option == MARSHAL_EARN:
         return events + earn_infiltration_points(state, side, 10)
     events += earn_infiltration_points(state, side, 5)

@@ -10,8 +10,10 @@ reason functions read only what the acting seat knows, so a refusal cannot leak.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction, require_keys, whole_number
@@ -24,7 +26,14 @@ from spyhouse.games.spies.abilities import (
     the_captain,
     the_marshal,
 )
-from spyhouse.games.spies.components import ALL_RANKS, MISSIONS, SERGEANT, rank_of, soldier_name
+from spyhouse.games.spies.components import (
+    ALL_RANKS,
+    MISSIONS,
+    SERGEANT,
+    SIDES,
+    rank_of,
+    soldier_name,
+)
 from spyhouse.games.spies.deployment import deployment_choices, refusal_reason
 from spyhouse.games.spies.missions import (
     all_revealed,
@@ -40,7 +49,7 @@ from spyhouse.games.spies.rounds import (
     place_intel_tokens,
 )
 from spyhouse.games.spies.state import SpiesState
-from spyhouse.games.spies.teams import controller, missions_of, side_name, side_of, side_seats
+from spyhouse.games.spies.teams import controller, missions_of, side_of, side_seats
 
 Action = dict[str, Any]
 
@@ -53,13 +62,23 @@ def deploying(state: SpiesState) -> frozenset[int]:
 
     A seat deploys all its soldiers at once, so its first Mission card tells."""
     seats = []
-    for side in (0, 1):
-        missions = state.sides[side].missions
-        for seat in side_seats(state.num_seats, side):
-            if missions[missions_of(state.num_seats, seat)[0]] is None:
+    for side, order in zip(state.sides, _deployment_order(state.num_seats), strict=True):
+        missions = side.missions
+        for seat, first_mission in order:
+            if missions[first_mission] is None:
                 seats.append(seat)
                 break
     return frozenset(seats)
+
+
+@cache
+def _deployment_order(num_seats: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each side's seats in the order they deploy, each with its first Mission card
+    (asked at every step of the Deployment phase, so worked out once)."""
+    return tuple(
+        tuple((seat, missions_of(num_seats, seat)[0]) for seat in side_seats(num_seats, side))
+        for side in (0, 1)
+    )
 
 
 def to_act(state: SpiesState) -> frozenset[int]:
@@ -105,10 +124,10 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.phase == "deploy":
-        hand = state.sides[side_of(seat)].hand
+        side = state.sides[side_of(seat)]
         missions = missions_of(state.num_seats, seat)
-        choices = deployment_choices(hand, fixed_missions(state, seat), missions)
-        return [{"type": "deploy", "soldiers": list(names)} for names in _named(choices)]
+        line_ups = _deployments(side.hand, side.missions, missions)
+        return [{"type": "deploy", "soldiers": list(names)} for names in line_ups.named]
     if state.phase == "intel":
         if holds_sergeant(state, seat):
             return [
@@ -137,10 +156,32 @@ _SOLDIERS: tuple[str, ...] = tuple(soldier_name(rank) for rank in ALL_RANKS)
 """Every soldier's title, rank 1 first: the ten possible guesses."""
 
 
+@dataclass(frozen=True)
+class Deployments:
+    """A seat's deployment choices, worked out once per hand, table and Missions.
+
+    ``named`` lists them as players name them (the legal actions); ``accepted`` maps
+    each named choice :func:`verify_deploy` would accept to its ranks, so the usual
+    deployment is verified by one lookup (issue 15). Both are tuples: shared between
+    calls, they cannot be changed."""
+
+    named: tuple[tuple[str, ...], ...]
+    accepted: Mapping[tuple[str, ...], tuple[int, ...]]
+
+
 @cache
-def _named(choices: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """Line-ups of ranks as players name them (the few distinct ones, named once)."""
-    return tuple(tuple(soldier_name(rank) for rank in choice) for choice in choices)
+def _deployments(
+    hand: tuple[int, ...], line_up: tuple[int | None, ...], missions: tuple[int, ...]
+) -> Deployments:
+    fixed = {m: r for m, r in enumerate(line_up) if r is not None}
+    choices = deployment_choices(hand, fixed, missions)
+    named = tuple(tuple(soldier_name(rank) for rank in choice) for choice in choices)
+    accepted = {
+        names: choice
+        for names, choice in zip(named, choices, strict=True)
+        if refusal_reason(hand, fixed, missions, choice) is None
+    }
+    return Deployments(named, MappingProxyType(accepted))
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
@@ -172,17 +213,19 @@ def pending_decision(state: SpiesState) -> str:
 
 
 def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
-    """Verify the whole decision first (its reason function), then change the state."""
+    """Verify the whole decision first (its reason function), then change the state.
+
+    A guess is the commonest decision (issue 15: asked first)."""
     decision = pending_decision(state)
     verify_type(decision, action)
+    if decision == "guess":
+        return identify(state, verify_guess(state, action)) + maybe_end_of_day(state)
     if decision == "deploy":
         return deploy(state, seat, verify_deploy(state, seat, action))
     if decision == "intel":
         return place_intel(state, seat, verify_place_intel(state, seat, action))
     if decision == "deception":
         return play_deception_token(state, verify_deception(state, action))
-    if decision == "guess":
-        return identify(state, verify_guess(state, action)) + maybe_end_of_day(state)
     if decision == "captain":
         return captain(state, verify_captain(state, action))
     return marshal(state, verify_marshal(action))
@@ -214,14 +257,14 @@ def verify_mission(state: SpiesState, action: Action) -> None:
     """An action may name its mission (1-4); it must be the one being identified now."""
     if "mission" not in action:
         return
-    mission = current_mission(state) + 1
+    mission = state.turn // 2 + 1
     if whole_number(action, "mission", 1, MISSIONS) != mission:
         raise IllegalAction(
             "wrong_mission", f"The soldier to identify now is on Mission {mission}."
         )
 
 
-def verify_deploy(state: SpiesState, seat: int, action: Action) -> list[int]:
+def verify_deploy(state: SpiesState, seat: int, action: Action) -> tuple[int, ...]:
     """One soldier face down below each of your Mission cards, in rank order."""
     require_keys(action, ("soldiers",))
     soldiers = action.get("soldiers")
@@ -229,14 +272,20 @@ def verify_deploy(state: SpiesState, seat: int, action: Action) -> list[int]:
         raise IllegalAction(
             "malformed_action", 'Give "soldiers": a list of soldier names, Mission order.'
         )
+    side = state.sides[side_of(seat)]
+    missions = missions_of(state.num_seats, seat)
+    try:  # the usual case: a choice as legal_actions names it
+        chosen = _deployments(side.hand, side.missions, missions).accepted.get(tuple(soldiers))
+    except TypeError:  # an unhashable item: refused below with its reason
+        chosen = None
+    if chosen is not None:
+        return chosen
     ranks = [rank_of(s) for s in soldiers]
     if any(r is None for r in ranks):
         raise IllegalAction(
             "unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10."
         )
-    chosen = [r for r in ranks if r is not None]
-    side = state.sides[side_of(seat)]
-    missions = missions_of(state.num_seats, seat)
+    chosen = tuple(r for r in ranks if r is not None)
     reason = refusal_reason(side.hand, fixed_missions(state, seat), missions, chosen)
     if reason is not None:
         raise IllegalAction(*reason)
@@ -318,7 +367,7 @@ VERIFY: dict[str, Callable[[SpiesState, int, Action], object]] = {
 # -- carrying out a verified decision -------------------------------------------------------
 
 
-def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
+def deploy(state: SpiesState, seat: int, chosen: tuple[int, ...]) -> list[Event]:
     """Deployment phase: one soldier face down below each of your Mission cards."""
     side_index = side_of(seat)
     side = state.sides[side_index]
@@ -329,13 +378,18 @@ def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
     side.missions = tuple(line_up)
     side.hand = tuple(r for r in side.hand if r not in chosen)
     events = [
-        Event.public(
-            "deployed", seat=seat, side=side_name(side_index), missions=[m + 1 for m in missions]
+        Event(
+            "deployed",
+            {"seat": seat, "side": SIDES[side_index], "missions": [m + 1 for m in missions]},
         ),
-        Event.private(
-            teammates_who_see(state, seat),
+        Event(
             "my_deployment",
-            soldiers={str(m + 1): soldier_name(r) for m, r in zip(missions, chosen, strict=True)},
+            {
+                "soldiers": {
+                    str(m + 1): soldier_name(r) for m, r in zip(missions, chosen, strict=True)
+                }
+            },
+            teammates_who_see(state.num_seats, seat),
         ),
     ]
     if not deploying(state):  # everyone has deployed
@@ -343,10 +397,11 @@ def deploy(state: SpiesState, seat: int, chosen: list[int]) -> list[Event]:
     return events
 
 
-def teammates_who_see(state: SpiesState, seat: int) -> list[int]:
+@cache
+def teammates_who_see(num_seats: int, seat: int) -> frozenset[int]:
     """The deploying seat, plus a teammate who will deploy after it (sees it once)."""
-    seats = side_seats(state.num_seats, side_of(seat))
-    return [s for s in seats if s == seat or seats.index(s) > seats.index(seat)]
+    seats = side_seats(num_seats, side_of(seat))
+    return frozenset(s for s in seats if s == seat or seats.index(s) > seats.index(seat))
 
 
 def place_intel(state: SpiesState, seat: int, sergeant_token: bool | None) -> list[Event]:
@@ -354,7 +409,7 @@ def place_intel(state: SpiesState, seat: int, sergeant_token: bool | None) -> li
     if sergeant_token is not None:
         state.sides[side_of(seat)].sergeant_choice = sergeant_token
     state.intel_submitted[seat] = True
-    events = [Event.public("intel_ready", seat=seat)]
+    events = [Event("intel_ready", {"seat": seat})]
     if all(state.intel_submitted):
         events += place_intel_tokens(state)
     return events

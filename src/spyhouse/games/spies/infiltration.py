@@ -7,16 +7,19 @@ spaces come the wall on top of the fort and then the flag.
 
 from __future__ import annotations
 
+from functools import cache
+
 from spyhouse.engine import Event
-from spyhouse.games.spies.components import components
+from spyhouse.games.spies.components import SIDES, components
 from spyhouse.games.spies.state import SpiesState
-from spyhouse.games.spies.teams import side_name
 
 
+@cache
 def wall_space() -> int:
     return components().territory_spaces + 1
 
 
+@cache
 def flag_space() -> int:
     return components().territory_spaces + 2
 
@@ -26,6 +29,7 @@ def towards_enemy(side: int) -> int:
     return 1 if side == 0 else -1
 
 
+@cache
 def space_name(position: int) -> str:
     """Where the Double Agent stands, as a player would say it.
 
@@ -49,28 +53,29 @@ def move_double_agent(state: SpiesState, side: int, spaces: int) -> list[Event]:
     "If you reach the wall space ... during any turn, you must stop there for now ... If on
     a later turn you are still on the wall and get to move the Double Agent, you can make
     the decisive step and capture the enemy's flag."
+
+    The steps are counted on a local position, set on the state once (issue 15).
     """
     direction = towards_enemy(side)
-    start = state.double_agent
+    start = position = state.double_agent
     wall, flag = wall_space(), flag_space()
     for _ in range(spaces):
-        if state.double_agent * direction == wall and state.wall_stop:
+        if position * direction == wall and state.wall_stop:
             break
-        state.double_agent += direction
-        if state.double_agent * direction == wall:
+        position += direction
+        if position * direction == wall:
             state.wall_stop = True
             break
-        if state.double_agent * direction == flag:
+        if position * direction == flag:
             break
+    state.double_agent = position
     events = [
-        Event.public(
+        Event(
             "double_agent_moved",
-            side=side_name(side),
-            spaces=abs(state.double_agent - start),
-            to=space_name(state.double_agent),
+            {"side": SIDES[side], "spaces": abs(position - start), "to": space_name(position)},
         )
     ]
-    if state.double_agent * direction == flag:
+    if position * direction == flag:
         events.extend(capture_the_flag(state, side))
     return events
 
@@ -84,7 +89,7 @@ def capture_the_flag(state: SpiesState, side: int) -> list[Event]:
     state.phase = "over"
     state.winner_side = side
     state.ending = "flag"
-    return [Event.public("flag_captured", side=side_name(side))]
+    return [Event("flag_captured", {"side": SIDES[side]})]
 
 
 def earn_infiltration_points(
@@ -96,21 +101,26 @@ def earn_infiltration_points(
     """
     own = state.sides[side]
     own.infiltration_points += points
-    events = [Event.public("infiltration_points", side=side_name(side), earned=points)]
-    goal = components().infiltration_goal
+    events = [Event("infiltration_points", {"side": SIDES[side], "earned": points})]
+    goal = infiltration_goal()
     while own.infiltration_points >= goal and state.phase != "over":
         excess = own.infiltration_points - goal
         own.infiltration_points = excess if carry_over else 0
         events.extend(infiltrate(state, side))
         if carry_over and excess:
-            events.append(Event.public("points_carried_over", side=side_name(side), points=excess))
+            events.append(Event("points_carried_over", {"side": SIDES[side], "points": excess}))
     return events
+
+
+@cache
+def infiltration_goal() -> int:
+    return components().infiltration_goal
 
 
 def infiltrate(state: SpiesState, side: int) -> list[Event]:
     """Reaching 10: advance the Double Agent as many spaces as the Day marker shows."""
     return [
-        Event.public("infiltrated", side=side_name(side), day=state.day),
+        Event("infiltrated", {"side": SIDES[side], "day": state.day}),
         *move_double_agent(state, side, state.day),
     ]
 
@@ -120,10 +130,8 @@ def reduce_enemy_points(state: SpiesState, enemy: int, points: int) -> list[Even
     theirs = state.sides[enemy]
     theirs.infiltration_points = max(0, theirs.infiltration_points - points)
     return [
-        Event.public(
+        Event(
             "infiltration_points_reduced",
-            side=side_name(enemy),
-            by=points,
-            total=theirs.infiltration_points,
+            {"side": SIDES[enemy], "by": points, "total": theirs.infiltration_points},
         )
     ]

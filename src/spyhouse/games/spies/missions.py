@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from spyhouse.engine import Event
 from spyhouse.games.spies.abilities import activate, retreats_on_reveal
-from spyhouse.games.spies.components import MISSIONS, soldier_name
+from spyhouse.games.spies.components import MISSIONS, SIDES, soldier_name
 from spyhouse.games.spies.infiltration import earn_infiltration_points
 from spyhouse.games.spies.state import SpiesState, replaced
-from spyhouse.games.spies.teams import controller, side_name
+from spyhouse.games.spies.teams import controller
 
 TURNS_PER_DAY = 2 * MISSIONS
 DECEPTION_BONUS = 4
@@ -58,12 +58,14 @@ def defender_seat(state: SpiesState) -> int:
 
 def begin_turn(state: SpiesState) -> list[Event]:
     """A new guess: the defender first decides on a Deception token if they hold one."""
-    side = attacker(state)
-    state.wall_stop = False
+    side = side_guessing(state.starting_side, state.turn)
+    if state.wall_stop:  # read before writing: a field assignment costs a call (issue 15)
+        state.wall_stop = False
     state.step = "deception" if state.sides[1 - side].deception_tokens else "guess"
     return [
-        Event.public(
-            "turn", day=state.day, mission=current_mission(state) + 1, guesser=side_name(side)
+        Event(
+            "turn",
+            {"day": state.day, "mission": state.turn // 2 + 1, "guesser": SIDES[side]},
         )
     ]
 
@@ -73,16 +75,17 @@ def play_deception_token(state: SpiesState, play: bool) -> list[Event]:
     side, mission = defender(state), current_mission(state)
     state.step = "guess"
     if not play:
-        return [Event.public("no_deception", side=side_name(side), mission=mission + 1)]
+        return [Event("no_deception", {"side": SIDES[side], "mission": mission + 1})]
     own = state.sides[side]
     own.deception_tokens -= 1
     own.deception_on = replaced(own.deception_on, mission, True)
-    return [Event.public("deception_played", side=side_name(side), mission=mission + 1)]
+    return [Event("deception_played", {"side": SIDES[side], "mission": mission + 1})]
 
 
 def identify(state: SpiesState, guess: int) -> list[Event]:
     """Call out a rank, flip the card, and score it ("Scoring")."""
-    side, mission = attacker(state), current_mission(state)
+    mission = state.turn // 2
+    side = side_guessing(state.starting_side, state.turn)
     enemy = 1 - side
     theirs = state.sides[enemy]
     rank = theirs.missions[mission]
@@ -90,27 +93,32 @@ def identify(state: SpiesState, guess: int) -> list[Event]:
     theirs.face_up = replaced(theirs.face_up, mission, True)
     theirs.guesses = replaced(theirs.guesses, mission, guess)
     correct = guess == rank
+    soldier = soldier_name(rank)
     events = [
-        Event.public(
+        Event(
             "revealed",
-            guesser=side_name(side),
-            side=side_name(enemy),
-            mission=mission + 1,
-            guess=soldier_name(guess),
-            soldier=soldier_name(rank),
-            correct=correct,
+            {
+                "guesser": SIDES[side],
+                "side": SIDES[enemy],
+                "mission": mission + 1,
+                "guess": soldier_name(guess),
+                "soldier": soldier,
+                "correct": correct,
+            },
         )
     ]
     reasons = forced_retreats(state, side, enemy, rank, correct)
     if correct or reasons:
         theirs.tilted = replaced(theirs.tilted, mission, True)
         events.append(
-            Event.public(
+            Event(
                 "retreated",
-                side=side_name(enemy),
-                soldier=soldier_name(rank),
-                mission=mission + 1,
-                reason="identified" if correct else reasons[0],
+                {
+                    "side": SIDES[enemy],
+                    "soldier": soldier,
+                    "mission": mission + 1,
+                    "reason": "identified" if correct else reasons[0],
+                },
             )
         )
     if correct:
@@ -151,7 +159,7 @@ def finish_turn(state: SpiesState, deception_pays: bool) -> list[Event]:
     events: list[Event] = []
     if deception_pays and state.phase != "over":
         side = defender(state)
-        events.append(Event.public("deception_paid", side=side_name(side)))
+        events.append(Event("deception_paid", {"side": SIDES[side]}))
         events += earn_infiltration_points(state, side, DECEPTION_BONUS)
     if state.phase == "over":
         return events
