@@ -288,7 +288,7 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                     assert a["size"] >= 9, where
                     assert a["text"].startswith(a["name"]), where
                 assert bob.page.locator("#board [data-agent-marker]").count() == len(live)
-                assert bob.page.evaluate(BELOW_THE_MAP) >= 6.5, where
+                assert bob.page.evaluate(BELOW_THE_MAP) >= 11, (where, bob.page.evaluate(BELOW_THE_MAP))
                 parts = (
                     "[data-player] > .hit, [data-slot=conspiracy-solomon], "
                     "[data-slot=conspiracy-shield], [data-slot=conspiracy-duel], [data-agent]"

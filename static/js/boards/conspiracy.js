@@ -489,34 +489,39 @@ export function render(ctx) {
   }
 
   // Below the map, in its own coordinates: players, Dr. Solomon, your payoff board, the
-  // duel. On a phone it is laid out 500 wide (three player cards a row, the payoff board
-  // under the duel) and drawn twice as large, so that its words are read without zooming.
-  const k = ctx.small ? 2 : 1;
+  // duel. On a phone it is laid out 320 wide (two player cards a row, the track in two
+  // rows of ten, the payoff board under the duel) and scaled to the page's width, about
+  // 1.1 screen px a unit at 390 px: its smallest words (10 units) read at 11 px.
+  const LW = ctx.small ? 320 : W;
+  const k = W / LW;
   const low = s("g", { transform: `translate(0 ${BASE})${k > 1 ? ` scale(${k})` : ""}` });
-  const rows = Math.ceil(v.players.length / 3);
+  const perRow = ctx.small ? 2 : v.players.length;
+  const cardW = ctx.small ? 145 : 150;
+  const rows = Math.ceil(v.players.length / perRow);
   const tx = ctx.small ? 10 : 20;
   const ty = ctx.small ? 20 + rows * 80 + 15 : 125;
-  const duelY = ty + 60;
-  const ry = ty + 52;
+  const trackH = ctx.small ? 64 : 32;
+  const duelY = ty + trackH + 28;
+  const ry = ty + trackH + 20;
   const mine = !!v.my_shield && ctx.you !== null && ctx.you !== undefined;
-  const below = v.final_reveal ? ry + 115 : v.order || v.challenge ? duelY + 70 : ty + 45;
+  const below = v.final_reveal ? ry + (ctx.small ? 123 : 115) : v.order || v.challenge ? duelY + 70 : ty + trackH + 13;
   const sy = ctx.small ? below : 125;
-  const lowH = ctx.small ? (mine ? sy + 190 : below) : 320;
+  const lowH = ctx.small ? (mine ? sy + 206 : below) : 320;
   low.append(s("rect", { x: 0, y: 10, width: W / k, height: lowH - 10, fill: "#f7f3e8", rx: 12 / k }));
   svg.append(low);
   svg.setAttribute("viewBox", `0 0 ${W} ${BASE + lowH * k}`);
   v.players.forEach((p, i) => {
-    const x = ctx.small ? 10 + (i % 3) * 162 : 20 + i * 160;
-    const y0 = ctx.small ? 20 + Math.floor(i / 3) * 80 : 30;
+    const x = ctx.small ? 10 + (i % perRow) * (cardW + 10) : 20 + i * 160;
+    const y0 = ctx.small ? 20 + Math.floor(i / perRow) * 80 : 30;
     const colour = PALETTE[p.seat % PALETTE.length];
     const acting = ctx.doc.to_act.includes(p.seat);
     const g = s("g", { "data-player": p.seat },
-      s("rect", { class: "hit", x, y: y0, width: 150, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
+      s("rect", { class: "hit", x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
-      fitText(x + 30, y0 + 23, ctx.name(p.seat), 112, { size: 13, weight: 600 }),
+      fitText(x + 30, y0 + 23, ctx.name(p.seat), cardW - 38, { size: 13, weight: 600 }),
       glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
       // Kept inside the card (Spanish "RESTRINGIDO" is long).
-      glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, 132,
+      glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, cardW - 18,
         { size: 11, fill: p.restricted ? "#a8322d" : "#4a5366" })), p.restricted ? GL.restricted : GL.payoff));
     ctx.choice(g, { player: p.seat }, ctx.name(p.seat));
     low.append(g);
@@ -524,13 +529,15 @@ export function render(ctx) {
 
   // Dr. Solomon's track.
   const sol = v.dr_solomon || {};
-  low.append(s("text", { x: tx, y: ty, "font-size": 12, fill: "#4a5366" }, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`));
+  low.append(fitText(tx, ty, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`, LW - 2 * tx, { size: 12, fill: "#4a5366" }));
   const spaces = sol.start_space || 20;
   const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
+  const [perLine, step] = ctx.small ? [10, 30] : [spaces, 24];
   for (let i = spaces; i >= 1; i--) {
-    const x = tx + (spaces - i) * 24;
-    solG.append(s("rect", { x, y: ty + 8, width: 21, height: 24, rx: 4, fill: i === sol.space ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }));
-    solG.append(s("text", { x: x + 10.5, y: ty + 25, "text-anchor": "middle", "font-size": 10, fill: i === sol.space ? "#fff" : "#4a5366" }, i));
+    const x = tx + ((spaces - i) % perLine) * step;
+    const y = ty + 8 + Math.floor((spaces - i) / perLine) * 30;
+    solG.append(s("rect", { x, y, width: step - 3, height: 24, rx: 4, fill: i === sol.space ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }));
+    solG.append(s("text", { x: x + (step - 3) / 2, y: y + 17, "text-anchor": "middle", "font-size": ctx.small ? 11 : 10, fill: i === sol.space ? "#fff" : "#4a5366" }, i));
   }
   ctx.choice(solG, { to: "Dr. Solomon" }, ctx.t("cs.solomon"));
   low.append(solG);
@@ -538,8 +545,8 @@ export function render(ctx) {
   // The live challenge duel and the order being challenged.
   if (v.order) {
     const o = v.order;
-    low.append(s("text", { x: tx, y: duelY, "font-size": 14, "font-weight": 600 },
-      `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) })}`));
+    low.append(fitText(tx, duelY, `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) })}`,
+      LW - 2 * tx, { size: 14, weight: 600 }));
   }
   if (v.challenge) {
     const c = v.challenge;
@@ -550,26 +557,28 @@ export function render(ctx) {
       if (c.duel.to_speak !== null && c.duel.to_speak !== undefined) bits.push(ctx.t("cs.toSpeak", { who: ctx.name(c.duel.to_speak) }));
     }
     low.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
-      s("rect", { x: tx - 6, y: duelY + 10, width: ctx.small ? 492 : 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
+      s("rect", { x: tx - 6, y: duelY + 10, width: ctx.small ? LW - 2 * tx + 12 : 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
       s("text", { x: tx + 4, y: duelY + 30, "font-size": 13, "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
-      s("text", { x: tx + 4, y: duelY + 50, "font-size": 12, fill: "#1d2433" }, bits.join(" · "))), GL.challenge));
+      fitText(tx + 4, duelY + 50, bits.join(" · "), ctx.small ? LW - 2 * tx - 8 : 548, { size: 12 })), GL.challenge));
   }
 
   // Your own payoff board and reserve: the only payoffs this page ever holds.
   const shield = v.my_shield;
   if (mine) {
-    const sx = ctx.small ? 70 : 620;
+    // On a phone: 300 wide, the Reserve on a line of its own under the title.
+    const [sx, bw, cw, top] = ctx.small ? [tx, LW - 2 * tx, 70, 52] : [620, 360, 86, 40];
     const g = s("g", { "data-slot": "conspiracy-shield", "data-secret-of": ctx.you });
     g.append(glossed(s("g", {},
-      s("rect", { x: sx, y: sy, width: 360, height: 180, rx: 10, fill: "#1d2433" }),
+      s("rect", { x: sx, y: sy, width: bw, height: top + 140, rx: 10, fill: "#1d2433" }),
       s("text", { x: sx + 14, y: sy + 24, "font-size": 13, "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield"))), GL["payoff-board"]));
-    g.append(glossed(s("g", {}, s("text", { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" }, `${ctx.t("cs.reserve")}: ${shield.reserve}`)), GL.reserve));
+    g.append(glossed(s("g", {}, s("text", ctx.small ? { x: sx + 14, y: sy + 42, "font-size": 13, fill: "#fff" } : { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" },
+      `${ctx.t("cs.reserve")}: ${shield.reserve}`)), GL.reserve));
     Object.entries(shield.payoffs || {}).forEach(([agent, n], i) => {
-      const x = sx + 14 + (i % 4) * 86;
-      const y = sy + 40 + Math.floor(i / 4) * 64;
-      g.append(s("rect", { x, y, width: 80, height: 54, rx: 7, fill: "#2c3547", stroke: agent === shield.starting_agent ? "#b8913a" : "#4a5366", "stroke-width": agent === shield.starting_agent ? 2 : 1 }));
-      g.append(s("text", { x: x + 40, y: y + 18, "text-anchor": "middle", "font-size": 10.5, fill: "#d9dde6" }, agent));
-      g.append(s("text", { x: x + 40, y: y + 44, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n));
+      const x = sx + 14 + (i % 4) * cw;
+      const y = sy + top + Math.floor(i / 4) * 64;
+      g.append(s("rect", { x, y, width: cw - 6, height: 54, rx: 7, fill: "#2c3547", stroke: agent === shield.starting_agent ? "#b8913a" : "#4a5366", "stroke-width": agent === shield.starting_agent ? 2 : 1 }));
+      g.append(fitText(x + (cw - 6) / 2, y + 18, agent, cw - 12, { size: 10.5, fill: "#d9dde6", anchor: "middle" }));
+      g.append(s("text", { x: x + (cw - 6) / 2, y: y + 44, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n));
     });
     low.append(g);
   }
@@ -581,17 +590,26 @@ export function render(ctx) {
     const top = Math.max(...pays);
     const rv = glossed(s("g", { "data-end-reveal": "payoffs" }), GL["shields-lifted"]);
     rv.append(s("text", { x: tx, y: ry, "font-size": 13, "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
-    const bw = Math.min(140, (ctx.small ? 480 : 580) / Math.max(pays.length, 1) - 8);
+    const bw = Math.min(140, (ctx.small ? LW - 2 * tx + 8 : 580) / Math.max(pays.length, 1) - 8);
     pays.forEach((n, seat) => {
       const x = tx + seat * (bw + 8);
       const colour = PALETTE[seat % PALETTE.length];
+      const reserve = `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`;
+      // On a phone the box is narrow: "Dr. Solomon" over the number, not beside it.
       rv.append(s("g", { "data-revealed-payoff": seat },
-        s("rect", { x, y: ry + 8, width: bw, height: 96, rx: 8, fill: "#1d2433", stroke: n === top ? "#b8913a" : colour, "stroke-width": n === top ? 3 : 1.5 }),
+        s("rect", { x, y: ry + 8, width: bw, height: ctx.small ? 104 : 96, rx: 8, fill: "#1d2433", stroke: n === top ? "#b8913a" : colour, "stroke-width": n === top ? 3 : 1.5 }),
         s("circle", { cx: x + 14, cy: ry + 24, r: 6, fill: colour }),
-        label(x + 26, ry + 28, ctx.name(seat, { you: false }), { width: Math.floor(bw / 8), size: 11.5, weight: 700, fill: "#fff", anchor: "start" }),
-        s("text", { x: x + 10, y: ry + 56, "font-size": 10.5, fill: "#d9dde6" }, ctx.t("cs.solomon")),
-        s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
-        s("text", { x: x + 10, y: ry + 88, "font-size": 10.5, fill: "#d9dde6" }, `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`)));
+        ctx.small ? fitText(x + 24, ry + 28, ctx.name(seat, { you: false }), bw - 28, { size: 11.5, weight: 700, fill: "#fff" })
+          : label(x + 26, ry + 28, ctx.name(seat, { you: false }), { width: Math.floor(bw / 8), size: 11.5, weight: 700, fill: "#fff", anchor: "start" }),
+        ...(ctx.small ? [
+          fitText(x + bw / 2, ry + 50, ctx.t("cs.solomon"), bw - 10, { size: 10.5, fill: "#d9dde6", anchor: "middle" }),
+          s("text", { x: x + bw / 2, y: ry + 76, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
+          fitText(x + bw / 2, ry + 100, reserve, bw - 10, { size: 10.5, fill: "#d9dde6", anchor: "middle" }),
+        ] : [
+          s("text", { x: x + 10, y: ry + 56, "font-size": 10.5, fill: "#d9dde6" }, ctx.t("cs.solomon")),
+          s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
+          s("text", { x: x + 10, y: ry + 88, "font-size": 10.5, fill: "#d9dde6" }, reserve),
+        ])));
     });
     low.append(rv);
   }
