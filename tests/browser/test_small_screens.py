@@ -255,8 +255,9 @@ BELOW_THE_MAP = """() => Math.min(...[...document.querySelectorAll(
 def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, output_dir):
     """At 390 px each of the six agents has a pill of its own (24 px tall or more, its name
     and city in 9 px letters or more) under the map, and tapping one when Bob must choose
-    an agent chooses it; what is below the map (players, track, payoff board) is drawn
-    twice as large as before (6.5 px letters at least, were ≈ 3.5), nothing over anything.
+    an agent chooses it; what is below the map (players, track, payoff board) is laid out
+    320 wide (two player cards a row, the track in two rows) and read at 11 px or more
+    (were ≈ 3.5, then 7), nothing over anything.
     At 1,280 px the pills stay beside their cities on the map."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "conspiracy", 4, {})
@@ -288,7 +289,10 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                     assert a["size"] >= 9, where
                     assert a["text"].startswith(a["name"]), where
                 assert bob.page.locator("#board [data-agent-marker]").count() == len(live)
-                assert bob.page.evaluate(BELOW_THE_MAP) >= 11, (where, bob.page.evaluate(BELOW_THE_MAP))
+                assert bob.page.evaluate(BELOW_THE_MAP) >= 11, (
+                    where,
+                    bob.page.evaluate(BELOW_THE_MAP),
+                )
                 parts = (
                     "[data-player] > .hit, [data-slot=conspiracy-solomon], "
                     "[data-slot=conspiracy-shield], [data-slot=conspiracy-duel], [data-agent]"
