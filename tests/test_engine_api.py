@@ -388,3 +388,55 @@ def test_rng_below_draws_what_next64_gives():
         fast, slow = Rng(n), Rng(n)
         assert [fast.below(n) for _ in range(200)] == [reference(slow, n) for _ in range(200)]
         assert fast.state == slow.state
+
+
+def test_a_frozen_action_refuses_every_change_and_copies_to_a_plain_dict():
+    """Games may hand out the same legal action again and again (issue 15), so a shared
+    one must refuse every change a caller could try; its copies are plain and free."""
+    import copy
+    import json
+    import pickle
+
+    import orjson
+
+    from spyhouse.engine import FrozenAction, FrozenList, frozen_action
+
+    action = frozen_action(type="deploy", soldiers=["Spy", "Scout"], where={"at": [1]})
+    plain = {"type": "deploy", "soldiers": ["Spy", "Scout"], "where": {"at": [1]}}
+    assert action == plain and json.dumps(action) == json.dumps(plain)
+    assert orjson.loads(orjson.dumps(action)) == plain
+    soldiers, where = action["soldiers"], action["where"]
+    assert type(soldiers) is FrozenList and type(where) is FrozenAction
+    changes = [
+        lambda: action.__setitem__("type", "pass"),
+        lambda: action.__delitem__("type"),
+        lambda: action.update(x=1),
+        lambda: action.setdefault("x", 1),
+        lambda: action.pop("type"),
+        lambda: action.popitem(),
+        lambda: action.clear(),
+        lambda: action.__ior__({"x": 1}),
+        lambda: where.__setitem__("at", 2),
+        lambda: soldiers.append("Miner"),
+        lambda: soldiers.extend(["Miner"]),
+        lambda: soldiers.insert(0, "Miner"),
+        lambda: soldiers.__setitem__(0, "Miner"),
+        lambda: soldiers.__delitem__(0),
+        lambda: soldiers.__iadd__(["Miner"]),
+        lambda: soldiers.__imul__(2),
+        lambda: soldiers.pop(),
+        lambda: soldiers.remove("Spy"),
+        lambda: soldiers.clear(),
+        lambda: soldiers.sort(),
+        lambda: soldiers.reverse(),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError):
+            change()
+    assert action == plain, "a refused change changed nothing"
+    for copied in (dict(action), copy.copy(action), copy.deepcopy(action), {**action}):
+        assert type(copied) is dict and copied == plain
+        copied["type"] = "pass"
+    deep = copy.deepcopy(action)
+    assert type(deep["soldiers"]) is list and type(deep["where"]) is dict
+    assert pickle.loads(pickle.dumps(action)) == plain

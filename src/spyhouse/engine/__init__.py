@@ -13,12 +13,15 @@ checks every game's test-suite runs.
 from spyhouse.engine.contract import (
     Action,
     Event,
+    FrozenAction,
+    FrozenList,
     Game,
     GameOptions,
     IllegalAction,
     Outcome,
     Part,
     StateModel,
+    frozen_action,
 )
 from spyhouse.engine.matching import canonical, is_one_of, require_keys, whole_number
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
@@ -36,6 +39,8 @@ from spyhouse.engine.visibility import (
 __all__ = [
     "Action",
     "Event",
+    "FrozenAction",
+    "FrozenList",
     "Game",
     "Hidden",
     "IllegalAction",
@@ -51,6 +56,7 @@ __all__ = [
     "all_games",
     "canonical",
     "declared_fields",
+    "frozen_action",
     "get_game",
     "is_one_of",
     "load_builtin_games",

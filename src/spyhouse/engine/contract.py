@@ -16,7 +16,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Generic, Self, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Generic, NoReturn, Self, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,6 +26,70 @@ from spyhouse.engine.visibility import Public
 JSON = Any
 Action = dict[str, Any]
 """An action is a JSON object with a ``"type"`` key, e.g. ``{"type": "pass"}``."""
+
+
+def _refuse_change(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError(
+        "a legal action may be shared between calls and cannot be changed: "
+        "copy it first (dict(action))"
+    )
+
+
+class FrozenAction(dict[str, Any]):
+    """A legal action a game builds once and hands out again (issue 15: listing the
+    legal actions is a good part of a random step): a dict that refuses every change,
+    so no caller can alter what the next caller is offered. JSON, ``==`` and
+    ``dict(action)`` see a plain dict; a copy (``dict(action)``, ``copy.deepcopy``) is a
+    plain, changeable dict. A list inside one is a :class:`FrozenList`."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
+
+
+class FrozenList(list[Any]):
+    """A list that refuses every change: the lists inside a :class:`FrozenAction`.
+    ``==`` a plain list with the same items; a copy is a plain list."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        return list, (list(self),)
+
+
+_CHANGES: dict[type, tuple[str, ...]] = {
+    FrozenAction: ("__setitem__", "__delitem__", "__ior__", "clear", "pop", "popitem")
+    + ("setdefault", "update"),
+    FrozenList: ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend")
+    + ("insert", "pop", "remove", "clear", "sort", "reverse"),
+}
+"""Every method that changes a dict or a list in place: each refuses."""
+for _kind, _methods in _CHANGES.items():
+    for _method in _methods:
+        setattr(_kind, _method, _refuse_change)
+
+
+def frozen_action(**fields: Any) -> FrozenAction:
+    """A :class:`FrozenAction` of ``fields``; lists (and tuples) inside become
+    :class:`FrozenList`s, dicts :class:`FrozenAction`s.
+
+    >>> action = frozen_action(type="deploy", soldiers=["Spy", "Scout"])
+    >>> action == {"type": "deploy", "soldiers": ["Spy", "Scout"]}
+    True
+    >>> action["type"] = "pass"
+    Traceback (most recent call last):
+    TypeError: a legal action may be shared between calls and cannot be changed: copy it first (dict(action))
+    """
+    return _frozen(fields)  # type: ignore[no-any-return]
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return FrozenAction({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return FrozenList(_frozen(v) for v in value)
+    return value
 
 
 class IllegalAction(Exception):
@@ -361,7 +425,10 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; empty when it has nothing to decide."""
+        """Every action ``seat`` may take now; empty when it has nothing to decide.
+
+        The list is the caller's own; its items may be :class:`FrozenAction`s shared
+        between calls, which refuse changes (copy one to change it)."""
 
     @abstractmethod
     def apply_action(self, state: S, seat: int, action: Action) -> list[Event]:

@@ -85,3 +85,31 @@ def test_the_deployment_lookup_accepts_exactly_what_the_full_check_accepts(seats
             seat = rng.choice(sorted(GAME.to_act(state)))
             state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
     assert checked > 100
+
+
+def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own():
+    """Legal actions are built once and shared between calls (issue 15): an action
+    handed out twice refuses a change (so a caller cannot alter what the next is
+    offered); the list itself is the caller's own."""
+    state = GAME.setup(4, GAME.Options(), seed=5)
+    rng = Rng(5)
+    shared = set()
+    while GAME.outcome(state) is None:
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        legal = GAME.legal_actions(state, seat)
+        listed = json.dumps(legal)
+        again = GAME.legal_actions(state, seat)
+        for action, same in zip(legal, again, strict=True):
+            if action is not same:
+                continue
+            shared.add(action["type"])
+            with pytest.raises(TypeError):
+                action["type"] = "pass"
+            for value in action.values():
+                if isinstance(value, list):
+                    with pytest.raises(TypeError):
+                        value.append("Spy")
+        legal.clear()
+        assert json.dumps(again) == listed
+        state, _ = GAME.apply(state, seat, rng.choice(again))
+    assert {"deploy", "place_intel", "guess", "no_deception"} <= shared

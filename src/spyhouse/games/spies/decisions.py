@@ -16,7 +16,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from spyhouse.engine import Event, IllegalAction, require_keys, whole_number
+from spyhouse.engine import (
+    Event,
+    FrozenAction,
+    IllegalAction,
+    frozen_action,
+    require_keys,
+    whole_number,
+)
 from spyhouse.games.spies.abilities import (
     CAPTAIN_EARN,
     CAPTAIN_EXHAUSTED,
@@ -37,7 +44,6 @@ from spyhouse.games.spies.components import (
 from spyhouse.games.spies.deployment import deployment_choices, refusal_reason
 from spyhouse.games.spies.missions import (
     all_revealed,
-    current_mission,
     finish_turn,
     identify,
     play_deception_token,
@@ -121,51 +127,66 @@ def fixed_missions(state: SpiesState, seat: int) -> dict[int, int]:
 
 
 def legal_actions(state: SpiesState, seat: int) -> list[Action]:
+    """Every choice ``seat`` has now.
+
+    The actions themselves are built once per Mission, line-up and table and shared
+    between calls (issue 15: listing them was a good part of a random step); they are
+    :class:`FrozenAction`s, which refuse changes, and the list is the caller's own."""
     if seat not in to_act(state):
         return []
+    if state.phase == "missions":
+        mission = state.turn // 2
+        if state.step == "guess":
+            return [*_GUESSES[mission]]
+        if state.step == "deception":
+            return [*_DECEPTIONS[mission]]
+        assert state.pending is not None
+        if state.pending.kind == "captain":
+            return captain_options(state, state.pending.side)
+        return [*_MARSHAL_OPTIONS]
     if state.phase == "deploy":
         side = state.sides[side_of(seat)]
         missions = missions_of(state.num_seats, seat)
-        line_ups = _deployments(side.hand, side.missions, missions)
-        return [{"type": "deploy", "soldiers": list(names)} for names in line_ups.named]
-    if state.phase == "intel":
-        if holds_sergeant(state, seat):
-            return [
-                {"type": "place_intel", "sergeant_token": True},
-                {"type": "place_intel", "sergeant_token": False},
-            ]
-        return [{"type": "place_intel"}]
-    mission = current_mission(state) + 1
-    if state.step == "deception":
-        return [
-            {"type": "play_deception", "mission": mission},
-            {"type": "no_deception", "mission": mission},
-        ]
-    if state.step == "guess":
-        return [{"type": "guess", "mission": mission, "soldier": name} for name in _SOLDIERS]
-    assert state.pending is not None
-    if state.pending.kind == "captain":
-        return captain_options(state, state.pending.side)
-    return [
-        {"type": "marshal", "option": MARSHAL_EARN},
-        {"type": "marshal", "option": MARSHAL_SPLIT},
-    ]
+        return [*_deployments(side.hand, side.missions, missions).actions]
+    return [*(_SERGEANT_TOKEN if holds_sergeant(state, seat) else _PLACE_INTEL)]
 
 
-_SOLDIERS: tuple[str, ...] = tuple(soldier_name(rank) for rank in ALL_RANKS)
-"""Every soldier's title, rank 1 first: the ten possible guesses."""
+_GUESSES: tuple[tuple[FrozenAction, ...], ...] = tuple(
+    tuple(
+        frozen_action(type="guess", mission=mission + 1, soldier=soldier_name(rank))
+        for rank in ALL_RANKS
+    )
+    for mission in range(MISSIONS)
+)
+"""Each Mission's ten possible guesses, rank 1 first."""
+
+_DECEPTIONS: tuple[tuple[FrozenAction, ...], ...] = tuple(
+    (
+        frozen_action(type="play_deception", mission=mission + 1),
+        frozen_action(type="no_deception", mission=mission + 1),
+    )
+    for mission in range(MISSIONS)
+)
+_MARSHAL_OPTIONS = (
+    frozen_action(type="marshal", option=MARSHAL_EARN),
+    frozen_action(type="marshal", option=MARSHAL_SPLIT),
+)
+_SERGEANT_TOKEN = (
+    frozen_action(type="place_intel", sergeant_token=True),
+    frozen_action(type="place_intel", sergeant_token=False),
+)
+_PLACE_INTEL = (frozen_action(type="place_intel"),)
 
 
 @dataclass(frozen=True)
 class Deployments:
     """A seat's deployment choices, worked out once per hand, table and Missions.
 
-    ``named`` lists them as players name them (the legal actions); ``accepted`` maps
-    each named choice :func:`verify_deploy` would accept to its ranks, so the usual
-    deployment is verified by one lookup (issue 15). Both are tuples: shared between
-    calls, they cannot be changed."""
+    ``actions`` are the legal actions, shared (frozen); ``accepted`` maps each choice
+    :func:`verify_deploy` would accept, as ``actions`` name it, to its ranks, so the
+    usual deployment is verified by one lookup (issue 15)."""
 
-    named: tuple[tuple[str, ...], ...]
+    actions: tuple[FrozenAction, ...]
     accepted: Mapping[tuple[str, ...], tuple[int, ...]]
 
 
@@ -175,13 +196,14 @@ def _deployments(
 ) -> Deployments:
     fixed = {m: r for m, r in enumerate(line_up) if r is not None}
     choices = deployment_choices(hand, fixed, missions)
-    named = tuple(tuple(soldier_name(rank) for rank in choice) for choice in choices)
+    named = [tuple(soldier_name(rank) for rank in choice) for choice in choices]
     accepted = {
         names: choice
         for names, choice in zip(named, choices, strict=True)
         if refusal_reason(hand, fixed, missions, choice) is None
     }
-    return Deployments(named, MappingProxyType(accepted))
+    actions = tuple(frozen_action(type="deploy", soldiers=names) for names in named)
+    return Deployments(actions, MappingProxyType(accepted))
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
