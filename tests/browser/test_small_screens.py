@@ -438,9 +438,9 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
     under a small map of where each lies: every board's name and what is on it (tiles,
     spaces, rewards, marks) are drawn at 11 px or more (were ≈ 3–4.5), each space and
     reward is a 44 px target or more, and no board, tile word or title covers another.
-    What is below the grid (the players, your hand, the missions line) is laid out 500
-    wide (two players a row, four tiles a row) and drawn twice as large: its smallest
-    letters are 6.5 px or more (were ≈ 3.4). At 1,280 px the boards keep the table's
+    What is below the grid (the players, your hand, the missions line) is laid out 300
+    wide (two players a row, three tiles a row) and scaled as the grid is: its smallest
+    letters are 11 px or more too (were ≈ 3.4, then 7). At 1,280 px the boards keep the table's
     grid (two rows of three), and the players and your hand each stay on one row."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "estoril", 4, {})
@@ -490,7 +490,7 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
                 for a, b, scope in CHECKS["estoril"]:
                     assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
                 smallest = ann.page.evaluate(BELOW_THE_GRID)
-                assert smallest >= 6.5, (where, smallest)
+                assert smallest >= 11, (where, smallest)
                 parts = "[data-player] > rect, #board [data-secret-of]"
                 assert overlaps(ann.page, parts, parts) == [], where
                 assert fits_width(ann.page), where
@@ -505,7 +505,7 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()
-        # At the end every hand is revealed on the board: on a phone four tiles a row, none
+        # At the end every hand is revealed on the board: on a phone three tiles a row, none
         # over another and no tile's words over each other (in one row they ran together);
         # each player's card is as tall as its discards (they spilled out of it).
         while _move(http, table, rng) == "playing":

@@ -305,7 +305,7 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
     glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
     // A short tile (a phone's cell) has its name just under the flag, clear of its abilities.
-    label(x + w / 2, h < 110 ? y + 44 : y + h / 2 + 2, tileName(tile.name), { width: w > 200 ? Math.floor((w - 16) / 7) : 13, size: 11.5, weight: 600 }),
+    label(x + w / 2, h < 110 ? y + 44 : y + h / 2 + 2, tileName(tile.name), { width: w > 200 ? Math.floor((w - 16) / 7) : Math.min(13, Math.floor((w - 12) / 6.9)), size: 11.5, weight: 600 }),
     (tile.abilities || []).length ? glossed(s("g", {}, fitText(x + w / 2, y + h - 26, tile.abilities.map(abilityName).join(" · "), w - 18, { size: 9.5, fill: "#4a5366", anchor: "middle" })), abilityEntry(tile.abilities)) : null,
     glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
     faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 10, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
@@ -422,8 +422,9 @@ export function render(ctx) {
   const revealRowH = 122;
   // On a phone each revealed hand is four tiles a row under its player's name (squeezed
   // into one row, the tiles' names ran into each other).
-  const revealRows = players.map((p) => (small ? 48 + Math.max(1, Math.ceil((p.revealed_hand || []).length / 4)) * 114 : revealRowH));
-  const revealH = over ? 36 + revealRows.reduce((a, b) => a + b, 0) : 0;
+  const revealRows = players.map((p) => (small ? 48 + Math.max(1, Math.ceil((p.revealed_hand || []).length / 3)) * 114 : revealRowH));
+  const revealHead = small ? 54 : 36; // on a phone the title takes two lines
+  const revealH = over ? revealHead + revealRows.reduce((a, b) => a + b, 0) : 0;
   const gridGap = gridH ? gridH + 16 : 0;
   const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
@@ -530,10 +531,10 @@ export function render(ctx) {
   }
 
   // Below the grid, in its own coordinates: players, revealed hands, your hand, missions.
-  // On a phone it is laid out 500 wide (two players a row, four tiles a row) and drawn
-  // twice as large, so that its words are read without zooming.
-  const k = small ? 2 : 1;
-  const LW = W / k;
+  // On a phone it is laid out 300 wide (two players a row, three tiles a row) and scaled
+  // to the page's width, as the grid is: its words read at 11 px or more.
+  const LW = small ? 300 : W;
+  const k = W / LW;
   const y0 = gy + gridGap;
   const low = s("g", { transform: `translate(0 ${y0})${k > 1 ? ` scale(${k})` : ""}` });
   svg.append(low);
@@ -544,7 +545,9 @@ export function render(ctx) {
   // A player's card is as tall as its discards need (at the end they are many).
   const discardsText = (p) => `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`;
   const discardWidth = Math.floor(pw / 6.2);
-  const cardH = Math.max(98, 72 + Math.max(0, ...players.map((p) => lines(discardsText(p), discardWidth).length)) * 12);
+  // On a phone the markers and the hand size take a line each.
+  const dy = small ? 14 : 0;
+  const cardH = Math.max(98 + dy, 72 + dy + Math.max(0, ...players.map((p) => lines(discardsText(p), discardWidth).length)) * 12);
   players.forEach((p, i) => {
     const x = 20 + (i % perRow) * pw;
     const y = Math.floor(i / perRow) * (cardH + 12);
@@ -554,15 +557,19 @@ export function render(ctx) {
       s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
       fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
-      glossed(s("g", {}, s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
-      glossed(s("g", {}, label(x + 12, y + 62, discardsText(p), { width: discardWidth, size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
+      glossed(s("g", {}, small
+        ? s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" },
+          s("tspan", { x: x + 12 }, ctx.t("es.markers", { n: p.markers })), s("tspan", { x: x + 12, dy: 14 }, ctx.t("es.handSize", { n: p.hand_size })))
+        : s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
+      glossed(s("g", {}, label(x + 12, y + 62 + dy, discardsText(p), { width: discardWidth, size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });
   y += (cardH + 12) * Math.max(1, Math.ceil(players.length / perRow));
 
   if (over) {
     const rv = s("g", { "data-end-reveal": "hands" });
-    rv.append(s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
-    let ry = y + 28;
+    rv.append(small ? label(20, y + 14, ctx.t("es.revealedHands"), { width: Math.floor((LW - 40) / 8.4), size: 14, weight: 700, anchor: "start" })
+      : s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
+    let ry = y + revealHead - 8;
     players.forEach((p, i) => {
       const tiles = p.revealed_hand || [];
       const rh = revealRows[i];
@@ -570,10 +577,10 @@ export function render(ctx) {
         s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
         s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }));
       if (small) {
-        const tw = (LW - 56) / 4;
+        const tw = (LW - 56) / 3;
         row.append(fitText(52, ry + 27, ctx.name(p.seat), LW - 200, { size: 12.5, weight: 700 }),
           s("text", { x: LW - 32, y: ry + 27, "text-anchor": "end", "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
-        tiles.forEach((tile, k) => row.append(tileFace(28 + (k % 4) * tw, ry + 38 + Math.floor(k / 4) * 114, tw - 2, 112, tile)));
+        tiles.forEach((tile, k) => row.append(tileFace(28 + (k % 3) * tw, ry + 38 + Math.floor(k / 3) * 114, tw - 2, 112, tile)));
       } else {
         const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
         row.append(label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
@@ -590,7 +597,7 @@ export function render(ctx) {
   // Your hand (clickable to place, discard or feed the Roulette).
   const hand = over ? [] : v.hand || [];
   low.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
-  const handPerRow = small ? 4 : Math.max(hand.length, 1);
+  const handPerRow = small ? 3 : Math.max(hand.length, 1);
   const hw = Math.min(small ? 115 : 120, (LW - 40) / handPerRow);
   const fixedTile = ctx.decision.fixed.get("tile");
   hand.forEach((tile, i) => {
@@ -606,10 +613,11 @@ export function render(ctx) {
     `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
     `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
   ];
-  const infoLines = small ? lines(info[0], 78).length : 1;
+  const infoWidth = small ? Math.floor((LW - 40) / 6.1) : 170;
+  const infoLines = small ? lines(info[0], infoWidth).length : 1;
   const lowH = small ? y + 30 + infoLines * 13.2 + 14 : cardH + 12 + revealH + handRowH + 64;
   const iy = small ? y + 30 : lowH - 26;
-  low.append(label(20, iy, info[0], { width: small ? 78 : 170, size: 11, anchor: "start", fill: "#4a5366" }));
+  low.append(label(20, iy, info[0], { width: infoWidth, size: 11, anchor: "start", fill: "#4a5366" }));
   low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
     : s("text", { x: 20, y: lowH - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
   const H = y0 + lowH * k;
