@@ -186,7 +186,8 @@ export function mountLobby(root) {
       increment.hidden = clockKind !== "bank";
       seconds.value = CLOCK_DEFAULTS[clockKind] ?? seconds.value;
     } }, CLOCK_KINDS.map((k) => h("option", { value: k, selected: k === clockKind }, t(`clock.${k}`))));
-    return h("fieldset", { id: "f-clock-set" }, h("legend", {}, t("create.clock")), h("label", {}, t("create.clock"), kindSel), details);
+    // The legend already says "Clock": the select's own label is for screen readers only.
+    return h("fieldset", { id: "f-clock-set" }, h("legend", {}, t("create.clock")), h("label", {}, h("span", { class: "sr-only" }, t("create.clock")), kindSel), details);
   };
 
   const load = async () => {

@@ -10,6 +10,14 @@ from tests.browser.driver import fill_create_form, new_player
 pytestmark = pytest.mark.browser
 
 
+LABEL_AND_SELECT = """() => {
+  const select = document.getElementById('f-clock');
+  const label = select.closest('label');
+  return { name: (label.querySelector('span') || label).firstChild.textContent.trim(), label: label.getBoundingClientRect().height,
+    select: select.getBoundingClientRect().height };
+}"""
+
+
 def test_the_clocks_numbers_show_only_for_a_clock(browser, site):
     for locale, width in (("en-GB", 1280), ("es-ES", 390)):
         ann = new_player(browser, site.url, locale=locale, width=width)
@@ -27,6 +35,12 @@ def test_the_clocks_numbers_show_only_for_a_clock(browser, site):
                 ("per_decision", [True, False, True]),
                 ("none", [False, False, False]),
             ], (locale, width)
+            # The fieldset's legend says "Clock" once: the select's own label is for screen
+            # readers (it was a second "Clock" line right under the legend).
+            name = "Clock" if locale == "en-GB" else "Reloj"
+            boxes = page.evaluate(LABEL_AND_SELECT)
+            assert boxes["name"] == name, (locale, boxes)
+            assert boxes["label"] <= boxes["select"] + 4, (locale, boxes)
             assert ann.errors == [], ann.errors
         finally:
             ann.context.close()
