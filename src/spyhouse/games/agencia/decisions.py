@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Action, Event, IllegalAction
+from spyhouse.engine import Action, Event, IllegalAction, frozen_action
 from spyhouse.games.agencia.components import ROUNDS, Kind
 from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
 from spyhouse.games.agencia.positions import Position
@@ -60,14 +60,17 @@ def expected_type(state: AgenciaState) -> str:
 
 
 def legal_actions(state: AgenciaState, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+    """Every action ``seat`` may take now (empty when it has nothing to decide).
+
+    Playing a card and choosing the Embassy's side are the same few actions every time:
+    built once and shared (issue 15), as :class:`FrozenAction`s that refuse changes."""
     if seat not in to_act(state):
         return []
+    if state.phase is PLAY:
+        return [*_PLAY_ACTIONS]
+    if state.phase is CHOOSE_LOCATION:
+        return [*_LOCATION_ACTIONS]
     kind = expected_type(state)
-    if kind == "choose_location":
-        return [{"type": kind, "location": location} for location in _LOCATIONS]
-    if kind == "play":
-        return [{"type": kind, "position": position} for position in _POSITIONS]
     return [{"type": kind, "target": target} for target in targets(state, seat)]
 
 
@@ -124,6 +127,10 @@ def verify_target(state: AgenciaState, seat: int, action: Action) -> int:
 
 _LOCATIONS: dict[str, Location] = {location.value: location for location in Location}
 _POSITIONS: dict[str, Position] = {position.value: position for position in Position}
+_LOCATION_ACTIONS = tuple(
+    frozen_action(type="choose_location", location=location) for location in _LOCATIONS
+)
+_PLAY_ACTIONS = tuple(frozen_action(type="play", position=position) for position in _POSITIONS)
 
 
 def is_legal(state: AgenciaState, seat: int, action: Action) -> bool:

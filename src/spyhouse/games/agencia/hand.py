@@ -32,11 +32,9 @@ def choose_embassy_location(state: AgenciaState, location: Location) -> list[Eve
     state.phase = Phase.PLAY
     state.to_play = clockwise_from_ambassadors_left(state)[0]
     return [
-        Event.public(
+        Event(
             "embassy_location_chosen",
-            seat=state.ambassador,
-            location=location.value,
-            agents=state.num_seats,
+            {"seat": state.ambassador, "location": location.value, "agents": state.num_seats},
         )
     ]
 
@@ -52,11 +50,13 @@ def play_agency_card(state: AgenciaState, seat: int, position: Position) -> list
         player.remembered.remove(position)
     player.played = played_card(card, position)
     state.to_play = None if seat == state.ambassador else (seat + 1) % state.num_seats
-    return [Event.public("card_played", seat=seat, position=NAMES[position], card=card)]
+    return [Event("card_played", {"seat": seat, "position": NAMES[position], "card": card})]
 
 
 def everyone_has_played(state: AgenciaState) -> bool:
-    return all(player.played is not None for player in state.players)
+    """The Ambassador plays last (:func:`play_agency_card`), so once they have played
+    nobody is left to play (asked after every card: one field read, issue 15)."""
+    return state.to_play is None
 
 
 def replace_card(state: AgenciaState, seat: int) -> list[Event]:
@@ -76,12 +76,19 @@ def replace_card(state: AgenciaState, seat: int) -> list[Event]:
     player.played = None
     name = NAMES[position]
     if face_up:
-        return [Event.public("card_drawn", seat=seat, position=name, card=drawn)]
-    seers = seen_by(position, seat, state.num_seats)
-    events = [Event.public("card_drawn", seat=seat, position=name)]
+        return [Event("card_drawn", {"seat": seat, "position": name, "card": drawn})]
+    events = [Event("card_drawn", {"seat": seat, "position": name})]
+    seers = _audience(position, seat, state.num_seats)
     if seers:
-        events.append(Event.private(seers, "card_seen", seat=seat, position=name, card=drawn))
+        events.append(Event("card_seen", {"seat": seat, "position": name, "card": drawn}, seers))
     return events
+
+
+@cache
+def _audience(position: Position, owner: int, num_seats: int) -> frozenset[int]:
+    """The seats that see a card drawn into ``position`` (:func:`seen_by`), as an event's
+    audience: built once per position, owner and table."""
+    return frozenset(seen_by(position, owner, num_seats))
 
 
 def new_ambassador(state: AgenciaState) -> list[Event]:
@@ -90,10 +97,10 @@ def new_ambassador(state: AgenciaState) -> list[Event]:
     """
     state.ambassador = (state.ambassador + 1) % state.num_seats
     state.embassy = None
-    events = [Event.public("new_ambassador", seat=state.ambassador)]
+    events = [Event("new_ambassador", {"seat": state.ambassador})]
     if state.ambassador == state.round_token_holder:
         state.round_tokens -= 1
-        events.append(Event.public("round_token_returned", round_tokens_left=state.round_tokens))
+        events.append(Event("round_token_returned", {"round_tokens_left": state.round_tokens}))
     return events
 
 

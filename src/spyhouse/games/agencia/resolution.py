@@ -20,6 +20,10 @@ PREY: dict[Kind, Kind] = {Kind.INFILTRATOR: Kind.RECRUITER, Kind.RECRUITER: Kind
 CHOOSERS: tuple[Kind, ...] = (Kind.INFILTRATOR, Kind.RECRUITER)
 """The cards that choose whom to exchange with, in solving order."""
 
+KINDS: dict[str, Kind] = {name: card.kind for name, card in CARDS.items()}
+"""Each card's kind by its name (``PlayedCard.kind`` without a property call: solving
+asks it of every played card three times, issue 15)."""
+
 
 def in_game(state: AgenciaState, kind: Kind) -> list[int]:
     """Seats whose played card of ``kind`` is still in the game, in solving order."""
@@ -27,7 +31,9 @@ def in_game(state: AgenciaState, kind: Kind) -> list[int]:
     return [
         seat
         for seat in clockwise_from_ambassadors_left(state)
-        if (played := players[seat].played) is not None and played.in_game and played.kind is kind
+        if (played := players[seat].played) is not None
+        and played.in_game
+        and KINDS[played.card] is kind
     ]
 
 
@@ -42,7 +48,7 @@ def discard(state: AgenciaState, seat: int, card: str) -> Event:
     """Discard: "Each time a Player discards a card, they must place it facing down at
     the bottom of their deck." Everyone saw it played, so its place there is public."""
     state.players[seat].deck.append(card)
-    return Event.public("discarded", seat=seat, card=card)
+    return Event("discarded", {"seat": seat, "card": card})
 
 
 def discard_played_card(state: AgenciaState, seat: int) -> Event:
@@ -68,7 +74,7 @@ def infiltrate(state: AgenciaState, seat: int, target: int) -> list[Event]:
     """1st Infiltrators: "takes from the data bank the same amount of information that's on
     the Reward tile ... chooses a player who played a Recruiter card. They exchange"."""
     took = take_from_bank(state, seat, state.reward)
-    events = [Event.public("infiltrated", seat=seat, target=target, took=took)]
+    events = [Event("infiltrated", {"seat": seat, "target": target, "took": took})]
     return events + exchange_played_cards(state, seat, target)
 
 
@@ -79,8 +85,9 @@ def recruit(state: AgenciaState, seat: int, target: int) -> list[Event]:
     assert recruited is not None
     place_on_reward_tile(state)
     events = [
-        Event.public(
-            "recruited", seat=seat, target=target, card=recruited.card, reward=state.reward
+        Event(
+            "recruited",
+            {"seat": seat, "target": target, "card": recruited.card, "reward": state.reward},
         )
     ]
     return events + exchange_played_cards(state, seat, target)
@@ -171,15 +178,17 @@ def solve_agents(state: AgenciaState) -> list[Event]:
         else:
             amount = pay_to_bank(state, seat, card.information)
         events.append(
-            Event.public(
+            Event(
                 "agents_solved",
-                seat=seat,
-                card=card.name,
-                location=location_name,
-                result="took" if success else "paid",
-                information=amount,
-                agents_inside=agents_inside,
-                face_down=hall and not success,
+                {
+                    "seat": seat,
+                    "card": card.name,
+                    "location": location_name,
+                    "result": "took" if success else "paid",
+                    "information": amount,
+                    "agents_inside": agents_inside,
+                    "face_down": hall and not success,
+                },
             )
         )
     events.extend(discard_played_card(state, seat) for seat in solved)

@@ -1,0 +1,59 @@
+"""Shortcuts taken for speed (issue 15) must say what the long way said."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spyhouse.engine.bots import random_action
+from spyhouse.engine.rng import Rng
+from spyhouse.games.agencia import GAME
+from spyhouse.games.agencia.hand import everyone_has_played, play_agency_card
+from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.state import Phase
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own(seats):
+    """Playing a card and choosing the Embassy's side are built once and shared: an
+    action handed out twice refuses a change (so a caller cannot alter what the next
+    is offered); the list itself is the caller's own."""
+    state = GAME.setup(seats, GAME.Options(), seed=seats)
+    rng = Rng(seats)
+    shared = set()
+    while GAME.outcome(state) is None:
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        legal = GAME.legal_actions(state, seat)
+        listed = json.dumps(legal)
+        again = GAME.legal_actions(state, seat)
+        for action, same in zip(legal, again, strict=True):
+            if action is same:
+                shared.add(action["type"])
+                with pytest.raises(TypeError):
+                    action["type"] = "pass"
+        legal.clear()
+        assert json.dumps(again) == listed
+        state, _ = GAME.apply(state, seat, rng.choice(again))
+    assert shared == {"play", "choose_location"}
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_everyone_has_played_exactly_when_every_player_has_a_played_card(seats):
+    """``everyone_has_played`` reads ``to_play`` (the Ambassador plays last): right after
+    each card is played it must agree with looking at every player's played card."""
+    answers = set()
+    for seed in range(4):
+        state = GAME.setup(seats, GAME.Options(), seed=seed)
+        rng = Rng(seed)
+        while GAME.outcome(state) is None:
+            if state.phase is Phase.PLAY:
+                for position in Position:
+                    played = state.copy()
+                    play_agency_card(played, state.to_play, position)
+                    every = all(player.played is not None for player in played.players)
+                    assert everyone_has_played(played) == every
+                    answers.add(every)
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+    assert answers == {True, False}
