@@ -25,6 +25,8 @@ CHECKS = {
     "estoril": [
         ("[data-board-title]", "[data-slot] > .hit, [data-board-marks] > *", "[data-location]"),
         ("[data-board-marks] > *", "[data-slot] > .hit", "[data-location]"),
+        # A shield stays clear of its space's numeral and "TOP SECRET" ("ALTO SECRETO").
+        ("[data-gloss=shield]", "[data-gloss=top-secret], [data-gloss=space]", "[data-slot]"),
     ],
     # A side's name and its players (two in a team game) stay clear of its missions.
     "spies": [("[data-side-title]", "[data-slot^=spies-]", None)],

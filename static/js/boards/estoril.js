@@ -468,8 +468,9 @@ export function render(ctx) {
       const o = sp.occupant;
       if (o) {
         sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
-        // On a phone the space's words fill its foot: the shield sits between flag and strength.
-        if (o.shield) sg.append(small ? shieldIcon(x + cell / 2, y + 22) : shieldIcon(x + cell / 2, y + ch - 14));
+        // Between the tile's flag and strength, clear of the space's words (at its foot,
+        // Spanish "ALTO SECRETO" reaches the middle).
+        if (o.shield) sg.append(shieldIcon(x + cell / 2, y + 22));
         if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + 20, y: y + ch - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
