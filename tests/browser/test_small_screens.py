@@ -435,7 +435,7 @@ TOPS = """(q) => [...new Set([...document.querySelectorAll(q)]
 
 def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
     """At 390 px Estoril's grid is stacked, one board a row in the grid's reading order
-    under a small map of where each lies: every board's name and what is on it (tiles,
+    under a small map of where each lies (a tap on it scrolls to the board): every board's name and what is on it (tiles,
     spaces, rewards, marks) are drawn at 11 px or more (were ≈ 3–4.5), each space and
     reward is a 44 px target or more, and no board, tile word or title covers another.
     What is below the grid (the players, your hand, the missions line) is laid out 300
@@ -494,6 +494,12 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
                 parts = "[data-player] > rect, #board [data-secret-of]"
                 assert overlaps(ann.page, parts, parts) == [], where
                 assert fits_width(ann.page), where
+                # A tap on the small map brings that board to the top of the screen.
+                last = boards[-1]["name"]
+                ann.page.click(f"#board [data-map-board='{last}']")
+                top = ann.page.locator(f"#board [data-location='{last}']").bounding_box()["y"]
+                assert -2 <= top <= 2, (where, top)
+                ann.page.evaluate("() => window.scrollTo(0, 0)")
                 screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
                 # The board alone, without the decision panel that sticks over it.
                 ann.page.evaluate(

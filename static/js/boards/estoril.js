@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, lines, fitText, tr, glossed, glossIndex } from "./common.js";
+import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable } from "./common.js";
 
 export const strings = {
   en: {
@@ -384,7 +384,8 @@ function gridLayout(grid, small) {
   return { STRIP, boards, scale: 1000 / (2 * cell + 2 * gx), height: grid.locations.length ? top - 12 : 0, map };
 }
 
-/** The phone's small map of the grid: each board's numeral and name where it lies. */
+/** The phone's small map of the grid: each board's numeral and name where it lies; a tap
+ * on one scrolls to that board. */
 function gridMap(grid, map, ctx) {
   const g = s("g", { "data-grid-map": "" });
   const bw = map.w / map.cols;
@@ -396,12 +397,14 @@ function gridMap(grid, map, ctx) {
     const y = map.y + r * map.rowH;
     const name = locName(loc.location);
     const two = lines(name, Math.floor((bw - 30) / 6)).slice(0, 2);
-    g.append(s("g", { "data-map-board": loc.location },
+    // A tap on the map brings that board into view.
+    const go = () => document.querySelector(`#board [data-location="${CSS.escape(loc.location)}"]`)?.scrollIntoView({ block: "start" });
+    g.append(pressable(s("g", { "data-map-board": loc.location },
       s("rect", { x: x + 1.5, y: y + 1.5, width: bw - 3, height: map.rowH - 3, rx: 6, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": 1, opacity: loc.resolved ? 0.6 : 1 }),
       s("circle", { cx: x + 13, cy: y + map.rowH / 2, r: 8.5, fill: "#1d2433" }),
       s("text", { x: x + 13, y: y + map.rowH / 2 + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
       s("text", { x: x + 25, y: y + map.rowH / 2 + (two.length > 1 ? -2 : 4), "font-size": 10, fill: "#1d2433" },
-        two.map((line, i) => s("tspan", { x: x + 25, dy: i === 0 ? 0 : 11.5 }, line)))));
+        two.map((line, i) => s("tspan", { x: x + 25, dy: i === 0 ? 0 : 11.5 }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
   }
   return g;
 }
