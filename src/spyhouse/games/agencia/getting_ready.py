@@ -20,8 +20,12 @@ def deal_agency(rng: Rng) -> Player:
     rng.shuffle(cards)
     dealt, deck = cards[: len(DEAL_ORDER)], cards[len(DEAL_ORDER) :]
     positions: dict[Position, str | None] = dict(zip(DEAL_ORDER, dealt, strict=True))
-    return Player(
-        information=STARTING_INFORMATION, positions=positions, deck=deck, unseen=len(deck)
+    return Player(  # remembered given: pydantic would deep-copy the default (issue 15)
+        information=STARTING_INFORMATION,
+        positions=positions,
+        remembered=[],
+        deck=deck,
+        unseen=len(deck),
     )
 
 

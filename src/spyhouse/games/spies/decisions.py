@@ -207,8 +207,15 @@ def _deployments(
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
-    side = state.sides[side_of(seat)]
-    return any(side.missions[m] == SERGEANT for m in missions_of(state.num_seats, seat))
+    """Whether ``seat`` deployed the Sergeant on one of its Missions (asked twice a step
+    of the Intelligence phase: answered once per line-up, issue 15)."""
+    line_up = state.sides[side_of(seat)].missions
+    return _sergeant_among(line_up, missions_of(state.num_seats, seat))
+
+
+@cache
+def _sergeant_among(line_up: tuple[int | None, ...], missions: tuple[int, ...]) -> bool:
+    return any(line_up[m] == SERGEANT for m in missions)
 
 
 # -- applying a decision ---------------------------------------------------------------------
