@@ -13,15 +13,27 @@
   soldier who is not the enemy's most likely guess for that mission.
 - Captain: take the 6 IP. Marshal: take 10, or 5 and 5 from the enemy when you are
   halfway to 10 already and the enemy has 5 or more.
+
+For the search bot (:func:`candidates`, :func:`estimate`):
+
+- **Weigh a guess by what it denies.** Identifying the General stops two steps of the
+  Double Agent; identifying the Spy stops one IP. The guesses worth weighing are the
+  likeliest *and* the ones whose odds times worth are highest.
+- **A lead counts more the fewer days remain**, and IP count more each day (reaching 10
+  moves the Double Agent as many spaces as the day's number).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from spyhouse.engine import Action, Rng
+from spyhouse.games.spies.components import BOMB, SCOUT, SERGEANT, SPY, components
+from spyhouse.games.spies.missions import TURNS_PER_DAY
+from spyhouse.games.spies.teams import side_of
 
 JSON = dict[str, Any]
 DECISIONS_PER_SEAT = 32
@@ -36,7 +48,6 @@ exact deductions over every line-up, which a few dozen noisy playouts can only s
 PLAYOUT_DEPTH = 20
 """Search plays this many steps by these rules of thumb, then scores the world with
 :func:`estimate` (about a day: the next Intel card and line-ups are too far off to guess)."""
-SERGEANT = 4
 RANKS = range(1, 11)
 
 
@@ -164,6 +175,45 @@ def _guess(view: JSON, legal: list[Action], rng: Rng) -> Action:
     return max(legal, key=lambda a: (counts.get(rank[a["soldier"]], 0), rng.below(100)))
 
 
+ABILITY_WORTH = {SPY: 2, SCOUT: 3, BOMB: 6}
+"""What an ability adds to a soldier's IP, in IP, a rough reading of the page 38 chart:
+the Spy's Deception token, the Scout's doubled guesses for the rest of the day and the
+Bomb's forced retreat of the next enemy soldier (about one soldier's worth)."""
+
+
+def worth(rank: int, day: int) -> float:
+    """What identifying ``rank`` is worth to the guesser, in IP: the 2 IP it scores plus
+    the activation it denies. A Double Agent step counts as ``10 / day`` IP, since
+    "as soon as your Infiltration marker reaches 10" the Agent moves ``day`` spaces."""
+    soldier = components().soldiers[rank]
+    steps = soldier.double_agent_moves
+    return 2 + soldier.infiltration_points + ABILITY_WORTH.get(rank, 0) + 10 * steps / day
+
+
+def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Action]:
+    """The moves worth weighing at this decision, for the search bot's prior: the guesses
+    whose odds times :func:`worth` are highest, and the strongest line-ups (a deployment
+    offers up to 300). A decision with a few choices is weighed whole."""
+    kind = legal[0]["type"]
+    if kind == "guess":
+        return _worthwhile_guesses(view, legal)
+    if kind == "deploy":
+        rank = _rank_by_name(view)
+        return sorted(legal, key=lambda a: -sum(rank[s] for s in a["soldiers"]))[:6]
+    return legal if len(legal) <= 6 else []
+
+
+def _worthwhile_guesses(view: JSON, legal: list[Action]) -> list[Action]:
+    """The three guesses with the highest odds times worth (none if nothing is known)."""
+    prompt = view["prompt"]
+    counts = _likely_ranks(view, prompt["side"], prompt["mission"])
+    rank = _rank_by_name(view)
+    day = int(view["day"])
+    possible = [a for a in legal if counts.get(rank[a["soldier"]], 0)]
+    possible.sort(key=lambda a: -counts[rank[a["soldier"]]] * worth(rank[a["soldier"]], day))
+    return possible[:3]
+
+
 def _my_colour(view: JSON, seat: int) -> str:
     return str(view["seats"][seat]["side"])
 
@@ -192,16 +242,24 @@ def _marshal(view: JSON, legal: list[Action], seat: int) -> Action:
     return next((a for a in legal if a.get("option") == wanted), legal[0])
 
 
-def estimate(world: Any) -> list[float]:
-    """Search's score for a *sampled* world it stops early: after day 3 the Double
-    Agent's side wins (a flag wins at once), else the most Infiltration points; so a
-    side's chance grows with how far the Agent stands towards the enemy, IP breaking
-    near-ties. Each seat gets its side's chance shared among teammates."""
-    from spyhouse.games.spies.teams import side_of
+LEAD_WEIGHT = 0.52
+"""How sure a lead of one Double Agent space makes a side with a day left: fitted with
+:func:`estimate`'s form to 4,000 games between these rules of thumb (bench/README,
+"Session 7"), it predicts their winner better than the straight line it replaced."""
 
+
+def estimate(world: Any) -> list[float]:
+    """Search's score for a *sampled* world it stops early: after day 3 the side the
+    Double Agent leans towards wins (a flag wins at once), else the most Infiltration
+    points. So a side's chance is a logistic of its lead — the Agent's position plus the
+    spaces its IP lead would push him at today's rate ("reaching 10 moves the Double
+    Agent as many spaces as the day") — that sharpens as the days run out. Each seat
+    gets its side's chance shared among teammates."""
     red, blue = (side.infiltration_points for side in world.sides)
-    lead = world.double_agent + (red - blue) / 10
-    red_chance = min(1.0, max(0.0, 0.5 + lead / 8))
+    lead = world.double_agent + (red - blue) * (world.day - 0.5) / 10
+    today = (TURNS_PER_DAY - world.turn) / TURNS_PER_DAY if world.phase == "missions" else 1.0
+    days_left = components().days - world.day + today
+    red_chance = 1.0 / (1.0 + math.exp(-LEAD_WEIGHT * lead / math.sqrt(days_left + 0.25)))
     seats = range(world.num_seats)
     team = [sum(1 for s in seats if side_of(s) == side) for side in (0, 1)]
     chances = (red_chance, 1.0 - red_chance)
