@@ -1,10 +1,14 @@
-"""Spies & Lies' rules of thumb: the deduction of every possible enemy line-up."""
+"""Spies & Lies' rules of thumb: the deduction of every possible enemy line-up, the
+guesses search weighs and its estimate of a world it stops early."""
 
 from __future__ import annotations
 
 from itertools import combinations, product
 
-from spyhouse.games.spies.strategy import RANKS, SERGEANT, _line_ups
+from spyhouse.engine import Rng
+from spyhouse.games.spies import GAME
+from spyhouse.games.spies.positions import position
+from spyhouse.games.spies.strategy import RANKS, SERGEANT, _line_ups, candidates, choose, estimate
 
 
 def line_ups_by_definition(
@@ -47,3 +51,44 @@ def test_possible_line_ups_are_the_definitions_in_its_order() -> None:
                 assert _line_ups.__wrapped__(exhausted, known, padded, intel) == expected
                 cases += bool(expected)
     assert cases > 100  # most of these tables leave some line-up possible
+
+
+def test_of_two_equally_likely_soldiers_search_weighs_the_one_worth_more_first() -> None:
+    """Red's Mission 4 shows a true Intel token under Intel 7-8-9-10 with the Marshal
+    exhausted and the Colonel revealed on Mission 3: the General or a lying Sergeant.
+    The rules of thumb toss a coin between them; the shortlist puts the General, whose
+    two Double Agent steps a wrong guess would let through, ahead of the Sergeant's 4 IP."""
+    state = position(
+        red=["Scout", "Miner", "Colonel", "General"],
+        blue=["Spy", "Scout", "Miner", "Lieutenant"],
+        intel="Intel 7-8-9-10",
+        starting="blue",
+        exhausted={"red": ["Marshal"], "blue": ["Marshal"]},
+        deception_tokens={"red": 0, "blue": 0},
+    )
+    while (state.turn, GAME.to_act(state)) != (6, {1}):  # up to blue's guess on Mission 4
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    view, legal = GAME.view(state, 1), GAME.legal_actions(state, 1)
+    assert {choose(view, legal, 1, Rng(seed))["soldier"] for seed in range(12)} == {
+        "General",
+        "Sergeant",
+    }
+    assert [a["soldier"] for a in candidates(view, legal, 1, Rng(1))] == ["General", "Sergeant"]
+
+
+def test_the_estimate_grows_with_a_lead_and_sharpens_as_the_days_run_out() -> None:
+    """Even: half each. A space of Double Agent lead makes red likelier to win, more so
+    on day 3 than on day 1 (less time to push him back); an IP lead counts more each
+    day, since reaching 10 moves the Agent as many spaces as the day."""
+
+    def red(**facts: object) -> float:
+        return estimate(position(**facts))[0]  # type: ignore[arg-type]
+
+    assert red() == 0.5
+    ahead = {"double_agent": "blue territory 1"}
+    assert 0.5 < red(day=1, **ahead) < red(day=3, **ahead) < 1.0
+    points = {"infiltration_points": {"red": 6}}
+    assert 0.5 < red(day=1, **points) < red(day=3, **points)
+    assert red(double_agent="red territory 1") < 0.5
+    assert estimate(position(3, double_agent="blue territory 1"))[0] == red(**ahead) / 2
