@@ -4,13 +4,15 @@ server's routes and socket go through its service modules, never into the store.
 import ast
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_engine_and_games_import_no_server_store_web_or_database():
-    lint = shutil.which("lint-imports")
+    # The environment running the tests, whether or not its bin/ is on PATH.
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert lint, "import-linter is a test dependency"
     result = subprocess.run(
         [lint, "--config", str(ROOT / "pyproject.toml")],
