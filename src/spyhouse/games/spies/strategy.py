@@ -72,9 +72,19 @@ def _rank_by_name(view: JSON) -> dict[str, int]:
     return {s["name"]: s["rank"] for s in view["reference"]["soldiers"]}
 
 
+DEPLOY_NOISE = 7
+"""The strongest line-up wins after a draw of 0-6 is added to each one's rank total."""
+
+
 def _deploy(legal: list[Action], view: JSON, rng: Rng) -> Action:
-    rank = _rank_by_name(view)
-    return max(legal, key=lambda a: sum(rank[s] for s in a["soldiers"]) + rng.below(7))
+    """The line-up with the highest rank total plus a draw of 0 to 6. One more than 6
+    short of the strongest can never win, so only the others draw (a deployment offers
+    up to 300 line-ups, and a draw each was a fifth of a Spies & Lies search)."""
+    rank = _rank_by_name(view).__getitem__
+    strength = [sum(map(rank, a["soldiers"])) for a in legal]
+    cut = max(strength) - (DEPLOY_NOISE - 1)
+    contenders = [(s, a) for s, a in zip(strength, legal, strict=True) if s >= cut]
+    return max(contenders, key=lambda pair: pair[0] + rng.below(DEPLOY_NOISE))[1]
 
 
 def _sergeant_token(view: JSON, legal: list[Action]) -> Action:
@@ -198,8 +208,8 @@ def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Act
     if kind == "guess":
         return _worthwhile_guesses(view, legal)
     if kind == "deploy":
-        rank = _rank_by_name(view)
-        return sorted(legal, key=lambda a: -sum(rank[s] for s in a["soldiers"]))[:6]
+        rank = _rank_by_name(view).__getitem__
+        return sorted(legal, key=lambda a: -sum(map(rank, a["soldiers"])))[:6]
     return legal if len(legal) <= 6 else []
 
 
