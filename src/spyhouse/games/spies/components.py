@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -33,9 +33,10 @@ class IntelCard:
     ranks: frozenset[int]
     status: str
 
-    @property
+    @cached_property
     def name(self) -> str:
-        """How a player calls the card: the ranks printed on it, e.g. ``"Intel 1-2-3-4"``."""
+        """How a player calls the card: the ranks printed on it, e.g. ``"Intel 1-2-3-4"``
+        (written once: every view names every card on the Reference card)."""
         return "Intel " + "-".join(str(r) for r in sorted(self.ranks))
 
 
