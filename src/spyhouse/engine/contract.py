@@ -88,7 +88,7 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, dict):
         return FrozenAction({k: _frozen(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
-        return FrozenList(_frozen(v) for v in value)
+        return FrozenList([_frozen(v) for v in value])
     return value
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from spyhouse.engine import (
     Event,
     FrozenAction,
+    FrozenList,
     IllegalAction,
     frozen_action,
     require_keys,
@@ -197,12 +198,15 @@ def _deployments(
     fixed = {m: r for m, r in enumerate(line_up) if r is not None}
     choices = deployment_choices(hand, fixed, missions)
     named = [tuple(soldier_name(rank) for rank in choice) for choice in choices]
+    # A choice completes a legal line-up, so of refusal_reason's checks only "in your
+    # hand" can fail (for a seat that has already deployed); test_state checks both agree.
+    in_hand = set(hand)
     accepted = {
         names: choice
         for names, choice in zip(named, choices, strict=True)
-        if refusal_reason(hand, fixed, missions, choice) is None
+        if in_hand.issuperset(choice)
     }
-    actions = tuple(frozen_action(type="deploy", soldiers=names) for names in named)
+    actions = tuple(FrozenAction(type="deploy", soldiers=FrozenList(names)) for names in named)
     return Deployments(actions, MappingProxyType(accepted))
 
 
