@@ -245,6 +245,14 @@ AGENTS = """() => [...document.querySelectorAll('#board [data-agent]')].map((el)
 })"""
 
 
+# Whether a tap at an element's centre lands on it (nothing else on top, no gap there).
+CENTRE_HITS = """(el) => {
+  el.scrollIntoView({ block: 'center' });
+  const r = el.getBoundingClientRect();
+  return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+}"""
+
+
 # The smallest letters below the map (player cards, Dr. Solomon's track, your payoff
 # board), as drawn on the screen, in px.
 BELOW_THE_MAP = """() => Math.min(...[...document.querySelectorAll(
@@ -298,6 +306,9 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                     "[data-slot=conspiracy-shield], [data-slot=conspiracy-duel], [data-agent]"
                 )
                 assert overlaps(bob.page, parts, parts) == [], where
+                # A tap at the centre of Dr. Solomon's track (between its two rows) lands
+                # on the track, where a payoff to him is chosen.
+                assert bob.page.locator("[data-slot=conspiracy-solomon]").evaluate(CENTRE_HITS)
                 offered = [a["name"] for a in agents if a["choice"]]
                 assert offered, where
                 bob.page.click(f"#board [data-agent='{offered[0]}']")

@@ -533,6 +533,9 @@ export function render(ctx) {
   const spaces = sol.start_space || 20;
   const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
   const [perLine, step] = ctx.small ? [10, 30] : [spaces, 24];
+  // One box under the whole track, so that a tap between two spaces (or the track's
+  // centre, between its two rows on a phone) still chooses Dr. Solomon.
+  solG.append(s("rect", { x: tx - 2, y: ty + 6, width: Math.min(perLine, spaces) * step + 1, height: Math.ceil(spaces / perLine) * 30, fill: "#fff", "fill-opacity": 0 }));
   for (let i = spaces; i >= 1; i--) {
     const x = tx + ((spaces - i) % perLine) * step;
     const y = ty + 8 + Math.floor((spaces - i) / perLine) * 30;
