@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, soldier_name
 
@@ -64,9 +65,19 @@ def _line_ups_by_positions(
 ) -> dict[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Legal line-ups grouped by the ranks they put on ``positions`` (an index, built once)."""
     groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    ranks_on = _picker(positions)
     for line_up in legal_line_ups(available):
-        groups.setdefault(tuple(line_up[m] for m in positions), []).append(line_up)
+        groups.setdefault(ranks_on(line_up), []).append(line_up)
     return {key: tuple(group) for key, group in groups.items()}
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """A function giving a line-up's ranks on ``positions``, as a tuple; in C
+    (``itemgetter``) where it can be: a fresh process works these tables out a few
+    times a game, for every line-up (issue 15)."""
+    if len(positions) >= 2:
+        return itemgetter(*positions)
+    return lambda line_up: tuple(line_up[m] for m in positions)
 
 
 def deployment_choices(
@@ -86,7 +97,7 @@ def _choices(
     available: frozenset[int], fixed: tuple[tuple[int, int], ...], missions: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
     line_ups = matching_line_ups(available, dict(fixed))
-    return tuple(sorted({tuple(line_up[m] for m in missions) for line_up in line_ups}))
+    return tuple(sorted(set(map(_picker(missions), line_ups))))
 
 
 def refusal_reason(
