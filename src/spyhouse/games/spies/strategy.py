@@ -262,9 +262,10 @@ def estimate(world: Any) -> list[float]:
     """Search's score for a *sampled* world it stops early: after day 3 the side the
     Double Agent leans towards wins (a flag wins at once), else the most Infiltration
     points. So a side's chance is a logistic of its lead — the Agent's position plus the
-    spaces its IP lead would push him at today's rate ("reaching 10 moves the Double
-    Agent as many spaces as the day") — that sharpens as the days run out. Each seat
-    gets its side's chance shared among teammates."""
+    spaces its IP lead would push him (reaching 10 IP moves him as many spaces as the
+    day's number: "reached 10 on the track in round 2. Now the Double Agent advances 2
+    spaces"; the fit prefers the day less a half) — that sharpens as the days run out.
+    Each seat gets its side's chance shared among teammates."""
     red, blue = (side.infiltration_points for side in world.sides)
     lead = world.double_agent + (red - blue) * (world.day - 0.5) / 10
     today = (TURNS_PER_DAY - world.turn) / TURNS_PER_DAY if world.phase == "missions" else 1.0
