@@ -326,6 +326,20 @@ SMALLEST_LETTERS = """() => Math.min(...[...document.querySelectorAll('#board sv
   .filter((el) => el.getBoundingClientRect().width > 0)
   .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
 VIEWBOX = "() => document.querySelector('#board svg').getAttribute('viewBox')"
+# Every word on the board, as drawn on the screen: its size and its words.
+WORDS = """() => [...document.querySelectorAll('#board svg text')]
+  .filter((el) => el.getBoundingClientRect().width > 0)
+  .map((el) => ({ text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a }))"""
+# The smaller side of each box a finger taps, in CSS px.
+TAPS = """(q) => [...document.querySelectorAll(q)].map((el) => el.getBoundingClientRect())
+  .filter((r) => r.width > 0).map((r) => Math.min(r.width, r.height))"""
+
+
+def _board_shot(player, path):
+    """The board alone, without the decision panel that sticks over it on a phone."""
+    player.page.evaluate("() => { document.querySelector('#decision').style.display = 'none'; }")
+    player.page.locator("#board").screenshot(path=str(path))
+    player.page.evaluate("() => { document.querySelector('#decision').style.display = ''; }")
 
 
 def _play_until(http, table, seat, rng, want, limit=400):
@@ -339,9 +353,11 @@ def _play_until(http, table, seat, rng, want, limit=400):
 
 
 def test_spies_is_legible_on_a_phone(browser, site, output_dir):
-    """At 390 px Spies & Lies is laid out 500 wide (missions four a row under each side's
-    tracks) so its smallest letters are 6.5 px or more (were ≈ 3.7), and no mission, card,
-    side title or the Double Agent covers another; at 1,280 px it is laid out as before."""
+    """At 390 px Spies & Lies is laid out narrow (missions two a row under each side's
+    tracks) so every word on the table (track labels, intel lines, a guess, a card's rank)
+    is drawn at 11 px or more (were ≈ 3.7, then 7.2), each mission and card in your hand
+    is a 44 px target or more, no two words cover each other, and no mission, card, side
+    title or the Double Agent covers another; at 1,280 px it is laid out as before."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "spies", 2, {})
         rng = random.Random(11)
@@ -357,6 +373,7 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                     for m in s["missions"]
                 )
                 >= 2
+                and any(m.get("guess") for s in d["view"]["sides"].values() for m in s["missions"])
             ),
         )
         for locale, lang, width in SIZES:
@@ -368,8 +385,16 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                 if width > 700:
                     assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
                     continue
-                smallest = ann.page.evaluate(SMALLEST_LETTERS)
-                assert smallest >= 6.5, (where, smallest)
+                small = [w for w in ann.page.evaluate(WORDS) if w["size"] < 11]
+                assert not small, (where, small)
+                taps = ann.page.evaluate(
+                    TAPS, "[data-side] [data-slot] > rect, [data-side] > [data-card] > rect.hit"
+                )
+                assert taps and min(taps) >= 44, (where, taps)
+                found = overlaps(ann.page, "#board svg text", "#board svg text")
+                assert found == [], (where, found)
+                for a, b, scope in CHECKS["spies"]:
+                    assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
                 parts = (
                     "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
                     "[data-slot=spies-double-agent]"
@@ -380,6 +405,7 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                 assert found == [], where
                 assert fits_width(ann.page), where
                 screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
+                _board_shot(ann, output_dir / f"spies-phone-board-{lang}-{width}.png")
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()

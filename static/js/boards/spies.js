@@ -274,10 +274,11 @@ export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, se
 
 export function render(ctx) {
   const v = ctx.view;
-  // On a phone the board is laid out 500 wide (each side's missions four a row under its
-  // tracks), so that it is drawn twice as large and its words are read without zooming.
+  // On a phone the board is laid out 340 wide (each side's missions two a row under its
+  // tracks, your hand five a row), about 1.06 screen px a unit at 390 px, so that its
+  // smallest words (11-12 units) read at 11 px or more without zooming.
   const small = !!ctx.small;
-  const W = small ? 500 : 1000;
+  const W = small ? 340 : 1000;
   const mySide = v.you?.side || null;
   const sides = Object.keys(v.sides);
   const enemy = mySide ? sides.find((x) => x !== mySide) : sides[1];
@@ -287,9 +288,11 @@ export function render(ctx) {
   const back = s("rect", { x: 0, y: 0, width: W, fill: "#f3efe4", rx: 12 });
   svg.append(back);
   const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
-  const perRow = small ? 4 : 6;
+  const perRow = small ? 2 : 6;
   const rowsOf = (side) => Math.max(1, Math.ceil(v.sides[side].missions.length / perRow));
-  const panelHeight = (side, isOwn) => (small ? 160 + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 80 : 0) : isOwn ? 270 : 262);
+  const HAND_ROW = 5; // cards a row in your hand on a phone
+  const handRows = (side) => Math.max(1, Math.ceil((v.sides[side].hand || []).length / HAND_ROW));
+  const panelHeight = (side, isOwn) => (small ? 160 + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
@@ -301,11 +304,12 @@ export function render(ctx) {
     const pos = i - n;
     const side = pos < 0 ? "red" : pos > 0 ? "blue" : null;
     const a = Math.abs(pos);
-    const kind = a === 0 ? ctx.t("sp.centre") : a === da.flag ? ctx.t("sp.flag") : a === da.wall ? ctx.t("sp.wall") : String(a);
+    // On a phone a cell is too narrow for "bandera": the glossary's icon (its tip names it).
+    const kind = a === 0 ? (small ? "◇" : ctx.t("sp.centre")) : a === da.flag ? (small ? "⚑" : ctx.t("sp.flag")) : a === da.wall ? (small ? "▌" : ctx.t("sp.wall")) : String(a);
     const gl = a === 0 ? GL.centre : a === da.flag ? GL.flag : a === da.wall ? GL.wall : null;
     svg.append(glossed(s("g", {},
       s("rect", { x: 20 + i * cw + 2, y: trackY, width: cw - 4, height: 56, rx: 6, fill: side ? COLOUR[side] : "#ded6c2", "fill-opacity": a === da.flag ? 0.9 : a === da.wall ? 0.6 : 0.25 }),
-      fitText(20 + i * cw + cw / 2, trackY + 74, kind, cw - 2, { size: small ? 10 : 11, anchor: "middle", fill: "#4a5366" })), gl));
+      fitText(20 + i * cw + cw / 2, trackY + 74, kind, cw - 2, { size: small ? 12 : 11, anchor: "middle", fill: "#4a5366" })), gl));
   }
   // A positive position is in blue's territory (the view names the space).
   const daPos = typeof da.position === "number" ? da.position : 0;
@@ -322,8 +326,8 @@ export function render(ctx) {
     `${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}`,
     ctx.t("sp.deck", { n: intel.deck_size ?? 0 }),
   ];
-  // On a phone: the current card on one line, the old ones and the deck on the next.
-  const intelLines = small ? [intelBits[0], `${intelBits[1]}  ·  ${intelBits[2]}`] : [intelBits.join("  ·  ")];
+  // On a phone: the current card, the old ones and the deck a line each.
+  const intelLines = small ? intelBits : [intelBits.join("  ·  ")];
   svg.append(glossed(s("g", {}, ...intelLines.map((line, i) =>
     fitText(W / 2, trackY + 96 + i * 17, line, W - 20, { size: 12, anchor: "middle", fill: "#4a5366" }))), GL["intel-card"]));
 
@@ -335,8 +339,8 @@ export function render(ctx) {
     g.append(s("rect", { x: 10, y, width: W - 20, height: panelHeight(side, isOwn), rx: 12, fill: "#fffdf8", stroke: colour, "stroke-width": 2 }));
     // The side, then its players on a line of their own: both stay left of the missions.
     const title = s("g", { "data-side-title": side },
-      fitText(26, y + 26, `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""}`, 226, { size: 17, weight: 700, fill: colour, cls: "serif" }),
-      fitText(26, y + 44, info.players.map((p) => ctx.name(p)).join(", "), 226, { size: 12.5, weight: 600, fill: colour }));
+      fitText(26, y + 26, `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""}`, small ? W - 52 : 226, { size: 17, weight: 700, fill: colour, cls: "serif" }),
+      fitText(26, y + 44, info.players.map((p) => ctx.name(p)).join(", "), small ? W - 52 : 226, { size: 12.5, weight: 600, fill: colour }));
     g.append(title);
     // Infiltration track 0..10.
     const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 60, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
@@ -350,7 +354,7 @@ export function render(ctx) {
     g.append(glossed(s("g", {}, fitText(26, y + 160, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
     info.missions.forEach((m, i) => {
-      const x = small ? 26 + (i % perRow) * 115 : 260 + i * 110;
+      const x = small ? 44 + (i % perRow) * 160 : 260 + i * 110;
       const y = small ? top + 160 + Math.floor(i / perRow) * 180 : top;
       const slot = s("g", { "data-slot": `spies-${side}-${m.player}-${m.mission}` });
       let soldier = m.soldier;
@@ -373,30 +377,33 @@ export function render(ctx) {
         if (over && m.soldier && !m.face_up && (!mySide || side !== mySide)) {
           slot.append(glossed(s("g", { "data-end-reveal": "soldier" },
             s("rect", { x: x + 4, y: y + 140, width: 84, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
-            s("text", { x: x + 46, y: y + 153, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff" }, ctx.t("sp.revealed"))), GL.revealed));
+            s("text", { x: x + 46, y: y + 153, "text-anchor": "middle", "font-size": small ? 12 : 10.5, "font-weight": 700, fill: "#fff" }, ctx.t("sp.revealed"))), GL.revealed));
         }
       } else {
         slot.append(s("rect", { x, y: y + 34, width: 92, height: 118, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
       }
       if (m.intel_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "i")), GL.intel));
       if (m.deception_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 12, cy: y + 44, r: 9, fill: "#6b2f86" })), GL.deception));
-      if (m.guess) slot.append(s("text", { x: x + 46, y: y + 170, "text-anchor": "middle", "font-size": 11, fill: "#4a5366" }, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${rankName(m.guess.name ?? "")}` : rankName(m.guess)}`));
+      if (m.guess) slot.append(fitText(x + 46, y + 170, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${rankName(m.guess.name ?? "")}` : rankName(m.guess)}`, small ? 150 : 106, { size: small ? 12 : 11, anchor: "middle", fill: "#4a5366" }));
       if (!isOwn) ctx.choice(slot, { type: "guess", mission: m.mission }, ctx.t("sp.mission", { n: m.mission }));
       else if (m.player === ctx.you) ctx.choice(slot, { type: "play_deception", mission: m.mission }, ctx.t("act.play_deception"));
       g.append(slot);
     });
     // Your hand (only your own side carries one in your view).
     if (isOwn && info.hand) {
-      const y = small ? top + rowsOf(side) * 180 - 30 : top;
+      // On a phone: below the missions, five cards a row.
+      const y = small ? top + rowsOf(side) * 180 - 16 : top;
       g.append(s("text", { x: 26, y: y + 196, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
-      info.hand.forEach((c, i) => {
-        const x = 26 + i * 62;
+      info.hand.forEach((c, j) => {
+        const i = small ? j % HAND_ROW : j;
+        const y2 = small ? y + Math.floor(j / HAND_ROW) * 64 : y;
+        const x = (small ? 20 : 26) + i * 62;
         const used = fixedSoldiers.includes(c.name);
         const card = s("g", { "data-card": c.name, opacity: used ? 0.35 : 1 },
-          s("rect", { class: "hit", x, y: y + 204, width: 56, height: 56, rx: 7, fill: "#fff", stroke: colour }),
-          s("text", { x: x + 28, y: y + 228, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour }, c.rank),
-          fitText(x + 28, y + 248, rankName(c.name), 50, { size: 10, anchor: "middle" }));
+          s("rect", { class: "hit", x, y: y2 + 204, width: 56, height: 56, rx: 7, fill: "#fff", stroke: colour }),
+          s("text", { x: x + 28, y: y2 + 228, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour }, c.rank),
+          fitText(x + 28, y2 + 248, rankName(c.name), small ? 54 : 50, { size: small ? 11 : 10, anchor: "middle" }));
         if (!used) ctx.choice(card, { type: "deploy", soldiers: { [k]: c.name } }, rankName(c.name));
         g.append(card);
       });
