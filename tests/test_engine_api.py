@@ -23,12 +23,13 @@ from spyhouse.engine import (
     undeclared_fields,
     whole_number,
 )
-from spyhouse.engine.contract import new_part
+from spyhouse.engine.contract import frozen_action, new_part
 from spyhouse.engine.testing import (
     check_copy,
     check_declarations,
     check_determinize_redraws,
     check_refusals,
+    check_shared_actions,
     check_twin_histories,
     odd_variants,
     random_playout,
@@ -331,6 +332,24 @@ def test_check_copy_catches_a_shallow_copy(highcard, monkeypatch):
     monkeypatch.setattr(highcard, "copy", lambda s: s.model_copy())
     with pytest.raises(AssertionError, match="shares"):
         check_copy(highcard, state)
+
+
+def test_check_shared_actions_passes_fresh_and_frozen_actions_and_catches_changeable_ones(
+    highcard, monkeypatch
+):
+    state = highcard.setup(2, highcard.parse_options({}), 1)
+    seat = min(highcard.to_act(state))
+    assert check_shared_actions(highcard, state, seat) == set()  # fresh dicts each call
+    frozen = [frozen_action(type="keep"), frozen_action(type="swap", cards=[1])]
+    monkeypatch.setattr(highcard, "legal_actions", lambda s, p: list(frozen))
+    assert check_shared_actions(highcard, state, seat) == {"keep", "swap"}
+    plain = [{"type": "keep"}, {"type": "swap"}]
+    monkeypatch.setattr(highcard, "legal_actions", lambda s, p: list(plain))
+    with pytest.raises(AssertionError, match="can be changed"):
+        check_shared_actions(highcard, state, seat)
+    monkeypatch.setattr(highcard, "legal_actions", lambda s, p: frozen)
+    with pytest.raises(AssertionError, match="share their list"):
+        check_shared_actions(highcard, state, seat)
 
 
 # -- refusals ----------------------------------------------------------------------------

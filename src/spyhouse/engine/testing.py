@@ -304,6 +304,40 @@ def check_copy(game: Game, state: StateModel) -> None:
     assert not shared, f"{game.id}: the copy shares {len(shared)} mutable objects"
 
 
+def check_shared_actions(game: Game, state: StateModel, seat: int) -> set[str]:
+    """A game may hand out the same action object again (issue 15: building the legal
+    actions is a good part of a random step), but then no caller may change what the
+    next is offered: an action listed twice refuses every change, lists inside it too,
+    and the list is the caller's own. Returns the types of the actions shared."""
+    legal = game.legal_actions(state, seat)
+    listed = json.dumps(legal)
+    again = game.legal_actions(state, seat)
+    shared: set[str] = set()
+    for action, same in zip(legal, again, strict=True):
+        if action is not same:
+            continue
+        shared.add(action["type"])
+        parts: list[dict[str, Any] | list[Any]] = [action]
+        parts += [value for value in action.values() if isinstance(value, list)]
+        for part in parts:
+            assert _refuses_change(part), f"{game.id}: a shared action can be changed: {action}"
+    legal.clear()
+    assert json.dumps(again) == listed, f"{game.id}: the legal actions share their list"
+    return shared
+
+
+def _refuses_change(value: dict[str, Any] | list[Any]) -> bool:
+    """Whether changing ``value`` (a field set, an item appended) raises ``TypeError``."""
+    try:
+        if isinstance(value, dict):
+            value["type"] = "pass"
+        else:
+            value.append(None)
+    except TypeError:
+        return True
+    return False
+
+
 def _mutable_ids(value: Any) -> set[int]:
     found: set[int] = set()
     stack = [value]

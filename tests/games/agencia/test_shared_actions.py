@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.testing import check_shared_actions
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.hand import everyone_has_played, play_agency_card
 from spyhouse.games.agencia.positions import Position
@@ -16,25 +15,15 @@ from spyhouse.games.agencia.state import Phase
 
 @pytest.mark.parametrize("seats", [3, 6])
 def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own(seats):
-    """Playing a card and choosing the Embassy's side are built once and shared: an
-    action handed out twice refuses a change (so a caller cannot alter what the next
-    is offered); the list itself is the caller's own."""
+    """Playing a card and choosing the Embassy's side are built once and shared, and
+    refuse every change (``check_shared_actions``) at every step of a game."""
     state = GAME.setup(seats, GAME.Options(), seed=seats)
     rng = Rng(seats)
     shared = set()
     while GAME.outcome(state) is None:
         seat = rng.choice(sorted(GAME.to_act(state)))
-        legal = GAME.legal_actions(state, seat)
-        listed = json.dumps(legal)
-        again = GAME.legal_actions(state, seat)
-        for action, same in zip(legal, again, strict=True):
-            if action is same:
-                shared.add(action["type"])
-                with pytest.raises(TypeError):
-                    action["type"] = "pass"
-        legal.clear()
-        assert json.dumps(again) == listed
-        state, _ = GAME.apply(state, seat, rng.choice(again))
+        shared |= check_shared_actions(GAME, state, seat)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert shared == {"play", "choose_location"}
 
 

@@ -10,7 +10,7 @@ import pytest
 from spyhouse.engine import IllegalAction
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.rng import Rng
-from spyhouse.engine.testing import check_copy
+from spyhouse.engine.testing import check_copy, check_shared_actions
 from spyhouse.games.spies import GAME
 from spyhouse.games.spies.state import SideState
 
@@ -88,28 +88,13 @@ def test_the_deployment_lookup_accepts_exactly_what_the_full_check_accepts(seats
 
 
 def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own():
-    """Legal actions are built once and shared between calls (issue 15): an action
-    handed out twice refuses a change (so a caller cannot alter what the next is
-    offered); the list itself is the caller's own."""
+    """Legal actions are built once and shared between calls (issue 15), and refuse every
+    change (``check_shared_actions``) at every step of a game."""
     state = GAME.setup(4, GAME.Options(), seed=5)
     rng = Rng(5)
     shared = set()
     while GAME.outcome(state) is None:
         seat = rng.choice(sorted(GAME.to_act(state)))
-        legal = GAME.legal_actions(state, seat)
-        listed = json.dumps(legal)
-        again = GAME.legal_actions(state, seat)
-        for action, same in zip(legal, again, strict=True):
-            if action is not same:
-                continue
-            shared.add(action["type"])
-            with pytest.raises(TypeError):
-                action["type"] = "pass"
-            for value in action.values():
-                if isinstance(value, list):
-                    with pytest.raises(TypeError):
-                        value.append("Spy")
-        legal.clear()
-        assert json.dumps(again) == listed
-        state, _ = GAME.apply(state, seat, rng.choice(again))
+        shared |= check_shared_actions(GAME, state, seat)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert {"deploy", "place_intel", "guess", "no_deception"} <= shared
