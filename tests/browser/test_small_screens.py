@@ -320,11 +320,6 @@ def test_conspiracy_agents_are_legible_and_tappable_on_a_phone(browser, site, ou
                 bob.context.close()
 
 
-# The smallest letters on the board, as drawn on the screen, in px (text with no box,
-# e.g. an empty label, is not drawn and does not count).
-SMALLEST_LETTERS = """() => Math.min(...[...document.querySelectorAll('#board svg text')]
-  .filter((el) => el.getBoundingClientRect().width > 0)
-  .map((el) => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a))"""
 VIEWBOX = "() => document.querySelector('#board svg').getAttribute('viewBox')"
 # Every word on the board, as drawn on the screen: its size and its words.
 WORDS = """() => [...document.querySelectorAll('#board svg text')]
@@ -412,10 +407,12 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
 
 
 def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
-    """At 390 px La Agencia is laid out 500 wide (each player's four positions under their
-    plate and the card they played) so its smallest letters are 6.5 px or more (were
-    ≈ 3.6), and no plate, position, played card or the embassy covers another; at
-    1,280 px it is laid out as before."""
+    """At 390 px La Agencia is laid out 340 wide (the reward beside the embassy, each
+    player's four positions two a row under their plate and the card they played) so every
+    word on the table (card captions, 'hidden', the embassy's capacities) is drawn at 11 px
+    or more (were ≈ 3.6, then 7.2), each position, plate and the embassy's choices are
+    44 px targets or more, no two words cover each other, and no plate, position, played
+    card or the embassy covers another; at 1,280 px it is laid out as before."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "agencia", 3, {})
         rng = random.Random(13)
@@ -435,8 +432,15 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
                 if width > 700:
                     assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
                     continue
-                smallest = ann.page.evaluate(SMALLEST_LETTERS)
-                assert smallest >= 6.5, (where, smallest)
+                small = [w for w in ann.page.evaluate(WORDS) if w["size"] < 11]
+                assert not small, (where, small)
+                taps = ann.page.evaluate(
+                    TAPS,
+                    "#board [data-slot] rect.hit, #board [data-player] > g:not([data-slot]) > rect.hit",
+                )
+                assert taps and min(taps) >= 44, (where, taps)
+                found = overlaps(ann.page, "#board svg text", "#board svg text")
+                assert found == [], (where, found)
                 parts = (
                     "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
                     "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
@@ -446,6 +450,7 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
                 assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
                 assert fits_width(ann.page), where
                 screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
+                _board_shot(ann, output_dir / f"agencia-phone-board-{lang}-{width}.png")
                 assert ann.errors == [], ann.errors
             finally:
                 ann.context.close()

@@ -2,7 +2,7 @@
 // Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, tr, glossed, glossIndex } from "./common.js";
+import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
 
 export const strings = {
@@ -258,32 +258,35 @@ export function card(x, y, c, { w = 104, h = 140 } = {}) {
       s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information)), GL.value));
 }
 
-export function back(x, y, { w = 104, h = 140, note } = {}) {
+export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
   return glossed(s("g", {},
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),
     s("rect", { x: x + 8, y: y + 8, width: w - 16, height: h - 16, rx: 6, fill: "none", stroke: "#b8913a", "stroke-opacity": 0.5 }),
     s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#b8913a", class: "serif" }, "◆"),
-    note ? label(x + w / 2, y + h - 26, note, { width: 14, size: 10, fill: "#e9d9a9" }) : null), GL.hidden);
+    note ? label(x + w / 2, y + h - 26, note, { width: 14, size, fill: "#e9d9a9" }) : null), GL.hidden);
 }
 
 /** A ribbon on a card the rules turn over at the end (it was hidden from this reader). */
-export function revealedRibbon(x, y, w, text) {
+export function revealedRibbon(x, y, w, text, size = 10.5) {
   return glossed(s("g", { "data-end-reveal": "card" },
     s("rect", { x: x + 6, y: y - 9, width: w - 12, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
-    s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
+    s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
 }
 
 export function render(ctx) {
   const v = ctx.view;
-  // On a phone the board is laid out 500 wide (the round tokens and the data bank under the
-  // embassy; each player's four positions under their plate), so that it is drawn twice
-  // as large and its words are read without zooming.
+  // On a phone the board is laid out 340 wide, about 1.06 screen px a unit at 390 px (the
+  // reward beside the embassy, the round tokens and the data bank under it; each player's
+  // four positions two a row under their plate and the card they played), so that its
+  // smallest words (11 units) read at 11 px or more without zooming.
   const small = !!ctx.small;
-  const W = small ? 500 : 1000;
-  const rowH = small ? 395 : 200;
+  const W = small ? 340 : 1000;
+  const rowH = small ? 600 : 200;
   const top = small ? 290 : 150;
   const [tokX, tokY] = small ? [20, 150] : [440, 0];
-  const [bankX, bankY] = small ? [300, 150] : [760, 0];
+  const [bankX, bankY] = small ? [220, 150] : [760, 0];
+  const [locW, locStep] = small ? [96, 104] : [120, 130]; // the Hall's and the Garden's boxes
+  const [rewardX, rewardW] = small ? [230, 90] : [300, 110];
   const H = top + v.players.length * rowH + 10;
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "La Agencia", "data-board": "agencia" });
   const over = ctx.doc?.status === "finished";
@@ -295,9 +298,9 @@ export function render(ctx) {
   ["Hall", "Garden"].forEach((loc, i) => {
     const chosen = v.embassy?.location === loc;
     const g = s("g", {},
-      s("rect", { class: "hit", x: 20 + i * 130, y: 40, width: 120, height: 90, rx: 10, fill: chosen ? (loc === "Hall" ? "#e9d9a9" : "#cfe6d2") : "#fff", stroke: chosen ? "#1d2433" : "#c9c0ad", "stroke-width": chosen ? 2.5 : 1 }),
-      s("text", { x: 80 + i * 130, y: 74, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
-      label(80 + i * 130, 96, loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length }), { width: 17, size: 11, fill: "#4a5366" }));
+      s("rect", { class: "hit", x: 20 + i * locStep, y: 40, width: locW, height: 90, rx: 10, fill: chosen ? (loc === "Hall" ? "#e9d9a9" : "#cfe6d2") : "#fff", stroke: chosen ? "#1d2433" : "#c9c0ad", "stroke-width": chosen ? 2.5 : 1 }),
+      s("text", { x: 20 + locW / 2 + i * locStep, y: 74, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
+      label(20 + locW / 2 + i * locStep, 96, loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length }), { width: small ? 14 : 17, size: 11, fill: "#4a5366" }));
     glossed(g, GL[loc === "Hall" ? "hall" : "garden"]);
     ctx.choice(g, { type: "choose_location", location: loc }, locName(loc));
     emb.append(g);
@@ -307,15 +310,15 @@ export function render(ctx) {
   // Reward tile, data bank, round tokens, hand counter.
   svg.append(s("g", {},
     glossed(s("g", {},
-      s("text", { x: 300, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.reward")),
-      s("rect", { x: 300, y: 40, width: 110, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
-      s("text", { x: 355, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
+      fitText(rewardX, 30, ctx.t("ag.reward"), W - 10 - rewardX, { size: small ? 12 : 14, fill: "#4a5366" }),
+      s("rect", { x: rewardX, y: 40, width: rewardW, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
+      s("text", { x: rewardX + rewardW / 2, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
     glossed(s("g", {},
       s("text", { x: tokX, y: tokY + 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
       ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: tokX + 20 + i * 34, cy: tokY + 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 }))), GL["round-tokens"]),
     s("text", { x: tokX, y: tokY + 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
     glossed(s("g", {},
-      s("text", { x: bankX, y: bankY + 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.bank")),
+      fitText(bankX, bankY + 30, ctx.t("ag.bank"), W - 10 - bankX, { size: 14, fill: "#4a5366" }),
       s("text", { x: bankX, y: bankY + 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
 
   v.players.forEach((p, row) => {
@@ -338,25 +341,27 @@ export function render(ctx) {
     ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
     g.append(plate);
     p.positions.forEach((pos, i) => {
-      const x = small ? 20 + i * 118 : 210 + i * 122;
-      const y = small ? top + row * rowH + 188 : top + row * rowH;
+      const x = small ? 38 + (i % 2) * 160 : 210 + i * 122;
+      const y = small ? top + row * rowH + 196 + Math.floor(i / 2) * 196 : top + row * rowH;
       const slot = s("g", { "data-slot": `agencia-${p.seat}-${pos.position}` });
       if (pos.state === "seen" && pos.card) slot.append(card(x, y + 10, pos.card));
       else if (pos.state === "empty") slot.append(card(x, y + 10, null));
-      else slot.append(back(x, y + 10, { note: mine && pos.position === "hand_facing_others" ? posName(pos.position) : ctx.t("ag.hidden") }));
-      slot.append(label(x + 52, y + 168, posName(pos.position, mine), { width: 20, size: 10.5, fill: "#4a5366" }));
+      else slot.append(back(x, y + 10, { note: mine && pos.position === "hand_facing_others" ? posName(pos.position) : ctx.t("ag.hidden"), size: small ? 11 : 10 }));
+      slot.append(label(x + 52, y + 168, posName(pos.position, mine), { width: 20, size: small ? 11 : 10.5, fill: "#4a5366" }));
       // At the end every card is turned over: mark those this reader could not see.
-      if (over && pos.card && hiddenFrom(pos.position, mine)) slot.append(revealedRibbon(x, y + 12, 104, ctx.t("ag.revealed")));
+      if (over && pos.card && hiddenFrom(pos.position, mine)) slot.append(revealedRibbon(x, y + 12, 104, ctx.t("ag.revealed"), small ? 11 : 10.5));
       if (mine) ctx.choice(slot, { type: "play", position: pos.position }, posName(pos.position));
       g.append(slot);
     });
     // The card played this hand.
-    const px = small ? 210 : 720;
+    const px = small ? 214 : 720;
     g.append(s("text", { x: px, y: y + 26, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.played")));
     if (p.played) {
       g.append(s("g", { "data-slot": `agencia-${p.seat}-played`, opacity: p.played.in_game ? 1 : 0.55 }, card(px, y + 34, p.played.card, { w: 96, h: 128 })));
-      g.append(s("text", { x: px + 110, y: y + 60, "font-size": 12, fill: "#4a5366" }, posName(p.played.from, mine)));
-      g.append(s("text", { x: px + 110, y: y + 80, "font-size": 12, fill: p.played.in_game ? "#2e7d4f" : "#4a5366" }, p.played.in_game ? ctx.t("ag.inGame") : ctx.t("ag.out")));
+      // On a phone: where it came from and whether it is in the game, under the card.
+      const [tx, ty, anchor] = small ? [px + 48, y + 178, "middle"] : [px + 110, y + 60, "start"];
+      g.append(fitText(tx, ty, posName(p.played.from, mine), small ? 2 * (W - 12 - tx) : Infinity, { size: 12, anchor, fill: "#4a5366" }));
+      g.append(s("text", { x: tx, y: ty + (small ? 16 : 20), "text-anchor": anchor, "font-size": 12, fill: p.played.in_game ? "#2e7d4f" : "#4a5366" }, p.played.in_game ? ctx.t("ag.inGame") : ctx.t("ag.out")));
     } else {
       g.append(s("rect", { x: px, y: y + 34, width: 96, height: 128, rx: 9, fill: "none", stroke: "#ddd5c4", "stroke-dasharray": "4 4" }));
     }
