@@ -98,3 +98,30 @@ def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own():
         shared |= check_shared_actions(GAME, state, seat)
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert {"deploy", "place_intel", "guess", "no_deception"} <= shared
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_who_deploys_read_from_the_table_is_each_sides_first_seat_still_to_deploy(seats):
+    """``deploying`` reads a table of which first Mission cards are empty (issue 15);
+    at every step of seeded games it names, for each side, the first seat in deploying
+    order whose Missions are all still empty, as the rules say."""
+    from spyhouse.games.spies.decisions import deploying
+    from spyhouse.games.spies.teams import missions_of, side_of, side_seats
+
+    checked = 0
+    for seed in range(4):
+        state = GAME.setup(seats, GAME.Options(), seed=seed)
+        rng = Rng(seed)
+        while GAME.outcome(state) is None:
+            expected = set()
+            for side in (0, 1):
+                for seat in side_seats(seats, side):
+                    line_up = state.sides[side_of(seat)].missions
+                    if all(line_up[m] is None for m in missions_of(seats, seat)):
+                        expected.add(seat)
+                        break
+            assert deploying(state) == expected
+            checked += state.phase == "deploy"
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
+    assert checked >= 4 * 3 * 2

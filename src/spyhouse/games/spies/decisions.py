@@ -67,12 +67,26 @@ Action = dict[str, Any]
 def deploying(state: SpiesState) -> frozenset[int]:
     """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4).
 
-    A seat deploys all its soldiers at once, so its first Mission card tells."""
+    A seat deploys all its soldiers at once, so its first Mission card (1 or 3) tells.
+    Asked three or four times a step of the Deployment phase (issue 15): read from a
+    table of which of those cards are still empty."""
+    red, blue = state.sides
+    return _deploying(
+        state.num_seats,
+        (red.missions[0] is None, red.missions[2] is None),
+        (blue.missions[0] is None, blue.missions[2] is None),
+    )
+
+
+@cache
+def _deploying(
+    num_seats: int, red_empty: tuple[bool, bool], blue_empty: tuple[bool, bool]
+) -> frozenset[int]:
+    """``red_empty`` and ``blue_empty``: whether a side's Missions 1 and 3 are empty."""
     seats = []
-    for side, order in zip(state.sides, _deployment_order(state.num_seats), strict=True):
-        missions = side.missions
+    for empty, order in zip((red_empty, blue_empty), _deployment_order(num_seats), strict=True):
         for seat, first_mission in order:
-            if missions[first_mission] is None:
+            if empty[first_mission // 2]:
                 seats.append(seat)
                 break
     return frozenset(seats)
@@ -197,17 +211,25 @@ def _deployments(
 ) -> Deployments:
     fixed = {m: r for m, r in enumerate(line_up) if r is not None}
     choices = deployment_choices(hand, fixed, missions)
-    named = [tuple(soldier_name(rank) for rank in choice) for choice in choices]
     # A choice completes a legal line-up, so of refusal_reason's checks only "in your
     # hand" can fail (for a seat that has already deployed); test_state checks both agree.
     in_hand = set(hand)
+    named = [_deploy_action(choice) for choice in choices]
     accepted = {
         names: choice
-        for names, choice in zip(named, choices, strict=True)
+        for (names, _), choice in zip(named, choices, strict=True)
         if in_hand.issuperset(choice)
     }
-    actions = tuple(FrozenAction(type="deploy", soldiers=FrozenList(names)) for names in named)
-    return Deployments(actions, MappingProxyType(accepted))
+    return Deployments(tuple(action for _, action in named), MappingProxyType(accepted))
+
+
+@cache
+def _deploy_action(choice: tuple[int, ...]) -> tuple[tuple[str, ...], FrozenAction]:
+    """A choice of soldiers as players name it, and its deploy action: built once per
+    choice and shared by every hand that offers it (a fresh process meets a few new
+    hands a game, and each listed about ten choices anew: issue 15)."""
+    names = tuple(soldier_name(rank) for rank in choice)
+    return names, FrozenAction(type="deploy", soldiers=FrozenList(names))
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
