@@ -86,3 +86,27 @@ def test_options_are_validated(highcard):
         highcard.parse_options({"top_card": 1})
     with pytest.raises(ValueError):
         highcard.parse_options({"nope": 1})
+
+
+def test_apply_words_its_refusals_whose_turn_is_asked_first(highcard):
+    """``Game.apply`` asks whose turn it is first and the outcome only to word a
+    refusal (issue 15): a finished game still refuses every seat with ``game_over``; a
+    plain dict, a frozen action and any other mapping are accepted, anything else is
+    malformed."""
+    from types import MappingProxyType
+
+    from spyhouse.engine import FrozenAction
+
+    state, outcome = random_playout(highcard, 2, {}, 5)
+    assert outcome is not None
+    for seat in (0, 1):
+        with pytest.raises(IllegalAction) as err:
+            highcard.apply(state, seat, {"type": "keep"})
+        assert err.value.code == "game_over"
+    fresh = highcard.setup(2, highcard.parse_options({}), 1)
+    for action in ({"type": "keep"}, FrozenAction(type="keep"), MappingProxyType({"type": "keep"})):
+        highcard.apply(fresh, 0, action)
+    for bad in (["type", "keep"], {"type": 1}, "keep"):
+        with pytest.raises(IllegalAction) as err:
+            highcard.apply(fresh, 0, bad)
+        assert err.value.code == "malformed_action"
