@@ -347,6 +347,32 @@ def _play_until(http, table, seat, rng, want, limit=400):
     raise AssertionError("never reached")
 
 
+def _each_size(browser, site, table, version):
+    """Seat 0's page at each of ``SIZES``, synced to ``version``: yields the player, the
+    language, the width and where it is (for messages); the page must log no script error."""
+    for locale, lang, width in SIZES:
+        ann = new_player(browser, site.url, locale=locale, width=width)
+        try:
+            _open(ann, table, 0, host=False)
+            wait_synced(ann, version)
+            yield ann, lang, width, f"{lang} at {width} px"
+            assert ann.errors == [], ann.errors
+        finally:
+            ann.context.close()
+
+
+def _assert_legible(page, where, targets):
+    """Every word on the board drawn at 11 px or more, every one of ``targets`` a 44 px
+    target or more, no two words over each other, and the page no wider than the screen."""
+    small = [w for w in page.evaluate(WORDS) if w["size"] < 11]
+    assert not small, (where, small)
+    taps = page.evaluate(TAPS, targets)
+    assert taps and min(taps) >= 44, (where, taps)
+    found = overlaps(page, "#board svg text", "#board svg text")
+    assert found == [], (where, found)
+    assert fits_width(page), where
+
+
 def test_spies_is_legible_on_a_phone(browser, site, output_dir):
     """At 390 px Spies & Lies is laid out narrow (missions two a row under each side's
     tracks) so every word on the table (track labels, intel lines, a guess, a card's rank)
@@ -371,39 +397,27 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
                 and any(m.get("guess") for s in d["view"]["sides"].values() for m in s["missions"])
             ),
         )
-        for locale, lang, width in SIZES:
-            ann = new_player(browser, site.url, locale=locale, width=width)
-            try:
-                _open(ann, table, 0, host=False)
-                wait_synced(ann, doc["version"])
-                where = f"{lang} at {width} px"
-                if width > 700:
-                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
-                    continue
-                small = [w for w in ann.page.evaluate(WORDS) if w["size"] < 11]
-                assert not small, (where, small)
-                taps = ann.page.evaluate(
-                    TAPS, "[data-side] [data-slot] > rect, [data-side] > [data-card] > rect.hit"
-                )
-                assert taps and min(taps) >= 44, (where, taps)
-                found = overlaps(ann.page, "#board svg text", "#board svg text")
-                assert found == [], (where, found)
-                for a, b, scope in CHECKS["spies"]:
-                    assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
-                parts = (
-                    "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
-                    "[data-slot=spies-double-agent]"
-                )
-                assert overlaps(ann.page, parts, parts) == [], where
-                panels = "[data-side] > rect"
-                found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
-                assert found == [], where
-                assert fits_width(ann.page), where
-                screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
-                _board_shot(ann, output_dir / f"spies-phone-board-{lang}-{width}.png")
-                assert ann.errors == [], ann.errors
-            finally:
-                ann.context.close()
+        for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
+            if width > 700:
+                assert ann.page.evaluate(VIEWBOX) == "0 0 1000 700", where
+                continue
+            _assert_legible(
+                ann.page,
+                where,
+                "[data-side] [data-slot] > rect, [data-side] > [data-card] > rect.hit",
+            )
+            for a, b, scope in CHECKS["spies"]:
+                assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
+            parts = (
+                "[data-side] [data-slot], [data-side] > [data-card], [data-side-title], "
+                "[data-slot=spies-double-agent]"
+            )
+            assert overlaps(ann.page, parts, parts) == [], where
+            panels = "[data-side] > rect"
+            found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
+            assert found == [], where
+            screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
+            _board_shot(ann, output_dir / f"spies-phone-board-{lang}-{width}.png")
 
 
 def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
@@ -423,37 +437,24 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
             rng,
             lambda d: sum(bool(p.get("played")) for p in d["view"]["players"]) >= 2,
         )
-        for locale, lang, width in SIZES:
-            ann = new_player(browser, site.url, locale=locale, width=width)
-            try:
-                _open(ann, table, 0, host=False)
-                wait_synced(ann, doc["version"])
-                where = f"{lang} at {width} px"
-                if width > 700:
-                    assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
-                    continue
-                small = [w for w in ann.page.evaluate(WORDS) if w["size"] < 11]
-                assert not small, (where, small)
-                taps = ann.page.evaluate(
-                    TAPS,
-                    "#board [data-slot] rect.hit, #board [data-player] > g:not([data-slot]) > rect.hit",
-                )
-                assert taps and min(taps) >= 44, (where, taps)
-                found = overlaps(ann.page, "#board svg text", "#board svg text")
-                assert found == [], (where, found)
-                parts = (
-                    "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
-                    "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
-                )
-                assert overlaps(ann.page, parts, parts) == [], where
-                rows = "[data-player] > rect:first-child"
-                assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
-                assert fits_width(ann.page), where
-                screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
-                _board_shot(ann, output_dir / f"agencia-phone-board-{lang}-{width}.png")
-                assert ann.errors == [], ann.errors
-            finally:
-                ann.context.close()
+        for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
+            if width > 700:
+                assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
+                continue
+            _assert_legible(
+                ann.page,
+                where,
+                "#board [data-slot] rect.hit, #board [data-player] > g:not([data-slot]) > rect.hit",
+            )
+            parts = (
+                "[data-player] > [data-slot], [data-player] > g:not([data-slot]) > rect.hit, "
+                "[data-slot=agencia-embassy], [data-slot=agencia-reward]"
+            )
+            assert overlaps(ann.page, parts, parts) == [], where
+            rows = "[data-player] > rect:first-child"
+            assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
+            screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
+            _board_shot(ann, output_dir / f"agencia-phone-board-{lang}-{width}.png")
 
 
 # The smallest letters below Estoril's grid (players, your hand, missions), on the screen.
@@ -503,56 +504,40 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
             ),
         )
         names = {loc["location"] for loc in doc["view"]["grid"]["locations"]}
-        for locale, lang, width in SIZES:
-            ann = new_player(browser, site.url, locale=locale, width=width)
-            try:
-                _open(ann, table, 0, host=False)
-                wait_synced(ann, doc["version"])
-                where = f"{lang} at {width} px"
-                ann.page.wait_for_selector("#board [data-secret-of] rect")
-                boards = ann.page.evaluate(BOARDS)
-                assert {b["name"] for b in boards} == names, where
-                if width > 700:
-                    tops = ann.page.evaluate(TOPS, "#board [data-location] > rect:first-child")
-                    assert len(tops) == 2, (where, tops)
-                    assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
-                    assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
-                    continue
-                words = ann.page.evaluate(ON_THE_GRID)
-                small = [w for w in words if w["size"] < 11]
-                assert not small, (where, small)
-                for b in boards:
-                    assert b["title"], (where, b)
-                    assert b["tap"] >= 44, (where, b)
-                assert (
-                    overlaps(ann.page, "[data-location]", "[data-location], [data-grid-map]") == []
-                )
-                found = overlaps(ann.page, "text", "text", "#board [data-location] [data-tile]")
-                assert found == [], (where, found)
-                for a, b, scope in CHECKS["estoril"]:
-                    assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
-                smallest = ann.page.evaluate(BELOW_THE_GRID)
-                assert smallest >= 11, (where, smallest)
-                parts = "[data-player] > rect, #board [data-secret-of]"
-                assert overlaps(ann.page, parts, parts) == [], where
-                assert fits_width(ann.page), where
-                # A tap on the small map brings that board to the top of the screen.
-                last = boards[-1]["name"]
-                ann.page.click(f"#board [data-map-board='{last}']")
-                top = ann.page.locator(f"#board [data-location='{last}']").bounding_box()["y"]
-                assert -2 <= top <= 2, (where, top)
-                ann.page.evaluate("() => window.scrollTo(0, 0)")
-                screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
-                # The board alone, without the decision panel that sticks over it.
-                ann.page.evaluate(
-                    "() => { document.querySelector('#decision').style.display = 'none'; }"
-                )
-                ann.page.locator("#board").screenshot(
-                    path=str(output_dir / f"estoril-phone-board-{lang}-{width}.png")
-                )
-                assert ann.errors == [], ann.errors
-            finally:
-                ann.context.close()
+        for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
+            ann.page.wait_for_selector("#board [data-secret-of] rect")
+            boards = ann.page.evaluate(BOARDS)
+            assert {b["name"] for b in boards} == names, where
+            if width > 700:
+                tops = ann.page.evaluate(TOPS, "#board [data-location] > rect:first-child")
+                assert len(tops) == 2, (where, tops)
+                assert len(ann.page.evaluate(TOPS, "#board [data-player] > rect")) == 1, where
+                assert len(ann.page.evaluate(TOPS, "#board [data-secret-of]")) == 1, where
+                continue
+            words = ann.page.evaluate(ON_THE_GRID)
+            small = [w for w in words if w["size"] < 11]
+            assert not small, (where, small)
+            for b in boards:
+                assert b["title"], (where, b)
+                assert b["tap"] >= 44, (where, b)
+            assert overlaps(ann.page, "[data-location]", "[data-location], [data-grid-map]") == []
+            found = overlaps(ann.page, "text", "text", "#board [data-location] [data-tile]")
+            assert found == [], (where, found)
+            for a, b, scope in CHECKS["estoril"]:
+                assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
+            smallest = ann.page.evaluate(BELOW_THE_GRID)
+            assert smallest >= 11, (where, smallest)
+            parts = "[data-player] > rect, #board [data-secret-of]"
+            assert overlaps(ann.page, parts, parts) == [], where
+            assert fits_width(ann.page), where
+            # A tap on the small map brings that board to the top of the screen.
+            last = boards[-1]["name"]
+            ann.page.click(f"#board [data-map-board='{last}']")
+            top = ann.page.locator(f"#board [data-location='{last}']").bounding_box()["y"]
+            assert -2 <= top <= 2, (where, top)
+            ann.page.evaluate("() => window.scrollTo(0, 0)")
+            screenshot(ann, output_dir, f"estoril-phone-{lang}-{width}")
+            _board_shot(ann, output_dir / f"estoril-phone-board-{lang}-{width}.png")
         # At the end every hand is revealed on the board: on a phone three tiles a row, none
         # over another and no tile's words over each other (in one row they ran together);
         # each player's card is as tall as its discards (they spilled out of it).
