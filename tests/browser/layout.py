@@ -7,7 +7,8 @@ from playwright.sync_api import Page
 
 OVERLAPS = """([a, b, scope]) => {
   const name = (el) => el.dataset.boardTitle || el.dataset.agent || el.dataset.agentMarker || el.dataset.cityLabel
-    || el.dataset.slot || el.dataset.tile || el.id || el.getAttribute('class') || el.tagName;
+    || el.dataset.slot || el.dataset.tile || el.id
+    || (el.tagName === 'text' ? `"${el.textContent}"` : '') || el.dataset.gloss || el.getAttribute('class') || el.tagName;
   const boxes = (root, sel) => [...root.querySelectorAll(sel)]
     .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
   const out = [];

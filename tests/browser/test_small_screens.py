@@ -562,3 +562,122 @@ def test_estoril_is_legible_on_a_phone(browser, site, output_dir):
 SPILLED = """() => [...document.querySelectorAll('#board [data-player]')]
   .filter((g) => g.getBoundingClientRect().bottom > g.querySelector('rect').getBoundingClientRect().bottom + 1)
   .map((g) => g.dataset.player)"""
+
+
+# Estoril's board drawn from ``view`` by the page's own renderer, in a frame of its own as
+# wide as the live board's, outside the part of the page the table redraws: a position no
+# random game reaches reliably.
+DRAW_ESTORIL = """async ([doc, view]) => {
+  const board = await import('/static/js/boards/estoril.js');
+  const { t } = await import('/static/js/i18n.js');
+  const { Decision } = await import('/static/js/decisions.js');
+  const { fittedToPhone } = await import('/static/js/table/zoom.js');
+  const ctx = { doc: { ...doc, view }, view, you: doc.you, t, decision: new Decision([]), reader: doc.you,
+    sees: doc.you, name: (seat) => `Player ${seat + 1}`, choice: () => {}, choose: () => {},
+    selected: () => false, small: fittedToPhone() };
+  document.querySelector('#fixture')?.remove();
+  const wrap = document.createElement('div');
+  wrap.className = 'board-wrap';
+  wrap.id = 'fixture';
+  wrap.style.width = `${document.querySelector('#board').getBoundingClientRect().width}px`;
+  wrap.append(board.render(ctx));
+  document.body.append(wrap);
+}"""
+# Every word on the fixture's locations, as drawn on the screen: its size and its words.
+FIXTURE_WORDS = """() => [...document.querySelectorAll('#fixture [data-location] text')]
+  .filter((el) => el.getBoundingClientRect().width > 0)
+  .map((el) => ({ text: el.textContent, size: parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a }))"""
+
+# The boards on the phone's small map whose words reach out of their box.
+MAP_SPILLS = """() => [...document.querySelectorAll('#fixture [data-map-board]')].filter((g) => {
+  const box = g.querySelector('rect').getBoundingClientRect();
+  return [...g.querySelectorAll('text')].some((t) => { const r = t.getBoundingClientRect();
+    return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom; });
+}).map((g) => g.dataset.mapBoard)"""
+
+
+def _crowded_estoril(view):
+    """``view`` with every space taken (face up, face down unseen, face down seen; shields
+    and Double Agents), every Reward shown (two on one board, as the Garret's), and the
+    title marks at their most: the Museum holds the Enigma and is resolved, another board
+    has the Airport's die, the Roulette and the 'reconstructed' mark."""
+    from spyhouse.games.estoril.views import tile
+
+    tiles = iter(tile(i) for i in range(200))
+    colours = [p["player"] for p in view["players"]]
+    for n, loc in enumerate(view["grid"]["locations"]):
+        for k, sp in enumerate(loc["spaces"]):
+            colour = colours[(n + k) % len(colours)]
+            kind = (n + k) % 4
+            sp["occupant"] = {
+                "face_down": kind in (1, 2),
+                "known_by": [colours[0]] if kind == 2 else [],
+                "marker": colour,
+                "owner": colour,
+                "shield": kind in (0, 3),
+                "seduced": False,
+                "double_agent": kind in (2, 3),
+                "nationalism_used": False,
+                "dice": None,
+                **({} if kind == 1 else {"tile": next(tiles)}),
+            }
+        loc["reward"]["tiles"] = [{"face_down": False, "tile": next(tiles)}]
+    museum = next(loc for loc in view["grid"]["locations"] if loc["location"] == "Museum")
+    museum.update(enigma=True, resolved=True)
+    other = next(loc for loc in view["grid"]["locations"] if loc is not museum)
+    other.update(die=12, roulette={"tiles_under": 3}, status="reconstructed")
+    other["reward"]["tiles"].append({"face_down": True, "known_by": []})
+    return view
+
+
+def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
+    """On every Estoril location, at 1,280 px and on a phone, in English and Spanish, with
+    the Enigma and both expansions on and every space taken: no space or Reward covers
+    another (the Museum's central Reward covered its spaces' inner corners and their
+    "TOP SECRET"), a space's numeral and "TOP SECRET" cover each other and no tile, no
+    tile's words run into each other (the Museum's small Reward ran its name into its
+    ability), a shield or a Double Agent's mark covers none of its tile's words, and the
+    title strip covers nothing; on a phone every name on the small map of the grid stays
+    in its box (with five players its boards are narrow). Words are drawn at 7 px or more (11 on a phone; "TOP SECRET"
+    is the smallest at 1,280 px, 7.4)."""
+    from tests.browser.test_layout import ESTORIL_ALL
+
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        for _ in range(40):  # the Museum is one of 8 boards of 12
+            table = _table(http, "estoril", 5, ESTORIL_ALL)
+            doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+            if any(loc["location"] == "Museum" for loc in doc["view"]["grid"]["locations"]):
+                break
+        else:
+            raise AssertionError("no table had the Museum")
+        view = _crowded_estoril(doc.pop("view"))
+        for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
+            ann.page.evaluate(DRAW_ESTORIL, [doc, view])
+            assert ann.page.locator("#fixture [data-location]").count() == 8, where
+            ann.page.locator("#fixture").screenshot(
+                path=str(output_dir / f"estoril-crowded-{lang}-{width}.png")
+            )
+            within = "#fixture [data-location]"
+            boxes = "[data-slot] > .hit"
+            assert overlaps(ann.page, boxes, boxes, within) == [], where
+            tile_words = "[data-tile] > g, [data-tile] > text"
+            found = overlaps(ann.page, "text", "text", "#fixture [data-location] [data-tile]")
+            assert found == [], (where, found)
+            foot = "[data-gloss=top-secret], [data-gloss=space]"
+            tiles = "[data-tile], [data-gloss=unknown], [data-gloss=reward]"
+            assert overlaps(ann.page, foot, f"{foot}, {tiles}", within) == [], where
+            marks = "[data-gloss=shield], [data-gloss=double-agent]"
+            found = overlaps(
+                ann.page, marks, f"{marks}, {tile_words}, {foot}", "#fixture [data-slot]"
+            )
+            assert found == [], (where, found)
+            for a, b, scope in CHECKS["estoril"]:
+                assert overlaps(ann.page, a, b, f"#fixture {scope}") == [], (where, a, b)
+            least = 11 if width < 700 else 7
+            words = ann.page.evaluate(FIXTURE_WORDS)
+            assert len(words) > 200, where
+            small = [w for w in words if w["size"] < least]
+            assert not small, (where, small)
+            if width < 700:  # each name on the small map of the grid stays in its box
+                assert ann.page.evaluate(MAP_SPILLS) == [], where
+            assert ann.page.locator("#fixture [data-location]").count() == 8, where

@@ -291,6 +291,17 @@ function abilityEntry(abilities) {
   return { id: entries.map((e) => e.id).join("+"), term: { en: "Abilities", es: "Habilidades" }, text: join() };
 }
 
+/** A tile's name. A short tile (a phone's cell, a Reward in a cell) has it just under the
+ * flag, in lines close enough to stay clear of its abilities; one shorter still (a pile of
+ * two Rewards) has room for one line only, so a longer name is squeezed or cut there. */
+function tileCaption(x, y, w, h, name) {
+  const width = w > 200 ? Math.floor((w - 16) / 7) : Math.min(13, Math.floor((w - 12) / 6.9));
+  const at = { size: 11.5, weight: 600 };
+  if (h >= 110) return label(x + w / 2, y + h / 2 + 2, name, { width, ...at });
+  if (h >= 94 || lines(name, width).length === 1) return label(x + w / 2, y + 42, name, { width, lh: 1.1, ...at });
+  return fitText(x + w / 2, y + 42, name, w - 16, { anchor: "middle", ...at });
+}
+
 export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
@@ -304,8 +315,7 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
       s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
     glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
-    // A short tile (a phone's cell) has its name just under the flag, clear of its abilities.
-    label(x + w / 2, h < 110 ? y + 44 : y + h / 2 + 2, tileName(tile.name), { width: w > 200 ? Math.floor((w - 16) / 7) : Math.min(13, Math.floor((w - 12) / 6.9)), size: 11.5, weight: 600 }),
+    tileCaption(x, y, w, h, tileName(tile.name)),
     (tile.abilities || []).length ? glossed(s("g", {}, fitText(x + w / 2, y + h - 26, tile.abilities.map(abilityName).join(" · "), w - 18, { size: 9.5, fill: "#4a5366", anchor: "middle" })), abilityEntry(tile.abilities)) : null,
     glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
     faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 10, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
@@ -326,9 +336,16 @@ export function shieldIcon(x, y) {
   return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
 }
 
+/** The height of the Museum's Reward row under its spaces: a tile lying on its side, its
+ * name, abilities and VP a line each. */
+const REWARD_ROW = 110;
+
 /** Where each board is drawn: its cells' corners, its box and its cell size.
  *
- * At 1,280 px the boards lie as on the table, in the grid's own cells (960 wide). On a
+ * At 1,280 px the boards lie as on the table, in the grid's own cells (960 wide); the
+ * Museum's central Reward has a row of its own under its four spaces (drawn over their
+ * inner corners it covered their "TOP SECRET", and a tile that small ran its words
+ * together), so the grid row below it starts that much lower. On a
  * phone that grid would be drawn at a third of its size (letters ≈ 4 px), so the boards
  * are stacked one a row in the grid's reading order, each 300 wide (cells 140 by 120, a row
  * under the spaces for the Museum's central Reward), and that column is scaled to the
@@ -347,15 +364,22 @@ function gridLayout(grid, small) {
   if (!small) {
     const cols = grid.cell_cols || 6;
     const cell = Math.floor((1000 - 40) / cols);
-    // A grid row's top moves down by the strips of the boards that start at or above it.
+    // A grid row's top moves down by the strips of the boards that start at or above it,
+    // and by the Reward row of a Museum that ends above it.
     const starts = [...new Set(grid.locations.map((loc) => extent(loc).r0))];
-    const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length;
+    const museums = grid.locations.filter((loc) => !loc.reward.cell).map((loc) => extent(loc).r1);
+    const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length
+      + REWARD_ROW * museums.filter((r1) => r1 < r).length;
     for (const loc of grid.locations) {
       const { r0, c0, r1, c1 } = extent(loc);
       const by = rowTop(r0);
+      const bx = 20 + c0 * cell;
+      const bw = (c1 - c0 + 1) * cell;
+      const extra = loc.reward.cell ? 0 : REWARD_ROW;
       boards.set(loc.location, {
-        cell, ch: cell, bx: 20 + c0 * cell, by, bw: (c1 - c0 + 1) * cell, bh: rowTop(r1) + cell - by,
+        cell, ch: cell, bx, by, bw, bh: rowTop(r1) + cell - by + extra,
         at: ([r, c]) => [20 + c * cell, rowTop(r)],
+        rewardRow: extra ? { x: bx, y: rowTop(r1) + cell, w: bw, h: extra } : null,
       });
     }
     // Between rounds (and at the end) the grid is empty: no strip is left above the players.
@@ -367,12 +391,15 @@ function gridLayout(grid, small) {
   const order = [...grid.locations].sort((a, b) => extent(a).r0 - extent(b).r0 || extent(a).c0 - extent(b).c0);
   const mapCols = Math.max(1, (grid.cell_cols || 2) / 2);
   const mapRows = Math.max(1, (grid.cell_rows || 2) / 2);
-  const map = grid.locations.length ? { x: gx, y: 0, w: 280, rowH: 44, cols: mapCols, rows: mapRows } : null;
+  // Four boards a row (five players) leave a board of the map too narrow for its name beside
+  // its numeral: the name goes under it, in up to three lines.
+  const narrow = mapCols > 3;
+  const map = grid.locations.length ? { x: gx, y: 0, w: 280, rowH: narrow ? 62 : 44, cols: mapCols, rows: mapRows, narrow } : null;
   let top = map ? map.rowH * mapRows + 14 : 0;
   for (const loc of order) {
     const { r0, c0, r1, c1 } = extent(loc);
     const by = top + STRIP;
-    const extra = loc.reward.cell ? 0 : 110;
+    const extra = loc.reward.cell ? 0 : REWARD_ROW;
     const bh = (r1 - r0 + 1) * ch + extra;
     boards.set(loc.location, {
       cell, ch, bx: gx, by, bw: (c1 - c0 + 1) * cell, bh,
@@ -396,15 +423,16 @@ function gridMap(grid, map, ctx) {
     const x = map.x + c * bw;
     const y = map.y + r * map.rowH;
     const name = locName(loc.location);
-    const two = lines(name, Math.floor((bw - 30) / 6)).slice(0, 2);
+    const words = map.narrow ? lines(name, Math.floor((bw - 10) / 5.6)).slice(0, 3) : lines(name, Math.floor((bw - 30) / 6)).slice(0, 2);
+    const [cy, nx, ny] = map.narrow ? [y + 14, x + 6, y + 33] : [y + map.rowH / 2, x + 25, y + map.rowH / 2 + (words.length > 1 ? -2 : 4)];
     // A tap on the map brings that board into view.
     const go = () => document.querySelector(`#board [data-location="${CSS.escape(loc.location)}"]`)?.scrollIntoView({ block: "start" });
     g.append(pressable(s("g", { "data-map-board": loc.location },
       s("rect", { x: x + 1.5, y: y + 1.5, width: bw - 3, height: map.rowH - 3, rx: 6, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": 1, opacity: loc.resolved ? 0.6 : 1 }),
-      s("circle", { cx: x + 13, cy: y + map.rowH / 2, r: 8.5, fill: "#1d2433" }),
-      s("text", { x: x + 13, y: y + map.rowH / 2 + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
-      s("text", { x: x + 25, y: y + map.rowH / 2 + (two.length > 1 ? -2 : 4), "font-size": 10, fill: "#1d2433" },
-        two.map((line, i) => s("tspan", { x: x + 25, dy: i === 0 ? 0 : 11.5 }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
+      s("circle", { cx: x + 13, cy, r: 8.5, fill: "#1d2433" }),
+      s("text", { x: x + 13, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
+      s("text", { x: nx, y: ny, "font-size": 10, fill: "#1d2433" },
+        words.map((line, i) => s("tspan", { x: nx, dy: i === 0 ? 0 : 11.5 }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
   }
   return g;
 }
@@ -442,12 +470,10 @@ export function render(ctx) {
     const bt = by - STRIP;
     const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
     g.append(s("rect", { x: bx + 3, y: bt + 3, width: bw - 6, height: bh + STRIP - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
-    // Reward: in its own cell, or in the board's centre (the Museum), drawn last.
-    // On a phone the Museum's central Reward has a row of its own under the spaces.
-    const centred = !loc.reward.cell;
-    const rs = rewardRow ? rewardRow.w : centred ? Math.round(cell * 0.62) : cell;
-    const rsh = rewardRow ? rewardRow.h : centred ? rs : ch;
-    const [rx, ry] = rewardRow ? [rewardRow.x, rewardRow.y] : centred ? [bx + bw / 2 - rs / 2, by + bh / 2 - rs / 2] : at(loc.reward.cell);
+    // Reward: in its own cell, or (the Museum's central one) in a row under the spaces.
+    const rs = rewardRow ? rewardRow.w : cell;
+    const rsh = rewardRow ? rewardRow.h : ch;
+    const [rx, ry] = rewardRow ? [rewardRow.x, rewardRow.y] : at(loc.reward.cell);
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
     rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rsh - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
     const top = 20;
@@ -471,10 +497,11 @@ export function render(ctx) {
       const o = sp.occupant;
       if (o) {
         sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
-        // Between the tile's flag and strength, clear of the space's words (at its foot,
-        // Spanish "ALTO SECRETO" reaches the middle).
+        // Between the tile's flag and strength, clear of its words and of the space's (at
+        // its foot, Spanish "ALTO SECRETO" reaches the middle): the shield in the middle, a
+        // Double Agent's mark beside it (at the tile's foot it covered the VP).
         if (o.shield) sg.append(shieldIcon(x + cell / 2, y + 22));
-        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + 20, y: y + ch - 24, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
+        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + cell / 2 + (o.shield ? 9 : -7), y: y + 26, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
