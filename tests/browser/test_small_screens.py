@@ -568,11 +568,11 @@ SPILLED = """() => [...document.querySelectorAll('#board [data-player]')]
   .map((g) => g.dataset.player)"""
 
 
-# Estoril's board drawn from ``view`` by the page's own renderer, in a frame of its own as
+# A game's board drawn from ``view`` by the page's own renderer, in a frame of its own as
 # wide as the live board's, outside the part of the page the table redraws: a position no
 # random game reaches reliably.
-DRAW_ESTORIL = """async ([doc, view]) => {
-  const board = await import('/static/js/boards/estoril.js');
+DRAW_BOARD = """async ([game, doc, view]) => {
+  const board = await import(`/static/js/boards/${game}.js`);
   const { t } = await import('/static/js/i18n.js');
   const { Decision } = await import('/static/js/decisions.js');
   const { fittedToPhone } = await import('/static/js/table/zoom.js');
@@ -656,7 +656,7 @@ def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
             raise AssertionError("no table had the Museum")
         view = _crowded_estoril(doc.pop("view"))
         for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
-            ann.page.evaluate(DRAW_ESTORIL, [doc, view])
+            ann.page.evaluate(DRAW_BOARD, ["estoril", doc, view])
             assert ann.page.locator("#fixture [data-location]").count() == 8, where
             ann.page.locator("#fixture").screenshot(
                 path=str(output_dir / f"estoril-crowded-{lang}-{width}.png")
@@ -685,3 +685,42 @@ def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
             if width < 700:  # each name on the small map of the grid stays in its box
                 assert ann.page.evaluate(MAP_SPILLS) == [], where
             assert ann.page.locator("#fixture [data-location]").count() == 8, where
+
+
+# Each side's Deception tokens row and the Exhausted line under it: their boxes on the
+# screen and the row's words.
+DECEPTION_ROW = """() => [...document.querySelectorAll('#fixture [data-side]')].map((side) => {
+  const row = side.querySelector(':scope > [data-gloss=deception]');
+  const next = side.querySelector(':scope > [data-gloss=exhausted]').getBoundingClientRect();
+  const r = row.getBoundingClientRect();
+  return { side: side.dataset.side, words: row.querySelector('text').textContent,
+    tokens: row.querySelectorAll('circle').length, gap: next.top - r.bottom, height: r.height };
+})"""
+
+
+def test_an_empty_deception_row_takes_no_room(browser, site, output_dir):
+    """Spies & Lies, at 1,280 px and on a phone, in English and Spanish: a side's Deception
+    tokens sit on the line of their name, and a side with none says so ("Deception tokens:
+    none") instead of leaving a blank band (on a phone it was ≈ 40 px of nothing above the
+    Exhausted line); the Exhausted line follows it closely either way."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "spies", 2, {})
+        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+    view = doc.pop("view")
+    tokens = dict(zip(view["sides"], (0, 2), strict=True))
+    for side, n in tokens.items():
+        view["sides"][side]["deception_tokens"] = n
+    for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
+        ann.page.evaluate(DRAW_BOARD, ["spies", doc, view])
+        rows = ann.page.evaluate(DECEPTION_ROW)
+        assert len(rows) == 2, where
+        for row in rows:
+            said = f"{where}: {row}"
+            assert row["tokens"] == tokens[row["side"]], said
+            none = {"en": "Deception tokens: none", "es": "Fichas de Engaño: ninguna"}[lang]
+            assert (row["words"] == none) == (row["tokens"] == 0), said
+            assert row["height"] <= 24, said  # one line, tokens and all
+            assert 0 <= row["gap"] <= 12, said
+        ann.page.locator("#fixture").screenshot(
+            path=str(output_dir / f"spies-deception-{lang}-{width}.png")
+        )

@@ -7,7 +7,7 @@ import { flatValue } from "../decisions.js";
 
 export const strings = {
   en: {
-    "sp.status": "Day {day}/{days}", "sp.ip": "Infiltration", "sp.deception": "Deception tokens", "sp.exhausted": "Exhausted",
+    "sp.status": "Day {day}/{days}", "sp.ip": "Infiltration", "sp.deception": "Deception tokens", "sp.noTokens": "Deception tokens: none", "sp.exhausted": "Exhausted",
     "sp.hand": "Hand", "sp.mission": "Mission {n}", "sp.intel": "Intel", "sp.old": "Old intel", "sp.deck": "{n} in the deck",
     "sp.centre": "centre", "sp.wall": "wall", "sp.flag": "flag", "sp.lineup": "Your line-up", "sp.yourSide": "your side",
     "field.soldiers": "soldier", "field.soldier": "rank", "field.mission": "mission", "field.sergeant_token": "intel token on the Sergeant", "field.option": "option",
@@ -17,7 +17,7 @@ export const strings = {
     "sp.know.intel": "Intel cards turned", "sp.score.side": "{side} side", "sp.score.ip": "{n} IP", "sp.score.da": "Double Agent: {where}", "sp.revealed": "revealed",
   },
   es: {
-    "sp.status": "Día {day}/{days}", "sp.ip": "Infiltración", "sp.deception": "Fichas de Engaño", "sp.exhausted": "Agotados",
+    "sp.status": "Día {day}/{days}", "sp.ip": "Infiltración", "sp.deception": "Fichas de Engaño", "sp.noTokens": "Fichas de Engaño: ninguna", "sp.exhausted": "Agotados",
     "sp.hand": "Mano", "sp.mission": "Misión {n}", "sp.intel": "Inteligencia", "sp.old": "Inteligencia vieja", "sp.deck": "{n} en el mazo",
     "sp.centre": "centro", "sp.wall": "muro", "sp.flag": "bandera", "sp.lineup": "Tu despliegue", "sp.yourSide": "tu bando",
     "field.soldiers": "soldado", "field.soldier": "rango", "field.mission": "misión", "field.sergeant_token": "ficha de inteligencia en el Sargento", "field.option": "opción",
@@ -292,7 +292,10 @@ export function render(ctx) {
   const rowsOf = (side) => Math.max(1, Math.ceil(v.sides[side].missions.length / perRow));
   const HAND_ROW = 5; // cards a row in your hand on a phone
   const handRows = (side) => Math.max(1, Math.ceil((v.sides[side].hand || []).length / HAND_ROW));
-  const panelHeight = (side, isOwn) => (small ? 160 + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
+  // A side's words (name, players, Infiltration, Deception tokens, Exhausted) above its
+  // missions on a phone; beside them at 1,280 px.
+  const HEAD = 136;
+  const panelHeight = (side, isOwn) => (small ? HEAD + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
@@ -348,14 +351,18 @@ export function render(ctx) {
     for (let i = 0; i <= 10; i++) {
       ipG.append(s("rect", { x: 26 + i * 19, y: y + 66, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
     }
-    const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.deception"))), GL.deception);
+    // The Deception tokens held, on the line of their name; none says so (a row of its own
+    // left a blank band under the name when it was empty).
+    const held = info.deception_tokens || 0;
+    const dWords = held ? ctx.t("sp.deception") : ctx.t("sp.noTokens");
+    const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, dWords)), GL.deception);
     g.append(dG);
-    for (let i = 0; i < info.deception_tokens; i++) dG.append(s("circle", { cx: 36 + i * 26, cy: y + 126, r: 10, fill: "#6b2f86" }));
-    g.append(glossed(s("g", {}, fitText(26, y + 160, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
+    for (let i = 0; i < held; i++) dG.append(s("circle", { cx: 26 + dWords.length * 6.6 + 16 + i * 24, cy: y + 104, r: 9, fill: "#6b2f86" }));
+    g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
     info.missions.forEach((m, i) => {
       const x = small ? 44 + (i % perRow) * 160 : 260 + i * 110;
-      const y = small ? top + 160 + Math.floor(i / perRow) * 180 : top;
+      const y = small ? top + HEAD + Math.floor(i / perRow) * 180 : top;
       const slot = s("g", { "data-slot": `spies-${side}-${m.player}-${m.mission}` });
       let soldier = m.soldier;
       let pending = false;
@@ -392,7 +399,7 @@ export function render(ctx) {
     // Your hand (only your own side carries one in your view).
     if (isOwn && info.hand) {
       // On a phone: below the missions, five cards a row.
-      const y = small ? top + rowsOf(side) * 180 - 16 : top;
+      const y = small ? top + HEAD + rowsOf(side) * 180 - 176 : top;
       g.append(s("text", { x: 26, y: y + 196, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
       info.hand.forEach((c, j) => {
