@@ -575,7 +575,9 @@ export function mountTable(root, tableId) {
         // buttons keep their size and move to a second line rather than squeeze it.
         const extras = addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean);
         const tools = extras.filter((el) => el.tagName === "BUTTON");
-        // The host may hand an absent player's seat to a bot so the table never hangs.
+        // The host may hand an absent player's seat to a bot so the table never hangs (the
+        // only place it is offered: beside the seat). Not their own: a bot holding it would
+        // lock this page out (the seat's token is refused while held), with no way back.
         if (grant.host && doc.status === "playing" && s.kind === "human" && s.seat !== doc.you) {
           tools.push(h("button", { class: "button small ghost", type: "button", "data-replace": s.seat, onclick: () => hostCall(async () => {
             if (!(await askFirst(t("confirm.toBot", { name: seatName(doc, s.seat, { you: false }) })))) return;

@@ -76,10 +76,12 @@ def test_countdown_ticks_and_an_absent_seat_times_out(browser, site):
 
 
 def test_the_host_manages_the_other_seats_not_their_own(browser, site):
-    """During play the host may hand another player's seat to a bot or remove them, but
-    their own seat offers neither, in the host's controls or the Players panel: removing
+    """During play the host may hand another player's seat to a bot (beside the seat in
+    the Players panel, the one place it is offered: it was in the host's controls too) or
+    remove them (in the host's controls), but their own seat offers neither: removing
     yourself from your own table makes no sense, and a bot holding the host's seat would
-    lock the host's page out (the seat's token is refused while held)."""
+    lock the host's page out (the seat's token is refused while held). Handing a seat to
+    a bot asks first, saying the host can give it back."""
     from tests.browser.test_table_story import _open, _table
 
     with httpx.Client(base_url=site.url, timeout=30) as http:
@@ -88,14 +90,19 @@ def test_the_host_manages_the_other_seats_not_their_own(browser, site):
     try:
         _open(ann, table, 0, host=True, ready="#host-controls li")
         rows = ann.page.locator("#host-controls li")
-        ann.page.wait_for_selector("#host-controls [data-seat-bot='1']")
+        ann.page.wait_for_selector("#host-controls [data-remove='1']")
         assert rows.count() == 3
         assert "(you)" in rows.nth(0).inner_text()
         assert rows.nth(0).locator("button").count() == 0
-        assert rows.nth(1).locator("[data-seat-bot='1'], [data-remove='1']").count() == 2
+        assert rows.nth(1).locator("button").all_inner_texts() == ["Remove"]
         players = ann.page.locator(".players li.seat")
         assert players.nth(0).locator("button").count() == 0
         assert players.nth(1).locator("[data-replace='1']").count() == 1
+        # One "Hand to a bot" for the one other player, on the whole page.
+        assert ann.page.get_by_role("button", name="Hand to a bot").count() == 1
+        ann.page.click("[data-replace='1']")
+        assert "until you give it back" in ann.page.inner_text("dialog#ask[open]")
+        ann.page.click("#ask-no")
         assert ann.errors == []
     finally:
         ann.context.close()

@@ -49,7 +49,7 @@ def test_a_long_name_beside_the_hosts_buttons_takes_two_lines_at_most(browser, s
             try:
                 _open(ann, table, 0, host=True)
                 ann.page.wait_for_selector(".players [data-replace='1']")
-                ann.page.wait_for_selector("#host-controls [data-seat-bot='1']")
+                ann.page.wait_for_selector("#host-controls [data-remove='1']")
                 rows = {
                     "players": ann.page.locator(".players li.seat").nth(1),
                     "host controls": ann.page.locator("#host-controls li").nth(1),

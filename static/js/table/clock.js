@@ -15,9 +15,8 @@ extend({
     "clock.title": "Clocks", "clock.paused": "Clocks paused", "clock.pause": "Pause clocks", "clock.resume": "Resume clocks",
     "clock.addMinute": "+1 minute for everyone", "clock.host": "Host controls",
     "clock.askPause": "Pause every clock?", "clock.askResume": "Restart the clocks?", "clock.askAdd": "Give everyone one more minute?",
-    "clock.giveBack": "Give back", "clock.remove": "Remove", "clock.toBot": "Hand to a bot",
+    "clock.giveBack": "Give back", "clock.remove": "Remove",
     "clock.askGiveBack": "Give seat {n} back to {name}?", "clock.askRemove": "Remove {name} from the game? A bot plays their seat to the end.",
-    "clock.askToBot": "Hand {name}'s seat to a bot until you give it back?",
     "clock.heldFor": "bot playing for {name}",
     "ev.timed_out": "Time ran out — Spyhouse played for {name}.",
     "ev.seat_held": "A bot holds {name}'s seat until they come back.",
@@ -33,9 +32,8 @@ extend({
     "clock.title": "Relojes", "clock.paused": "Relojes en pausa", "clock.pause": "Pausar relojes", "clock.resume": "Reanudar relojes",
     "clock.addMinute": "+1 minuto para todos", "clock.host": "Controles del anfitrión",
     "clock.askPause": "¿Pausar todos los relojes?", "clock.askResume": "¿Reanudar los relojes?", "clock.askAdd": "¿Dar a todos un minuto más?",
-    "clock.giveBack": "Devolver", "clock.remove": "Expulsar", "clock.toBot": "Pasar a un bot",
+    "clock.giveBack": "Devolver", "clock.remove": "Expulsar",
     "clock.askGiveBack": "¿Devolver el asiento {n} a {name}?", "clock.askRemove": "¿Expulsar a {name} de la partida? Un bot jugará su asiento hasta el final.",
-    "clock.askToBot": "¿Pasar el asiento de {name} a un bot hasta que se lo devuelvas?",
     "clock.heldFor": "un bot juega por {name}",
     "ev.timed_out": "Se acabó el tiempo: Spyhouse jugó por {name}.",
     "ev.seat_held": "Un bot guarda el asiento de {name} hasta que vuelva.",
@@ -98,14 +96,11 @@ function hostControls(ctx) {
   };
   const rows = doc.seats.map((s) => {
     const name = s.name || `#${s.seat + 1}`;
-    // The host's own seat gets neither: removing yourself from your own table makes no
-    // sense, and a bot holding it would lock this page out (the seat's token is refused
-    // while it is held), so the host could not give it back.
+    // The host's own seat gets nothing: removing yourself from your own table makes no
+    // sense. "Hand to a bot" is beside each seat in the Players panel (it was here too).
     const own = s.seat === doc.you;
     let button = null;
-    if (own) button = null;
-    else if (s.kind === "human") button = h("button", { class: "button ghost", type: "button", "data-seat-bot": String(s.seat), onclick: act(t("clock.askToBot", { name }), `/seats/${s.seat}/bot`) }, t("clock.toBot"));
-    else if (s.held === "absent" || s.held === "host") button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
+    if (!own && (s.held === "absent" || s.held === "host")) button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
     const remove = !own && (s.kind === "human" || s.held === "absent" || s.held === "host")
       ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
       : null;

@@ -8,13 +8,13 @@ extend({
   en: {
     "confirm.title": "Send this move?", "confirm.send": "Confirm", "confirm.change": "Change",
     "confirm.ok": "Yes, do it", "confirm.cancel": "Cancel",
-    "confirm.toBot": "Hand {name}'s seat to a bot? They lose their seat at this table.",
+    "confirm.toBot": "Hand {name}'s seat to a bot until you give it back?",
     "confirm.remove": "Remove {name} from seat {n}?",
   },
   es: {
     "confirm.title": "¿Enviar esta jugada?", "confirm.send": "Confirmar", "confirm.change": "Cambiar",
     "confirm.ok": "Sí, hazlo", "confirm.cancel": "Cancelar",
-    "confirm.toBot": "¿Pasar el asiento de {name} a un bot? Perderá su asiento en esta mesa.",
+    "confirm.toBot": "¿Pasar el asiento de {name} a un bot hasta que se lo devuelvas?",
     "confirm.remove": "¿Quitar a {name} del asiento {n}?",
   },
 });
