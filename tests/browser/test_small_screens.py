@@ -10,6 +10,7 @@ import json
 import random
 
 import httpx
+import pytest
 
 from tests.browser.driver import new_player, screenshot, wait_synced
 from tests.browser.layout import fits_width, overlaps
@@ -374,14 +375,15 @@ def _assert_legible(page, where, targets):
     assert fits_width(page), where
 
 
-def test_spies_is_legible_on_a_phone(browser, site, output_dir):
+@pytest.mark.parametrize("seats", [2, 4], ids=["1v1", "teams"])
+def test_spies_is_legible_on_a_phone(browser, site, output_dir, seats):
     """At 390 px Spies & Lies is laid out narrow (missions two a row under each side's
     tracks) so every word on the table (track labels, intel lines, a guess, a card's rank)
     is drawn at 11 px or more (were ≈ 3.7, then 7.2), each mission and card in your hand
     is a 44 px target or more, no two words cover each other, and no mission, card, side
     title or the Double Agent covers another; at 1,280 px it is laid out as before."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
-        table = _table(http, "spies", 2, {})
+        table = _table(http, "spies", seats, {})
         rng = random.Random(11)
         doc = _play_until(
             http,
@@ -405,7 +407,9 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
             _assert_legible(
                 ann.page,
                 where,
-                "[data-side] [data-slot] > rect, [data-side] > [data-card] > rect.hit",
+                # Missions (empty, or a soldier's card on them) and the cards in your hand.
+                "[data-side] [data-slot] > rect, [data-side] [data-slot] rect.hit, "
+                "[data-side] > [data-card] > rect.hit",
             )
             for a, b, scope in CHECKS["spies"]:
                 assert overlaps(ann.page, a, b, scope) == [], (where, a, b)
@@ -417,11 +421,16 @@ def test_spies_is_legible_on_a_phone(browser, site, output_dir):
             panels = "[data-side] > rect"
             found = overlaps(ann.page, panels, f"{panels}, [data-slot=spies-double-agent]")
             assert found == [], where
-            screenshot(ann, output_dir, f"spies-phone-{lang}-{width}")
-            _board_shot(ann, output_dir / f"spies-phone-board-{lang}-{width}.png")
+            screenshot(ann, output_dir, f"spies-phone-{seats}-{lang}-{width}")
+            _board_shot(ann, output_dir / f"spies-phone-board-{seats}-{lang}-{width}.png")
 
 
-def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
+# La Agencia's board at 1,280 px: 1,000 wide, taller with more players.
+DESKTOP_HEIGHT = {3: 760, 4: 960, 6: 1360}
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6])
+def test_agencia_is_legible_on_a_phone(browser, site, output_dir, seats):
     """At 390 px La Agencia is laid out 340 wide (the reward beside the embassy, each
     player's four positions two a row under their plate and the card they played) so every
     word on the table (card captions, 'hidden', the embassy's capacities) is drawn at 11 px
@@ -429,7 +438,7 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
     44 px targets or more, no two words cover each other, and no plate, position, played
     card or the embassy covers another; at 1,280 px it is laid out as before."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
-        table = _table(http, "agencia", 3, {})
+        table = _table(http, "agencia", seats, {})
         rng = random.Random(13)
         doc = _play_until(
             http,
@@ -440,7 +449,7 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
         )
         for ann, lang, width, where in _each_size(browser, site, table, doc["version"]):
             if width > 700:
-                assert ann.page.evaluate(VIEWBOX) == "0 0 1000 760", where
+                assert ann.page.evaluate(VIEWBOX) == f"0 0 1000 {DESKTOP_HEIGHT[seats]}", where
                 continue
             _assert_legible(
                 ann.page,
@@ -454,8 +463,8 @@ def test_agencia_is_legible_on_a_phone(browser, site, output_dir):
             assert overlaps(ann.page, parts, parts) == [], where
             rows = "[data-player] > rect:first-child"
             assert overlaps(ann.page, rows, f"{rows}, [data-slot=agencia-embassy]") == [], where
-            screenshot(ann, output_dir, f"agencia-phone-{lang}-{width}")
-            _board_shot(ann, output_dir / f"agencia-phone-board-{lang}-{width}.png")
+            screenshot(ann, output_dir, f"agencia-phone-{seats}-{lang}-{width}")
+            _board_shot(ann, output_dir / f"agencia-phone-board-{seats}-{lang}-{width}.png")
 
 
 # The smallest letters below Estoril's grid (players, your hand, missions), on the screen.
