@@ -23,7 +23,8 @@ from spyhouse.engine import (
     undeclared_fields,
     whole_number,
 )
-from spyhouse.engine.contract import frozen_action, new_part
+from spyhouse.engine.contract import frozen_action
+from spyhouse.engine.parts import new_part
 from spyhouse.engine.testing import (
     check_copy,
     check_declarations,

@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Literal, get_args
 
 from spyhouse.bots.knowledge import SeatKnowledge
-from spyhouse.engine import Action, Game, Rng, StateModel
+from spyhouse.engine import Action, Game, Rng, GameState
 
 Level = Literal["random", "heuristic", "search"]
 LEVELS: tuple[Level, ...] = get_args(Level)
@@ -18,7 +18,7 @@ class Bot(ABC):
 
     level: Level
 
-    def choose(self, game: Game[Any], state: StateModel, seat: int, rng: Rng) -> Action:
+    def choose(self, game: Game[Any], state: GameState, seat: int, rng: Rng) -> Action:
         """One of ``seat``'s legal actions in ``state``, chosen from what ``seat`` may
         know. ``rng`` is the bot's own chance (never the game's)."""
         knowledge = SeatKnowledge(game, state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Action, Game, Rng, StateModel
+from spyhouse.engine import Action, Game, Rng, GameState
 
 
 class SeatKnowledge:
@@ -18,7 +18,7 @@ class SeatKnowledge:
 
     __slots__ = ("_state", "game", "seat")
 
-    def __init__(self, game: Game[Any], state: StateModel, seat: int) -> None:
+    def __init__(self, game: Game[Any], state: GameState, seat: int) -> None:
         self.game = game
         self.seat = seat
         self._state = state
@@ -30,12 +30,12 @@ class SeatKnowledge:
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self._state, self.seat)
 
-    def sample_world(self, rng: Rng) -> StateModel:
+    def sample_world(self, rng: Rng) -> GameState:
         """A fresh, independent world consistent with everything the seat knows, with
         every secret of the others, the deck order and the game's RNG redrawn from
         ``rng``. The caller may change it freely."""
-        world: StateModel = self.game.determinize(self._state, self.seat, rng)
+        world: GameState = self.game.determinize(self._state, self.seat, rng)
         # determinize may share unchanged public parts with the real state; a search
         # mutates its worlds in place, so it gets a copy of its own.
-        fresh: StateModel = self.game.copy(world)
+        fresh: GameState = self.game.copy(world)
         return fresh

@@ -46,16 +46,16 @@ from spyhouse.bots.base import Bot, Level
 from spyhouse.bots.heuristic import strategy_module, strategy_of
 from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
-from spyhouse.engine import Action, Game, Outcome, Rng, StateModel
+from spyhouse.engine import Action, Game, Outcome, Rng, GameState
 
-RolloutPolicy = Callable[[Game[Any], StateModel, int, Rng], Action]
+RolloutPolicy = Callable[[Game[Any], GameState, int, Rng], Action]
 
 
-def random_policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action:
+def random_policy(game: Game[Any], world: GameState, seat: int, rng: Rng) -> Action:
     return rng.choice(game.legal_actions(world, seat))
 
 
-Estimate = Callable[[StateModel], list[float] | None]
+Estimate = Callable[[GameState], list[float] | None]
 Candidates = Callable[[dict[str, Any], list[Action], int, Rng], list[Action]]
 
 
@@ -135,7 +135,7 @@ def heuristic_policy(epsilon: float) -> RolloutPolicy:
     ``epsilon`` so playouts still try what the rules of thumb never would."""
     threshold = round(epsilon * 1000)
 
-    def policy(game: Game[Any], world: StateModel, seat: int, rng: Rng) -> Action:
+    def policy(game: Game[Any], world: GameState, seat: int, rng: Rng) -> Action:
         legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
@@ -277,7 +277,7 @@ class SearchBot(Bot):
     def select(
         self,
         game: Game[Any],
-        world: StateModel,
+        world: GameState,
         node: Node,
         actor: int,
         prior: float,
@@ -315,7 +315,7 @@ class SearchBot(Bot):
                 best, best_score = child, score
         return best
 
-    def settle(self, game: Game[Any], world: StateModel, me: int, rng: Rng) -> int | None:
+    def settle(self, game: Game[Any], world: GameState, me: int, rng: Rng) -> int | None:
         """The seat the tree follows now; other simultaneous seats act by the rollout
         policy first. ``None`` when nobody is to act."""
         pending = game.to_act(world)
@@ -326,7 +326,7 @@ class SearchBot(Bot):
             pending = game.to_act(world)
         return next(iter(pending), None)
 
-    def play_out(self, game: Game[Any], world: StateModel, rng: Rng, steps: int) -> list[float]:
+    def play_out(self, game: Game[Any], world: GameState, rng: Rng, steps: int) -> list[float]:
         """Play to the end, by the rollout policy for ``depth`` steps, then at random;
         each seat's share of the win."""
         depth = self.depth if self.depth is not None else playout_depth(type(game))

@@ -19,11 +19,17 @@ from spyhouse.engine.contract import (
     GameOptions,
     IllegalAction,
     Outcome,
-    Part,
-    StateModel,
     frozen_action,
 )
 from spyhouse.engine.matching import canonical, is_one_of, require_keys, whole_number
+from spyhouse.engine.parts import (
+    GameState,
+    Part,
+    SlottedPart,
+    StateModel,
+    frozen_slotted,
+    slotted,
+)
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.visibility import (
@@ -42,6 +48,7 @@ __all__ = [
     "FrozenAction",
     "FrozenList",
     "Game",
+    "GameState",
     "Hidden",
     "IllegalAction",
     "GameOptions",
@@ -51,16 +58,19 @@ __all__ = [
     "Private",
     "Public",
     "Rng",
+    "SlottedPart",
     "StateModel",
     "Visibility",
     "all_games",
     "canonical",
     "declared_fields",
     "frozen_action",
+    "frozen_slotted",
     "get_game",
     "is_one_of",
     "load_builtin_games",
     "register",
+    "slotted",
     "require_keys",
     "undeclared_fields",
     "whole_number",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from spyhouse.engine.contract import Action, Game, StateModel
+from spyhouse.engine.contract import Action, Game
+from spyhouse.engine.parts import GameState
 from spyhouse.engine.rng import Rng
 
 
-def random_action(game: Game, state: StateModel, seat: int, rng: Rng) -> Action:
+def random_action(game: Game, state: GameState, seat: int, rng: Rng) -> Action:
     """A uniformly random legal action for ``seat``."""
     actions = game.legal_actions(state, seat)
     if not actions:

@@ -11,17 +11,15 @@ freely and a refused action can never change the caller's state.
 
 from __future__ import annotations
 
-import types
-import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Generic, NoReturn, Self, TypeVar, Union
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from spyhouse.engine.parts import GameState, state_adapter
 from spyhouse.engine.rng import Rng
-from spyhouse.engine.visibility import Public
 
 JSON = Any
 Action = dict[str, Any]
@@ -175,219 +173,13 @@ class Outcome:
         }
 
 
-class Part(BaseModel):
-    """Base for the pieces of a game state (a deck, a duel, a location): strict, so a
-    typo in a saved state fails loudly instead of being dropped."""
-
-    model_config = ConfigDict(validate_assignment=False, extra="forbid")
-
-    __assignable__: ClassVar[frozenset[str]] = frozenset()
-    """The fields ``__setattr__`` writes straight into ``__dict__`` (all, unless frozen)."""
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        frozen = cls.model_config.get("frozen") or cls.model_config.get("validate_assignment")
-        fields = cls.model_fields.items()
-        cls.__assignable__ = frozenset(
-            () if frozen else (name for name, info in fields if not info.frozen)
-        )
-        if "copy" not in cls.__dict__:  # each class compiles its own (see copy)
-            type.__setattr__(cls, "copy", _first_copy)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        """Assign a field without pydantic's generic handler: engines assign fields at
-        every step. Parts do not track which fields were assigned (``model_fields_set``
-        is what validation found), so a copy may share that set. Anything else (a frozen
-        Part, a typo) goes through pydantic, which refuses it."""
-        if name in self.__assignable__:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
-
-    def copy(self) -> Self:  # type: ignore[override]  # replaces pydantic's deprecated copy()
-        """A deep copy that shares nothing mutable with ``self``, fast.
-
-        The engine copies the state once per action (:meth:`Game.apply`), and search
-        bots far more often; ``model_copy(deep=True)`` goes through ``copy.deepcopy``
-        and is several times slower. Lists, dicts and Parts are copied, everything else
-        (numbers, strings, enums, tuples, frozen Parts) is immutable and shared.
-
-        The first copy of a class writes its copy function out field by field
-        (:func:`_compile_copy`) and puts it on the class in place of this one, so
-        later copies run no loop over fields and no lookup of how to copy them.
-        """
-        copy = _compile_copy(type(self))
-        type.__setattr__(type(self), "copy", copy)
-        return copy(self)  # type: ignore[return-value]
-
-
-_first_copy = Part.copy
-"""Every Part class starts with this copy, which replaces itself by the class's own."""
-
-_new_object = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-"""The setters of pydantic's four slots, called directly: ``object.__setattr__`` would
-look each one up again (issue 15: a Part copy is mostly its new object's slots)."""
-
-
-P = TypeVar("P", bound=Part)
-
-
-def new_part(cls: type[P], fields: dict[str, Any], fields_set: set[str]) -> P:
-    """A ``cls`` holding ``fields`` as they are, unvalidated: what pydantic's own
-    ``__copy__`` does, minus its generic lookups. A Part has no extra fields
-    (``extra="forbid"``) and no private attributes; ``fields_set`` may be shared, as
-    Parts never change it (see :meth:`Part.__setattr__`). For engines that build a
-    changed copy of a frozen Part; ``fields`` must be valid for ``cls``."""
-    new = _new_object(cls)
-    _set_dict(new, fields)
-    _set_fields_set(new, fields_set)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
-
-
-def _compile_copy(model: type[Part]) -> Callable[[Part], Part]:
-    """``model``'s copy function, written out from its field annotations once.
-
-    The new ``__dict__`` is a shallow copy of the old one in which each mutable field
-    is replaced by the expression :func:`_copy_expression` writes for its type; an
-    immutable one is shared. For La Agencia's ``Player`` the source reads
-    (``_copy_source(Player)``)::
-
-        def copy(self):
-            fields = self.__dict__.copy()
-            if (v := fields['positions']) is not None:
-                fields['positions'] = {**v}
-            if (v := fields['remembered']) is not None:
-                fields['remembered'] = [*v]
-            if (v := fields['deck']) is not None:
-                fields['deck'] = [*v]
-            new = _new_object(cls)
-            _set_dict(new, fields)
-            _set_fields_set(new, self.__pydantic_fields_set__)
-            _set_extra(new, None)
-            _set_private(new, None)
-            return new
-    """
-    namespace: dict[str, Any] = {
-        "cls": model,
-        "_new_object": _new_object,
-        "_set_dict": _set_dict,
-        "_set_fields_set": _set_fields_set,
-        "_set_extra": _set_extra,
-        "_set_private": _set_private,
-        "_copied": _copied,
-    }
-    exec(_copy_source(model), namespace)  # noqa: S102 -- source built from annotations only
-    copy: Callable[[Part], Part] = namespace["copy"]
-    copy.__doc__ = Part.copy.__doc__
-    copy.__qualname__ = f"{model.__qualname__}.copy"
-    return copy
-
-
-def _copy_source(model: type[Part]) -> str:
-    """The Python source of ``model``'s copy function (see :func:`_compile_copy`)."""
-    lines = []
-    for name, info in model.model_fields.items():
-        expression = _copy_expression(info.annotation, "v", 0)
-        if expression is not None:
-            lines.append(f"    if (v := fields[{name!r}]) is not None:")
-            lines.append(f"        fields[{name!r}] = {expression}")
-    return "\n".join(
-        [
-            "def copy(self):",
-            "    fields = self.__dict__.copy()",
-            *lines,
-            "    new = _new_object(cls)",
-            "    _set_dict(new, fields)",
-            "    _set_fields_set(new, self.__pydantic_fields_set__)",
-            "    _set_extra(new, None)",
-            "    _set_private(new, None)",
-            "    return new",
-        ]
-    )
-
-
-def _copy_expression(annotation: Any, value: str, depth: int) -> str | None:
-    """An expression copying ``value`` (a variable name) of this type, or ``None`` if
-    such a value is immutable and may be shared. ``None`` items are kept as they are."""
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is Annotated:
-        return _copy_expression(args[0], value, depth)
-    if origin in (Union, types.UnionType):
-        options = [_copy_expression(a, value, depth) for a in args if a is not type(None)]
-        if all(o is None for o in options):
-            return None
-        return options[0] if len(options) == 1 else f"_copied({value})"
-    if (
-        isinstance(annotation, type)
-        and issubclass(annotation, BaseModel)
-        and _immutable(annotation)
-    ):
-        return None  # a frozen model of immutable fields (a frozen Part, table options)
-    if isinstance(annotation, type) and issubclass(annotation, Part):
-        return f"{value}.copy()"
-    item, key = f"x{depth}", f"k{depth}"
-    if origin is list or annotation is list:
-        inner = _copy_expression(args[0], item, depth + 1) if args else f"_copied({item})"
-        if inner is None:
-            return f"[*{value}]"
-        return f"[None if {item} is None else {inner} for {item} in {value}]"
-    if origin is dict or annotation is dict:
-        inner = _copy_expression(args[1], item, depth + 1) if args else f"_copied({item})"
-        if inner is None:
-            return f"{{**{value}}}"
-        return (
-            f"{{{key}: None if {item} is None else {inner} for {key}, {item} in {value}.items()}}"
-        )
-    if annotation is Any or origin is set:
-        return f"_copied({value})"
-    if isinstance(annotation, type) and issubclass(annotation, (list, dict, set, BaseModel)):
-        return f"_copied({value})"
-    return None
-
-
-def _immutable(part: type[BaseModel]) -> bool:
-    """A frozen model whose fields are all immutable can be shared, not copied."""
-    return bool(part.model_config.get("frozen")) and all(
-        _copy_expression(info.annotation, "v", 0) is None for info in part.model_fields.values()
-    )
-
-
-def _copied(value: Any) -> Any:
-    """The fallback for loosely typed fields: copy whatever is mutable, recursively."""
-    if isinstance(value, Part):
-        return value.copy()
-    if isinstance(value, BaseModel):
-        return value.model_copy(deep=True)
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, set):
-        return set(value)
-    return value
-
-
-class StateModel(Part):
-    """Base for game states: pydantic gives exact JSON round-trips for free."""
-
-    num_seats: Public[int]
-    """How many players; the one field every state has (the generic helpers read it)."""
-
-
 class GameOptions(BaseModel):
     """Base for a game's table options (expansions, variants): unknown keys are refused."""
 
     model_config = ConfigDict(extra="forbid")
 
 
-S = TypeVar("S", bound=StateModel)
+S = TypeVar("S", bound=GameState)
 
 
 class Game(ABC, Generic[S]):
@@ -399,7 +191,8 @@ class Game(ABC, Generic[S]):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     Options: ClassVar[type[BaseModel]] = GameOptions
-    State: ClassVar[type[StateModel]]
+    State: ClassVar[type[GameState]]
+    """A :class:`StateModel`, or a slotted state (:mod:`spyhouse.engine.parts`)."""
 
     # -- options and seats ---------------------------------------------------------
 
@@ -490,10 +283,10 @@ class Game(ABC, Generic[S]):
 
     def dump(self, state: S) -> dict[str, JSON]:
         """The full state (secrets and RNG included) as JSON; never sent to clients."""
-        return state.model_dump(mode="json")
+        return state_adapter(self.State).dump_python(state, mode="json")  # type: ignore[no-any-return]
 
     def load(self, data: Mapping[str, JSON]) -> S:
-        return self.State.model_validate(data)  # type: ignore[return-value]
+        return state_adapter(self.State).validate_python(data)  # type: ignore[no-any-return]
 
     def info(self) -> dict[str, JSON]:
         """What the lobby shows about this game."""

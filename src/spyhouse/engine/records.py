@@ -30,7 +30,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spyhouse.engine.contract import JSON, Event, Game, IllegalAction, StateModel
+from spyhouse.engine.contract import JSON, Event, Game, IllegalAction
+from spyhouse.engine.parts import GameState
 from spyhouse.engine.registry import get_game
 
 FORMAT = "spyhouse-record"
@@ -49,7 +50,7 @@ class Step:
     version: int | None
     seat: int | None
     action: dict[str, JSON] | None
-    state: StateModel
+    state: GameState
     events: list[Event]
 
 

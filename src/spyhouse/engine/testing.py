@@ -14,12 +14,19 @@ from typing import Any
 from pydantic import BaseModel
 
 from spyhouse.engine.bots import random_action
-from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome, StateModel
+from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome
 from spyhouse.engine.matching import canonical, is_one_of
+from spyhouse.engine.parts import GameState, SlottedPart, is_frozen
 from spyhouse.engine.rng import Rng
-from spyhouse.engine.visibility import Visibility, declared_fields, undeclared_fields, values_at
+from spyhouse.engine.visibility import (
+    Visibility,
+    declared_fields,
+    fields_of,
+    undeclared_fields,
+    values_at,
+)
 
-StepHook = Callable[[StateModel, list[Event]], None]
+StepHook = Callable[[GameState, list[Event]], None]
 
 
 def scale(count: int) -> int:
@@ -33,7 +40,7 @@ def assert_json(value: Any, what: str) -> None:
     assert json.loads(text) == value, f"{what} is not plain JSON"
 
 
-def check_round_trip(game: Game, state: StateModel) -> None:
+def check_round_trip(game: Game, state: GameState) -> None:
     """JSON round-trip of the full state is lossless, views and legal actions included."""
     dumped = game.dump(state)
     text = json.dumps(dumped)
@@ -47,14 +54,14 @@ def check_round_trip(game: Game, state: StateModel) -> None:
         assert game.legal_actions(restored, seat) == game.legal_actions(state, seat)
 
 
-def num_seats(game: Game, state: StateModel) -> int:
+def num_seats(game: Game, state: GameState) -> int:
     """Every game state carries ``num_seats`` (the contract's one required field)."""
     return int(state.num_seats)
 
 
 def check_no_leak(
     game: Game,
-    state: StateModel,
+    state: GameState,
     seat: int,
     rng: Rng,
     *,
@@ -77,11 +84,11 @@ def check_no_leak(
     assert (game.outcome(other) is None) == (game.outcome(state) is None)
 
 
-def _fingerprint(game: Game, state: StateModel) -> str:
+def _fingerprint(game: Game, state: GameState) -> str:
     return json.dumps(game.dump(state), sort_keys=True)
 
 
-def check_outcome(game: Game, state: StateModel, outcome: Outcome) -> None:
+def check_outcome(game: Game, state: GameState, outcome: Outcome) -> None:
     n = num_seats(game, state)
     assert all(0 <= w < n for w in outcome.winners), outcome
     assert len(set(outcome.winners)) == len(outcome.winners)
@@ -101,7 +108,7 @@ def random_playout(
     leak_check: bool = False,
     round_trip_every: int = 0,
     max_steps: int = 20_000,
-) -> tuple[StateModel, Outcome]:
+) -> tuple[GameState, Outcome]:
     """Play random legal actions to the end, checking the contract at every step.
 
     ``on_step(state, events)`` runs after every action (put invariants there).
@@ -294,7 +301,7 @@ def twin_seeds(
     return found
 
 
-def check_copy(game: Game, state: StateModel) -> None:
+def check_copy(game: Game, state: GameState) -> None:
     """``game.copy`` is equal to the state and shares no list, dict, set or (unfrozen)
     Part with it."""
     new = game.copy(state)
@@ -304,7 +311,7 @@ def check_copy(game: Game, state: StateModel) -> None:
     assert not shared, f"{game.id}: the copy shares {len(shared)} mutable objects"
 
 
-def check_shared_actions(game: Game, state: StateModel, seat: int) -> set[str]:
+def check_shared_actions(game: Game, state: GameState, seat: int) -> set[str]:
     """A game may hand out the same action object again (issue 15: building the legal
     actions is a good part of a random step), but then no caller may change what the
     next is offered: an action listed twice refuses every change, lists inside it too,
@@ -343,10 +350,10 @@ def _mutable_ids(value: Any) -> set[int]:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, BaseModel):
-            if not item.model_config.get("frozen"):  # a frozen Part may be shared
+        if isinstance(item, BaseModel | SlottedPart):
+            if not is_frozen(type(item)):  # a frozen Part may be shared
                 found.add(id(item))
-            stack.extend(item.__dict__.values())
+            stack.extend(getattr(item, name) for name in fields_of(type(item)))
         elif isinstance(item, list | dict | set):
             found.add(id(item))
             stack.extend(item.values() if isinstance(item, dict) else item)
@@ -366,7 +373,7 @@ def odd_variants(action: Mapping[str, Any]) -> list[dict[str, Any]]:
     return variants
 
 
-def refusal(game: Game, state: StateModel, seat: int, action: Any) -> tuple[str, str] | None:
+def refusal(game: Game, state: GameState, seat: int, action: Any) -> tuple[str, str] | None:
     """``(code, message)`` if ``game.apply`` refuses ``action``, else ``None``."""
     try:
         game.apply(state, seat, action)
@@ -376,7 +383,7 @@ def refusal(game: Game, state: StateModel, seat: int, action: Any) -> tuple[str,
 
 
 def check_refusals(
-    game: Game, state: StateModel, seat: int, rng: Rng, *, samples: int = 3, worlds: int = 2
+    game: Game, state: GameState, seat: int, rng: Rng, *, samples: int = 3, worlds: int = 2
 ) -> None:
     """Legality and the reason for a refusal come from the same check, and say nothing hidden.
 

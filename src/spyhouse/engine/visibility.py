@@ -9,7 +9,7 @@ Every field of a game's ``State`` (and of the Parts it holds) says who may know 
         board: Mixed[list[Space]]     # Parts whose own fields carry declarations
 
 The markers are ``typing.Annotated`` metadata, so the type checker sees plain ``int`` and
-pydantic keeps the marker in ``model_fields[name].metadata``. :func:`undeclared_fields`
+pydantic keeps the marker in the field's ``metadata`` (:func:`fields_of`). :func:`undeclared_fields`
 is what a game's test asserts empty (a new field without a declaration fails), and
 :func:`declared_fields` feeds :func:`spyhouse.engine.testing.check_determinize_redraws`,
 which checks that ``determinize`` redraws every ``Hidden`` field.
@@ -22,7 +22,9 @@ import types
 import typing
 from typing import Annotated, Any, TypeVar, Union
 
+import pydantic.dataclasses
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 T = TypeVar("T")
 
@@ -46,7 +48,7 @@ Hidden = Annotated[T, Visibility.HIDDEN]
 Mixed = Annotated[T, Visibility.MIXED]
 
 
-def declared_fields(model: type[BaseModel]) -> dict[str, Visibility]:
+def declared_fields(model: type[Any]) -> dict[str, Visibility]:
     """Every declared field by dotted path; Mixed fields are replaced by their parts.
 
     Lists read ``name[]``, dicts ``name{}``: ``"locations[].tile"``.
@@ -56,17 +58,15 @@ def declared_fields(model: type[BaseModel]) -> dict[str, Visibility]:
     return found
 
 
-def undeclared_fields(model: type[BaseModel]) -> list[str]:
+def undeclared_fields(model: type[Any]) -> list[str]:
     """Dotted paths of fields that say nothing about who may know them (want: ``[]``)."""
     missing: list[str] = []
     _walk(model, "", {}, missing)
     return missing
 
 
-def _walk(
-    model: type[BaseModel], prefix: str, found: dict[str, Visibility], missing: list[str]
-) -> None:
-    for name, info in model.model_fields.items():
+def _walk(model: type[Any], prefix: str, found: dict[str, Visibility], missing: list[str]) -> None:
+    for name, info in fields_of(model).items():
         path = prefix + name
         marks = [m for m in info.metadata if isinstance(m, Visibility)]
         if len(marks) != 1:
@@ -82,9 +82,25 @@ def _walk(
             _walk(part, part_path + ".", found, missing)
 
 
-def _parts(annotation: Any, path: str) -> list[tuple[str, type[BaseModel]]]:
+def is_part_class(annotation: Any) -> bool:
+    """Whether ``annotation`` is a model whose fields carry declarations: a pydantic
+    model (a Part, table options) or a pydantic dataclass (a slotted Part)."""
+    return isinstance(annotation, type) and (
+        issubclass(annotation, BaseModel) or pydantic.dataclasses.is_pydantic_dataclass(annotation)
+    )
+
+
+def fields_of(part: type[Any]) -> dict[str, FieldInfo]:
+    """A Part's fields by name, with their annotations and markers, either kind."""
+    if issubclass(part, BaseModel):
+        return part.model_fields
+    fields: dict[str, FieldInfo] = part.__pydantic_fields__
+    return fields
+
+
+def _parts(annotation: Any, path: str) -> list[tuple[str, type[Any]]]:
     """The Part classes inside ``annotation`` with the path suffix that reaches them."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if is_part_class(annotation):
         return [(path, annotation)]
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)

@@ -11,6 +11,7 @@ from spyhouse.engine import IllegalAction
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.testing import check_copy, check_shared_actions
+from spyhouse.engine.visibility import fields_of
 from spyhouse.games.spies import GAME
 from spyhouse.games.spies.state import SideState
 
@@ -24,7 +25,7 @@ def test_a_sides_marks_are_tuples_that_refuse_a_change_and_load_from_lists():
     assert data["sides"][0]["missions"] == [None, None, None, None], "the JSON keeps lists"
     loaded = GAME.load(data)
     assert loaded == state and type(loaded.sides[0].hand) is tuple
-    for name in SideState.model_fields:
+    for name in fields_of(SideState):
         if isinstance(getattr(side, name), tuple | list):
             assert type(getattr(side, name)) is tuple, name
 

@@ -1,4 +1,6 @@
-"""The whole game as one pydantic model: JSON round-trips for free, secrets included.
+"""The whole game as slotted pydantic dataclasses: JSON round-trips for free, secrets
+included, and attribute reads as fast as Python has (a search playout reads the state
+about a hundred times a step: see :mod:`spyhouse.engine.parts`, issue 15).
 
 Sides are indexed 0 (red) and 1 (blue); soldiers are ranks 1-10; missions are indexed
 0-3 internally and shown to people as Missions 1-4.
@@ -8,9 +10,18 @@ from __future__ import annotations
 
 from typing import Literal, TypeVar
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
-from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
+from spyhouse.engine import (
+    GameOptions,
+    Hidden,
+    Mixed,
+    Private,
+    Public,
+    SlottedPart,
+    frozen_slotted,
+    slotted,
+)
 
 Phase = Literal["deploy", "intel", "missions", "over"]
 Step = Literal["deception", "guess", "ability"]
@@ -20,7 +31,8 @@ class SpiesOptions(GameOptions):
     """Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams."""
 
 
-class SideState(Part):
+@slotted
+class SideState(SlottedPart):
     """One side's soldiers, track and tokens (shared by teammates in team play).
 
     The soldiers and the per-mission marks are tuples, replaced (:func:`replaced`)
@@ -77,12 +89,11 @@ def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-class PendingAbility(Part):
+@frozen_slotted
+class PendingAbility(SlottedPart):
     """An activated soldier whose owner must choose (Captain, Marshal) before play goes on.
 
     Frozen (replaced, never changed), so ``State.copy()`` shares it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Public[Literal["captain", "marshal"]]
     side: Public[int]
@@ -90,7 +101,8 @@ class PendingAbility(Part):
     deception_bonus: Public[bool] = Field(description="A Deception token still pays +4 afterwards")
 
 
-class SpiesState(StateModel):
+@slotted
+class SpiesState(SlottedPart):
     num_seats: Public[int]
     rng: Hidden[int]
     day: Public[int] = 1
