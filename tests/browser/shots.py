@@ -4,7 +4,8 @@ screen, at 1,280 and 390 px, in English and Spanish, into one folder.
     .venv/bin/python -m tests.browser.shots test-output/shots            # everything
     .venv/bin/python -m tests.browser.shots test-output/shots estoril,end-estoril
 
-Names: ``<game>-<lang>-<width>.png``, ``lobby-…``, ``end-<game>-…`` (full pages; on a phone
+Names: ``<game>-<lang>-<width>.png`` (``estoril-5``, ``spies-4``, ``agencia-6``: more
+players, every option), ``lobby-…``, ``end-<game>-…`` (full pages; on a phone
 the decision sheet sticks where the screen's bottom was)."""
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ from tests.server.conftest import start_server
 SIZES = [("en-GB", "en", 1280), ("es-ES", "es", 1280), ("en-GB", "en", 390), ("es-ES", "es", 390)]
 SEATS = {"estoril": 4, "spies": 2, "agencia": 3, "conspiracy": 4}
 MOVES = {"estoril": 12, "spies": 25, "agencia": 6, "conspiracy": 30}  # mid-game
+# More players and every option: ``<name>`` is (game, seats, options).
+MORE = {
+    "estoril-5": (
+        "estoril",
+        5,
+        {"promo": True, "double_agent": True, "vip": True, "roulette": True},
+    ),
+    "spies-4": ("spies", 4, {}),
+    "agencia-6": ("agencia", 6, {}),
+}
 
 
 def main(out: Path, which: list[str]) -> None:
@@ -46,13 +57,14 @@ def main(out: Path, which: list[str]) -> None:
                         print(name, lang, width, p.errors)
                     p.context.close()
 
-            for game in [g for g in which if g in SEATS]:
-                table = _table(http, game, SEATS[game], {})
+            for name in [g for g in which if g in SEATS or g in MORE]:
+                game, seats, options = MORE.get(name, (name, SEATS.get(name), {}))
+                table = _table(http, game, seats, options)
                 rng = random.Random(1)
                 for _ in range(MOVES[game]):
                     if _move(http, table, rng) != "playing":
                         break
-                shoot(table, game, "#board")
+                shoot(table, name, "#board")
             for game in [g[4:] for g in which if g.startswith("end-")]:
                 table = _table(http, game, SEATS[game], {})
                 rng = random.Random(2)
@@ -72,5 +84,5 @@ def main(out: Path, which: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    everything = [*SEATS, "lobby", *(f"end-{g}" for g in SEATS)]
+    everything = [*SEATS, *MORE, "lobby", *(f"end-{g}" for g in SEATS)]
     main(Path(sys.argv[1]), sys.argv[2].split(",") if len(sys.argv) > 2 else everything)
