@@ -20,10 +20,9 @@ def deal_agency(rng: Rng) -> Player:
     rng.shuffle(cards)
     dealt, deck = cards[: len(DEAL_ORDER)], cards[len(DEAL_ORDER) :]
     positions: dict[Position, str | None] = dict(zip(DEAL_ORDER, dealt, strict=True))
-    return Player(  # remembered given: pydantic would deep-copy the default (issue 15)
+    return Player(
         information=STARTING_INFORMATION,
         positions=positions,
-        remembered=[],
         deck=deck,
         unseen=len(deck),
     )
