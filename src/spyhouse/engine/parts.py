@@ -12,7 +12,8 @@ shares nothing mutable):
   manages itself, and a pydantic model's ``__dict__`` is a declared slot, so each
   ``state.phase`` takes the generic path (about four times as slow), and each
   assignment goes through :meth:`Part.__setattr__`. Spies & Lies reads its state about a
-  hundred times a step; slotted, its random game is about 12 % faster (issue 15).
+  hundred times a step; slotted, a random game of it takes a quarter less time
+  (issue 15; `bench/README.md`, session 8).
 """
 
 from __future__ import annotations
