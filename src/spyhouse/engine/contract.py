@@ -3,8 +3,8 @@
 A game is a pure, deterministic state machine over JSON-able actions. The server only
 ever calls the methods below; it never looks inside a state. See ``design.md``.
 
-Authors subclass :class:`Game`, declare a pydantic ``State`` and ``Options`` model and
-implement the abstract methods. :meth:`Game.apply` copies the state and checks whose
+Authors subclass :class:`Game`, declare a ``State`` (of Parts, :mod:`spyhouse.engine.parts`)
+and a pydantic ``Options`` model and implement the abstract methods. :meth:`Game.apply` copies the state and checks whose
 turn it is before handing the copy to :meth:`Game.apply_action`, so an engine may mutate
 freely and a refused action can never change the caller's state.
 """
