@@ -136,3 +136,20 @@ def test_the_saved_form_round_trips_and_refuses_unknown_keys():
         adapter.validate_python({**data, "extra": 1})
     with pytest.raises(ValidationError):
         adapter.validate_python({**data, "hands": [{"cards": [], "x": 1}]})
+
+
+def test_a_subclass_compiles_its_own_copy():
+    """The parent's compiled copy would build a parent and skip the subclass's fields."""
+
+    @slotted
+    class Base(SlottedPart):
+        cards: Public[list[int]]
+
+    @slotted
+    class Sub(Base):
+        more: Public[list[int]]
+
+    Base(cards=[1]).copy()
+    sub = Sub(cards=[2], more=[3])
+    new = sub.copy()
+    assert type(new) is Sub and new == sub and new.more is not sub.more

@@ -278,12 +278,20 @@ class SlottedPart:
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "copy" not in cls.__dict__:  # each class compiles its own (see copy)
+            cls.copy = _first_slotted_copy  # type: ignore[method-assign]
+
     def copy(self) -> Self:
         """A deep copy that shares nothing mutable with ``self`` (:meth:`Part.copy`):
         compiled once per class, then one slot assignment per field."""
         copy = _compile_copy(type(self))
         type.__setattr__(type(self), "copy", copy)
         return copy(self)  # type: ignore[no-any-return]
+
+
+_first_slotted_copy = SlottedPart.copy
 
 
 def _slotted_copy_source(model: type[SlottedPart]) -> str:
