@@ -637,9 +637,13 @@ def _crowded_estoril(view):
         loc["reward"]["tiles"] = [{"face_down": False, "tile": next(tiles)}]
     museum = next(loc for loc in view["grid"]["locations"] if loc["location"] == "Museum")
     museum.update(enigma=True, resolved=True)
-    other = next(loc for loc in view["grid"]["locations"] if loc is not museum)
+    other, third = [loc for loc in view["grid"]["locations"] if loc is not museum][:2]
     other.update(die=12, roulette={"tiles_under": 3}, status="reconstructed")
-    other["reward"]["tiles"].append({"face_down": True, "known_by": []})
+    # The Garret's two Rewards: both readable (the Enigma's, or one face up and one this
+    # seat looked at), and one face up under one nobody here has seen.
+    seen = {"face_down": True, "known_by": [colours[0]], "tile": next(tiles)}
+    other["reward"]["tiles"].append(seen)
+    third["reward"]["tiles"].append({"face_down": True, "known_by": []})
     return view
 
 
@@ -650,9 +654,11 @@ def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
     "TOP SECRET"), a space's numeral and "TOP SECRET" cover each other and no tile, no
     tile's words run into each other (the Museum's small Reward ran its name into its
     ability), a shield or a Double Agent's mark covers none of its tile's words, and the
-    title strip covers nothing; on a phone every name on the small map of the grid stays
-    in its box (with five players its boards are narrow). Words are drawn at 7 px or more (11 on a phone; "TOP SECRET"
-    is the smallest at 1,280 px, 7.4)."""
+    title strip covers nothing; a pile of two Rewards covers none of its readable tile's
+    words with the other tile (the Garret's top tile covered the lower one's); on a phone
+    every name on the small map of the grid stays in its box (with five players its boards
+    are narrow). Words are drawn at 7 px or more (11 on a phone; "TOP SECRET" is the
+    smallest at 1,280 px, 7.4)."""
     from tests.browser.test_layout import ESTORIL_ALL
 
     with httpx.Client(base_url=site.url, timeout=30) as http:
@@ -675,6 +681,13 @@ def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
             assert overlaps(ann.page, boxes, boxes, within) == [], where
             tile_words = "[data-tile] > g, [data-tile] > text"
             found = overlaps(ann.page, "text", "text", "#fixture [data-location] [data-tile]")
+            assert found == [], (where, found)
+            # Across a pile of Rewards: no tile, face or back, over a readable tile's words.
+            piles = "#fixture [data-slot$=-reward]"
+            assert ann.page.locator(f"{piles} [data-tile]").count() == 9, where
+            found = overlaps(
+                ann.page, "[data-tile] text", "[data-tile], [data-gloss=unknown]", piles
+            )
             assert found == [], (where, found)
             foot = "[data-gloss=top-secret], [data-gloss=space]"
             tiles = "[data-tile], [data-gloss=unknown], [data-gloss=reward]"

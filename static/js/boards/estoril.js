@@ -8,7 +8,7 @@ import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable } f
 export const strings = {
   en: {
     "es.status": "Round {round}/{rounds} · first player: {first}", "es.hand": "Your hand", "es.missions": "Missions", "es.pile": "Pile: {n}",
-    "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.inHand": "In hand", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward",
+    "es.shields": "Shields left: {n}", "es.discards": "Discards", "es.inHand": "In hand", "es.markers": "{n} markers", "es.handSize": "{n} in hand", "es.reward": "Reward", "es.pileBelow": "2 tiles|below ↓",
     "es.do.place": "Place {tile} on {where}", "es.do.placeDown": "Place {tile} face down on {where}",
     "es.die": "die {n}", "es.enigma": "Enigma", "es.roulette": "Roulette", "es.resolved": "resolved", "es.faceDown": "face down", "es.topSecret": "Top Secret",
     "es.reconstructed": "reconstructed", "es.results": "Results", "es.outOfGame": "Out of the game: {n}", "es.vp": "VP", "es.ts": "TOP SECRET",
@@ -21,7 +21,7 @@ export const strings = {
   },
   es: {
     "es.status": "Ronda {round}/{rounds} · jugador inicial: {first}", "es.hand": "Tu mano", "es.missions": "Misiones", "es.pile": "Pila: {n}",
-    "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.inHand": "En la mano", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa",
+    "es.shields": "Escudos: {n}", "es.discards": "Descartes", "es.inHand": "En la mano", "es.markers": "{n} marcadores", "es.handSize": "{n} en mano", "es.reward": "Recompensa", "es.pileBelow": "2 losetas|debajo ↓",
     "es.do.place": "Colocar {tile} en {where}", "es.do.placeDown": "Colocar {tile} boca abajo en {where}",
     "es.die": "dado {n}", "es.enigma": "Enigma", "es.roulette": "Ruleta", "es.resolved": "resuelto", "es.faceDown": "boca abajo", "es.topSecret": "Alto Secreto",
     "es.reconstructed": "reconstruido", "es.results": "Resultados", "es.outOfGame": "Fuera del juego: {n}", "es.vp": "PV", "es.ts": "ALTO SECRETO",
@@ -339,13 +339,27 @@ export function shieldIcon(x, y) {
 /** The height of the Museum's Reward row under its spaces: a tile lying on its side, its
  * name, abilities and VP a line each. */
 const REWARD_ROW = 110;
+/** The height of the row under the spaces where a pile of two Rewards (the Garret's: "Place
+ * 2 Character tiles in the Reward space") lies side by side: each tile as tall as one in a
+ * Reward cell. Fanned in their cell, the top tile covered the lower one's words (both face
+ * up with the Enigma, or the one this seat looked at), and no fan keeps two tiles readable
+ * in a 120-unit cell. */
+const PAIR_ROW = 120;
+
+/** The height of the row a board needs under its spaces for its Rewards: the Museum's
+ * central one, or a pile of two. */
+function rewardRowHeight(loc) {
+  if (!loc.reward.cell) return REWARD_ROW;
+  return (loc.reward.tiles || []).length > 1 ? PAIR_ROW : 0;
+}
 
 /** Where each board is drawn: its cells' corners, its box and its cell size.
  *
  * At 1,280 px the boards lie as on the table, in the grid's own cells (960 wide); the
  * Museum's central Reward has a row of its own under its four spaces (drawn over their
  * inner corners it covered their "TOP SECRET", and a tile that small ran its words
- * together), so the grid row below it starts that much lower. On a
+ * together), so the grid row below it starts that much lower; so has a pile of two Rewards
+ * (the Garret's), its tiles side by side, its cell saying they lie below. On a
  * phone that grid would be drawn at a third of its size (letters ≈ 4 px), so the boards
  * are stacked one a row in the grid's reading order, each 300 wide (cells 140 by 120, a row
  * under the spaces for the Museum's central Reward), and that column is scaled to the
@@ -365,17 +379,21 @@ function gridLayout(grid, small) {
     const cols = grid.cell_cols || 6;
     const cell = Math.floor((1000 - 40) / cols);
     // A grid row's top moves down by the strips of the boards that start at or above it,
-    // and by the Reward row of a Museum that ends above it.
+    // and by the tallest Reward row of the boards that end above it.
     const starts = [...new Set(grid.locations.map((loc) => extent(loc).r0))];
-    const museums = grid.locations.filter((loc) => !loc.reward.cell).map((loc) => extent(loc).r1);
+    const below = new Map();
+    for (const loc of grid.locations) {
+      const r1 = extent(loc).r1;
+      below.set(r1, Math.max(below.get(r1) || 0, rewardRowHeight(loc)));
+    }
     const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length
-      + REWARD_ROW * museums.filter((r1) => r1 < r).length;
+      + [...below].filter(([r1]) => r1 < r).reduce((sum, [, h]) => sum + h, 0);
     for (const loc of grid.locations) {
       const { r0, c0, r1, c1 } = extent(loc);
       const by = rowTop(r0);
       const bx = 20 + c0 * cell;
       const bw = (c1 - c0 + 1) * cell;
-      const extra = loc.reward.cell ? 0 : REWARD_ROW;
+      const extra = rewardRowHeight(loc);
       boards.set(loc.location, {
         cell, ch: cell, bx, by, bw, bh: rowTop(r1) + cell - by + extra,
         at: ([r, c]) => [20 + c * cell, rowTop(r)],
@@ -399,7 +417,7 @@ function gridLayout(grid, small) {
   for (const loc of order) {
     const { r0, c0, r1, c1 } = extent(loc);
     const by = top + STRIP;
-    const extra = loc.reward.cell ? 0 : REWARD_ROW;
+    const extra = rewardRowHeight(loc);
     const bh = (r1 - r0 + 1) * ch + extra;
     boards.set(loc.location, {
       cell, ch, bx: gx, by, bw: (c1 - c0 + 1) * cell, bh,
@@ -470,22 +488,35 @@ export function render(ctx) {
     const bt = by - STRIP;
     const g = s("g", { "data-location": loc.location, opacity: loc.resolved ? 0.6 : 1 });
     g.append(s("rect", { x: bx + 3, y: bt + 3, width: bw - 6, height: bh + STRIP - 6, rx: 12, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": loc.enigma ? 4 : 1.5 }));
-    // Reward: in its own cell, or (the Museum's central one) in a row under the spaces.
+    // Reward: in its own cell, or in a row under the spaces (the Museum's central one; a
+    // pile of two, side by side, its cell saying so).
     const rs = rewardRow ? rewardRow.w : cell;
     const rsh = rewardRow ? rewardRow.h : ch;
     const [rx, ry] = rewardRow ? [rewardRow.x, rewardRow.y] : at(loc.reward.cell);
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
-    rewardG.append(s("rect", { class: "hit", x: rx + 4, y: ry + 4, width: rs - 8, height: rsh - 8, rx: 10, fill: loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0", stroke: "#b8913a", "stroke-dasharray": "4 3" }));
+    const fill = loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0";
     const top = 20;
-    const tiles = loc.reward.tiles || [];
-    tiles.forEach((t, i) => {
-      const off = i * 10;
-      rewardG.append(tileFace(rx + 8 + off, ry + top + off, rs - 16 - (tiles.length - 1) * 10, rsh - top - 6 - (tiles.length - 1) * 10, t.tile || null, { faceDown: t.face_down }));
-    });
-    rewardG.append(glossed(s("g", {}, s("text", { x: rx + rs / 2, y: ry + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward));
-    for (const partial of [{ type: "place_enigma", location: loc.location }, { location: loc.location, reward: 1 }, { location: loc.location, reward: 0 }]) {
-      if (ctx.decision.allows(partial)) { ctx.choice(rewardG, partial, `${loc.location} ${ctx.t("es.reward")}`); break; }
+    const heading = (x, y, w) => glossed(s("g", {}, s("text", { x: x + w / 2, y: y + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward);
+    const frame = (x, y, w, h) => s("rect", { class: "hit", x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 10, fill, stroke: "#b8913a", "stroke-dasharray": "4 3" });
+    if (rewardRow && loc.reward.cell) {
+      const [cx, cy] = at(loc.reward.cell);
+      const [first, second] = ctx.t("es.pileBelow").split("|");
+      rewardG.append(frame(cx, cy, cell, ch), heading(cx, cy, cell),
+        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#8a5a00" }, first),
+        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 18, "text-anchor": "middle", "font-size": 11, fill: "#8a5a00" }, second));
     }
+    rewardG.append(frame(rx, ry, rs, rsh));
+    const tiles = loc.reward.tiles || [];
+    const gap = 8;
+    const tw = (rs - 16 - gap * (tiles.length - 1)) / Math.max(1, tiles.length);
+    const faces = tiles.map((t, i) => s("g", { "data-reward": i + 1 },
+      tileFace(rx + 8 + i * (tw + gap), ry + top, tw, rsh - top - 6, t.tile || null, { faceDown: t.face_down })));
+    rewardG.append(...faces, heading(rx, ry, rs));
+    // The Enigma goes on the whole Reward space; a look or Conspiracy picks one tile of a pile.
+    const named = `${loc.location} ${ctx.t("es.reward")}`;
+    if (ctx.decision.allows({ type: "place_enigma", location: loc.location })) ctx.choice(rewardG, { type: "place_enigma", location: loc.location }, named);
+    else if (faces.length > 1) faces.forEach((f, i) => ctx.choice(f, { location: loc.location, reward: i + 1 }, `${named} ${i + 1}`));
+    else if (ctx.decision.allows({ location: loc.location, reward: 1 })) ctx.choice(rewardG, { location: loc.location, reward: 1 }, named);
     // Deployment spaces.
     for (const sp of loc.spaces) {
       const [x, y] = at(sp.cell);
