@@ -709,6 +709,58 @@ def test_nothing_on_an_estoril_location_overlaps(browser, site, output_dir):
             assert ann.page.locator("#fixture [data-location]").count() == 8, where
 
 
+# Estoril's board drawn with these legal actions: each element a click would choose, with
+# the Reward tile it stands for (if it is one) and what it chooses.
+DRAW_CHOICES = """async ([doc, view, actions]) => {
+  const board = await import('/static/js/boards/estoril.js');
+  const { t } = await import('/static/js/i18n.js');
+  const { Decision } = await import('/static/js/decisions.js');
+  const { fittedToPhone } = await import('/static/js/table/zoom.js');
+  const decision = new Decision(actions);
+  const chosen = [];
+  const choice = (el, partial) => {
+    if (decision.allows(partial)) chosen.push([el, partial]);
+    return el;
+  };
+  const ctx = { doc: { ...doc, view }, view, you: doc.you, t, decision, reader: doc.you,
+    sees: doc.you, name: (seat) => `Player ${seat + 1}`, choice, choose: () => {},
+    selected: () => false, small: fittedToPhone() };
+  board.render(ctx);
+  return chosen.map(([el, partial]) => ({ tile: el.dataset.reward || null, slot: el.dataset.slot || null, partial }));
+}"""
+
+
+def test_a_look_at_a_pile_of_two_rewards_picks_one(browser, site):
+    """The Garret's two Rewards ("Place 2 Character tiles in the Reward space"): when a look
+    may go to either tile, each tile is its own choice, reward 1 or reward 2, at 1,280 px
+    and on a phone (the whole pile offered reward 1 only; the second was out of reach
+    but through the decision panel). A single Reward is still chosen as a whole."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "estoril", 2, {})
+        doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+    view = doc.pop("view")
+    pile, single = view["grid"]["locations"][:2]
+    pile["reward"]["tiles"] = [{"face_down": True, "known_by": []}] * 2
+    single["reward"]["tiles"] = [{"face_down": True, "known_by": []}]
+    looks = [
+        {"type": "look", "location": loc["location"], "reward": n}
+        for loc, count in ((pile, 2), (single, 1))
+        for n in range(1, count + 1)
+    ]
+    for ann, _lang, _width, where in _each_size(browser, site, table, doc["version"]):
+        chosen = ann.page.evaluate(DRAW_CHOICES, [doc, view, looks])
+        rewards = [c for c in chosen if "reward" in c["partial"]]
+        assert rewards == [
+            {"tile": "1", "slot": None, "partial": {"location": pile["location"], "reward": 1}},
+            {"tile": "2", "slot": None, "partial": {"location": pile["location"], "reward": 2}},
+            {
+                "tile": None,
+                "slot": f"estoril-{single['location']}-reward",
+                "partial": {"location": single["location"], "reward": 1},
+            },
+        ], (where, rewards)
+
+
 # Each side's Deception tokens row and the Exhausted line under it: their boxes on the
 # screen and the row's words.
 DECEPTION_ROW = """() => [...document.querySelectorAll('#fixture [data-side]')].map((side) => {
