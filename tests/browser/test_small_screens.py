@@ -732,9 +732,10 @@ DRAW_CHOICES = """async ([doc, view, actions]) => {
 
 def test_a_look_at_a_pile_of_two_rewards_picks_one(browser, site):
     """The Garret's two Rewards ("Place 2 Character tiles in the Reward space"): when a look
-    may go to either tile, each tile is its own choice, reward 1 or reward 2, at 1,280 px
-    and on a phone (the whole pile offered reward 1 only; the second was out of reach
-    but through the decision panel). A single Reward is still chosen as a whole."""
+    or a Conspiracy may go to either tile, each tile is its own choice, reward 1 or reward
+    2, at 1,280 px and on a phone (the whole pile offered a look at reward 1 only, and no
+    Conspiracy: the rest was reached through the decision panel only). A single Reward is
+    still chosen as a whole."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "estoril", 2, {})
         doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
@@ -759,6 +760,13 @@ def test_a_look_at_a_pile_of_two_rewards_picks_one(browser, site):
                 "partial": {"location": single["location"], "reward": 1},
             },
         ], (where, rewards)
+        # Conspiracy at the Garret ("look at ... the Reward tile"): its use says which.
+        uses = [{"type": "use", "ability": "Conspiracy", "reward": n} for n in (1, 2)]
+        chosen = ann.page.evaluate(DRAW_CHOICES, [doc, view, uses])
+        assert [(c["tile"], c["partial"]) for c in chosen] == [
+            ("1", uses[0]),
+            ("2", uses[1]),
+        ], (where, chosen)
 
 
 # Each side's Deception tokens row and the Exhausted line under it: their boxes on the

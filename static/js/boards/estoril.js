@@ -512,10 +512,12 @@ export function render(ctx) {
     const faces = tiles.map((t, i) => s("g", { "data-reward": i + 1 },
       tileFace(rx + 8 + i * (tw + gap), ry + top, tw, rsh - top - 6, t.tile || null, { faceDown: t.face_down })));
     rewardG.append(...faces, heading(rx, ry, rs));
-    // The Enigma goes on the whole Reward space; a look or Conspiracy picks one tile of a pile.
+    // The Enigma goes on the whole Reward space; a look or Conspiracy picks one tile of a
+    // pile (a Conspiracy names no location: only the Garret has a pile to pick from).
     const named = `${loc.location} ${ctx.t("es.reward")}`;
+    const pick = (n) => (ctx.decision.allows({ location: loc.location, reward: n }) ? { location: loc.location, reward: n } : { type: "use", ability: "Conspiracy", reward: n });
     if (ctx.decision.allows({ type: "place_enigma", location: loc.location })) ctx.choice(rewardG, { type: "place_enigma", location: loc.location }, named);
-    else if (faces.length > 1) faces.forEach((f, i) => ctx.choice(f, { location: loc.location, reward: i + 1 }, `${named} ${i + 1}`));
+    else if (faces.length > 1) faces.forEach((f, i) => ctx.choice(f, pick(i + 1), `${named} ${i + 1}`));
     else if (ctx.decision.allows({ location: loc.location, reward: 1 })) ctx.choice(rewardG, { location: loc.location, reward: 1 }, named);
     // Deployment spaces.
     for (const sp of loc.spaces) {
