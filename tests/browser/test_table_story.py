@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -79,6 +80,9 @@ def _move(http: httpx.Client, table: dict[str, Any], rng: random.Random) -> str 
     return "playing"
 
 
+STEP_MS = 1600
+"""How long a reveal shows each step (``static/js/table/reveal.js``)."""
+
 CASES = [
     pytest.param("agencia", 3, {}, id="agencia"),
     pytest.param("spies", 2, {}, id="spies"),
@@ -92,6 +96,10 @@ def test_a_reveal_plays_step_by_step_and_can_be_skipped(
     browser, site, output_dir, game, seats, options
 ):
     bob = new_player(browser, site.url, locale="es-ES", prefs={"reveals": True})
+    # Once a reveal shows, the page's clock stands still and the test moves it on: a
+    # step lasts 1.6 s, and on a loaded machine a reveal could end during the screenshot,
+    # before "Skip" was pressed.
+    bob.page.clock.install()
     try:
         bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
@@ -101,7 +109,11 @@ def test_a_reveal_plays_step_by_step_and_can_be_skipped(
             for _ in range(3000):
                 assert _move(http, table, rng) == "playing", "the game ended without a reveal"
                 if bob.page.query_selector("#reveal"):
-                    break
+                    now = bob.page.evaluate("Date.now()") / 1000
+                    bob.page.clock.pause_at(datetime.fromtimestamp(now + 0.2, UTC))
+                    if bob.page.query_selector("#reveal[data-step='1']"):
+                        break
+                    bob.page.clock.resume()  # it moved on before the clock stopped
             else:
                 raise AssertionError("no reveal in 3000 moves")
             reveal = bob.page.locator("#reveal")
@@ -109,11 +121,13 @@ def test_a_reveal_plays_step_by_step_and_can_be_skipped(
             # While it plays, the board waits on what it showed before.
             assert bob.attr("revealing") == "1"
             if steps >= 2:
+                bob.page.clock.run_for(STEP_MS)
                 bob.page.wait_for_selector("#reveal[data-step='2']")
             screenshot(bob, output_dir, f"{game}-reveal-phone")
             assert english_on_page(bob.page) == []
             bob.page.click("#reveal-skip")
             bob.page.wait_for_selector("#reveal", state="detached")
+            bob.page.clock.resume()
             server = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()
             _until(
                 bob.page,
