@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import Counter
+from dataclasses import FrozenInstanceError
 
 import pytest
-from pydantic import BaseModel, ValidationError
 
 from spyhouse.engine import Event, Rng, StateModel
+from spyhouse.engine.parts import is_frozen
 from spyhouse.engine.testing import random_playout, scale
+from spyhouse.engine.visibility import fields_of, is_part_class
 from spyhouse.games.estoril import GAME
 from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
-from spyhouse.games.estoril.state import EstorilState
+from spyhouse.games.estoril.state import EstorilState, Location, fast_copy
 from tests.games.estoril.helpers import all_tiles
 
 OPTION_NAMES = ("promo", "double_agent", "vip", "roulette")
@@ -135,10 +138,10 @@ def _mutables(value: object) -> list[object]:
         out.append(value)
         for v in value.values() if isinstance(value, dict) else value:
             out += _mutables(v)
-    elif isinstance(value, BaseModel):
-        if not value.model_config.get("frozen"):
+    elif is_part_class(type(value)):
+        if not is_frozen(type(value)):
             out.append(value)
-        for name in type(value).model_fields:
+        for name in fields_of(type(value)):
             out += _mutables(getattr(value, name))
     return out
 
@@ -166,13 +169,31 @@ def test_locations_are_values():
     another state that shares it. Saved states (lists in the JSON) load as tuples."""
     state = GAME.setup(4, GAME.parse_options({}), 1)
     loc = state.grid[0]
-    with pytest.raises(ValidationError):
+    with pytest.raises(FrozenInstanceError):
         loc.resolved = True
     assert isinstance(loc.spaces, tuple) and isinstance(loc.rewards, tuple)
     dumped = GAME.dump(state)
     assert isinstance(dumped["grid"][0]["spaces"], list)
     loaded = GAME.load(json.loads(json.dumps(dumped)))
     assert isinstance(loaded.grid[0].spaces, tuple) and GAME.dump(loaded) == dumped
+
+
+def test_a_fast_copy_changes_only_what_it_is_told():
+    """``fast_copy`` (a Location or a tile replaced without validating it again) keeps
+    every other field, leaves the original as it was, and refuses a field that does not
+    exist; the state's slots hold no stray attribute (issue 15: slotted Parts)."""
+    state = GAME.setup(4, GAME.parse_options({"vip": True}), 1)
+    loc = state.grid[0]
+    before = GAME.dump(state)
+    changed = fast_copy(loc, resolved=True, die=7)
+    assert type(changed) is Location and changed.resolved and changed.die == 7
+    assert changed == dataclasses.replace(loc, resolved=True, die=7)
+    assert GAME.dump(state) == before and not loc.resolved
+    with pytest.raises(TypeError):
+        fast_copy(loc, resovled=True)
+    with pytest.raises(AttributeError):
+        state.phse = "over"  # type: ignore[attr-defined]
+    assert not hasattr(loc, "__dict__") and not hasattr(state, "__dict__")
 
 
 def test_decisions_and_results_are_values():
@@ -183,7 +204,7 @@ def test_decisions_and_results_are_values():
     random_playout(GAME, 4, {}, 2, on_step=lambda s, e: seen.append(s))
     with_results = next(s for s in seen if isinstance(s, EstorilState) and s.results)
     result = with_results.results[0]
-    with pytest.raises(ValidationError):
+    with pytest.raises(FrozenInstanceError):
         result.winner = None
     with pytest.raises(TypeError):
         result.strengths[0] = 99  # type: ignore[index]
@@ -191,7 +212,7 @@ def test_decisions_and_results_are_values():
         s for s in seen if isinstance(s, EstorilState) and s.pending and s.pending[0].abilities
     )
     pending = with_ability.pending[0]
-    with pytest.raises(ValidationError):
+    with pytest.raises(FrozenInstanceError):
         pending.seat = 0
     assert isinstance(pending.abilities, tuple)
     for state in (with_results, with_ability):

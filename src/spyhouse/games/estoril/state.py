@@ -1,4 +1,6 @@
-"""The game state: a pydantic model, so it round-trips through JSON exactly.
+"""The game state: slotted pydantic dataclasses, so it round-trips through JSON exactly
+and reads as fast as Python reads an attribute (a search playout reads the state at every
+step: see :mod:`spyhouse.engine.parts`, issue 15).
 
 Tiles are catalogue indices (see ``components.characters``). Every tile in play is in
 exactly one place: a hand, a discard pile, a pending discard, the draw pile, a
@@ -7,20 +9,23 @@ Deployment space, a Reward space, under the Roulette, or back in the box (``remo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    model_validator,
+from pydantic import AfterValidator, ConfigDict, Field, PlainSerializer, model_validator
+
+from spyhouse.engine import (
+    GameOptions,
+    Hidden,
+    Mixed,
+    Private,
+    Public,
+    SlottedPart,
+    frozen_slotted,
+    slotted,
 )
-
-from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
+from spyhouse.engine.visibility import fields_of
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -56,31 +61,66 @@ class EstorilOptions(GameOptions):
         return self
 
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=SlottedPart)
 
 
-def fast_copy(model: M, **changes: object) -> M:
-    """A shallow copy with ``changes``, without pydantic's generic (slow) copy machinery.
+def fast_copy(part: M, **changes: object) -> M:
+    """A shallow copy of ``part`` with ``changes``, unvalidated (``changes`` must be valid).
 
-    Equivalent to ``model.model_copy(update=changes)`` for these plain models (no
-    extras, no private attributes); ``determinize`` copies only what it redraws. (A
-    full copy is the generic :meth:`Part.copy`.)
+    A frozen Part (a Location, a tile) is replaced, never changed, and a step replaces two
+    or three Locations; ``dataclasses.replace`` would validate the whole Location again
+    through pydantic. Each class compiles its own (:func:`_compile_fast_copy`);
+    ``determinize`` copies only what it redraws with it too. A change to a field that
+    does not exist raises ``TypeError``. (A full copy is :meth:`SlottedPart.copy`.)
     """
-    new = _new_object(model.__class__)
-    _set_dict(new, {**model.__dict__, **changes})
-    _set_fields_set(new, model.__pydantic_fields_set__)  # never changed: see Part
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    copy: M = _FAST_COPIES[type(part)](part, **changes)
+    return copy
 
 
-_new_object = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-"""pydantic's four slots set straight through their descriptors: ``object.__setattr__``
-looks each one up again, and a step replaces two or three Locations (issue 15)."""
+class _FastCopies(dict[type[Any], Callable[..., Any]]):
+    """Each slotted class's fast copy, compiled on first use."""
+
+    def __missing__(self, cls: type[Any]) -> Callable[..., Any]:
+        copy = self[cls] = _compile_fast_copy(cls)
+        return copy
+
+
+_FAST_COPIES = _FastCopies()
+
+
+def _compile_fast_copy(cls: type[Any]) -> Callable[..., Any]:
+    """``cls``'s fast copy written out field by field; for a :class:`Reward`::
+
+        def fast_copy(self, /, *, tile=_keep, face_up=_keep, known_by=_keep):
+            new = _new_object(cls)
+            _set_tile(new, self.tile if tile is _keep else tile)
+            ...
+            return new
+
+    Each slot is set through its own descriptor: a frozen dataclass refuses
+    ``setattr``, and ``object.__setattr__`` would look the slot up again."""
+    names = list(fields_of(cls))
+    namespace: dict[str, Any] = {"cls": cls, "_new_object": object.__new__, "_keep": _KEEP}
+    lines = []
+    for name in names:
+        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+        lines.append(f"    _set_{name}(new, self.{name} if {name} is _keep else {name})")
+    parameters = ", ".join(f"{name}=_keep" for name in names)
+    source = "\n".join(
+        [
+            f"def fast_copy(self, /, *, {parameters}):",
+            "    new = _new_object(cls)",
+            *lines,
+            "    return new",
+        ]
+    )
+    exec(source, namespace)  # noqa: S102 -- source built from field names only
+    copy: Callable[..., Any] = namespace["fast_copy"]
+    return copy
+
+
+_KEEP = object()
+"""A field :func:`fast_copy` leaves as it is."""
 
 
 def _face_up(thing: F) -> F:
@@ -90,14 +130,13 @@ def _face_up(thing: F) -> F:
     return fast_copy(thing, face_up=True, known_by=())
 
 
-class Occupant(Part):
+@frozen_slotted
+class Occupant(SlottedPart):
     """A Character tile on a Deployment space, with the Tile marker on top of it.
 
     Frozen: a tile on the board is a value, replaced (:meth:`EstorilState.change_occupant`)
     rather than changed, so a copy of the state shares it instead of copying it.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Private[int]  # face down: known to its owner and to ``known_by``
     owner: Public[int]  # whose hand it returns to
@@ -111,27 +150,26 @@ class Occupant(Part):
     dice: Public[int] = 0  # Casino: the difference between the two dice
 
 
-class Reward(Part):
+@frozen_slotted
+class Reward(SlottedPart):
     """A tile in a Reward space. Frozen like :class:`Occupant`: replaced, never changed."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Hidden[int]  # face down: drawn unseen from the pile (``known_by`` looked)
     face_up: Public[bool]
     known_by: Public[tuple[int, ...]] = ()
 
 
-class RouletteTile(Part):
+@frozen_slotted
+class RouletteTile(SlottedPart):
     """A tile under the Casino Roulette: nobody may look at it. Frozen like :class:`Occupant`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     tile: Private[int]  # known to its placer when taken from the hand
     placer: Public[int]
     from_discards: Public[bool]  # taken from the placer's public discard pile
 
 
-class Location(Part):
+@frozen_slotted
+class Location(SlottedPart):
     """A Location board laid in the grid this round.
 
     Frozen, its tiles in tuples: a step replaces the Locations it changes
@@ -140,8 +178,6 @@ class Location(Part):
     Location of six to eight) and a stray change raises instead of reaching an older
     state. The JSON is the same as with lists.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     board: Public[int]
     rotation: Public[int]  # quarter turns clockwise
@@ -165,13 +201,12 @@ DecisionKind = Literal[
 ]
 
 
-class Pending(Part):
+@frozen_slotted
+class Pending(SlottedPart):
     """A decision one seat must take before the game goes on.
 
     Frozen like :class:`Location`: a used symbol replaces the decision (with one symbol
     fewer) rather than changing it, so a copy of the state shares its decisions."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Public[DecisionKind]
     seat: Public[int]
@@ -189,12 +224,11 @@ ReadOnlyTotals = Annotated[
 """Strength totals by seat that nothing can change (the JSON is a plain object)."""
 
 
-class BoardResult(Part):
+@frozen_slotted
+class BoardResult(SlottedPart):
     """The public result of one resolved location (shown until the round ends).
 
     Frozen, its totals read-only: a copy of the state shares the round's results."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     slot: Public[int]
     strengths: Public[ReadOnlyTotals]
@@ -204,10 +238,12 @@ class BoardResult(Part):
 F = TypeVar("F", Occupant, Reward)
 
 
-class EstorilState(StateModel):
+@slotted
+class EstorilState(SlottedPart):
     """Each field says who may know it (``spyhouse.engine.visibility``); ``hidden.py``
     redraws what a seat may not know, consistently with what it may."""
 
+    num_seats: Public[int]
     options: Public[EstorilOptions]
     rng: Hidden[int]
     round: Public[int] = 0
@@ -221,21 +257,22 @@ class EstorilState(StateModel):
     discards: Public[list[list[int]]]  # face up
     pending_discards: Private[list[list[int]]]  # face down until all are revealed
     pile: Hidden[list[int]]  # index 0 is the top
-    removed: Public[list[int]] = []  # returned to the box, face up
+    removed: Public[list[int]] = Field(default_factory=list)  # returned to the box, face up
     missions: Public[list[str]]
     board_pool: Public[list[int]]
-    grid: Mixed[list[Location]] = []
+    grid: Mixed[list[Location]] = Field(default_factory=list)
     enigma_slot: Public[int | None] = None
     enigma_holder: Public[int | None] = None
-    pending: Mixed[list[Pending]] = []
-    order: Public[list[int]] = []  # resolution order (grid slots)
+    pending: Mixed[list[Pending]] = Field(default_factory=list)
+    order: Public[list[int]] = Field(default_factory=list)  # resolution order (grid slots)
     res_pos: Public[int] = 0
     res_space: Public[int] = 0
     res_stage: Public[Literal["abilities", "casino", "hells_mouth", "reward"]] = "abilities"
-    results: Mixed[list[BoardResult]] = []
+    results: Mixed[list[BoardResult]] = Field(default_factory=list)
     shields: Public[int] = 10
-    known_in_hand: Public[list[tuple[int, ...]]] = []  # see ``memory.py``
-    pile_known: Public[dict[int, tuple[int, ...]]] = {}  # see ``memory.py``
+    # what each seat is known to hold, and what is known of the pile: see ``memory.py``
+    known_in_hand: Public[list[tuple[int, ...]]] = Field(default_factory=list)
+    pile_known: Public[dict[int, tuple[int, ...]]] = Field(default_factory=dict)
 
     # -- geometry helpers -------------------------------------------------------------
 
