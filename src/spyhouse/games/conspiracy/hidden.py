@@ -23,7 +23,7 @@ truth, even rarely.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TypeVar
 
@@ -71,8 +71,7 @@ def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
         if look.looker != seat:
             space = rng.choice(spaces)
             amount = copy.payoffs[look.player][space]
-            update = {"space": space, "amount": amount, "floor": amount, "burns_before": 0}
-            look = look.model_copy(update=update)
+            look = replace(look, space=space, amount=amount, floor=amount, burns_before=0)
         looks.append(look)
     copy.looks = looks
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spyhouse.engine import Event
 from spyhouse.games.conspiracy.abilities import after_the_move
 from spyhouse.games.conspiracy.components import components
@@ -58,7 +60,7 @@ def carry_out_burn(state: ConspiracyState) -> list[Event]:
     known = state.known_minimum[seat]
     known[order.agent] = max(known[order.agent], cost) - cost
     state.looks = [
-        look.model_copy(update={"floor": max(look.floor, cost) - cost})
+        replace(look, floor=max(look.floor, cost) - cost)
         if look.player == seat and look.space == order.agent
         else look
         for look in state.looks

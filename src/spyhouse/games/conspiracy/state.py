@@ -1,4 +1,6 @@
-"""The whole game state (secrets included; it never leaves the server).
+"""The whole game state (secrets included; it never leaves the server), as slotted
+pydantic dataclasses: exact JSON round trips, and attribute reads as fast as Python has
+(see :mod:`spyhouse.engine.parts`, issue 15).
 
 Seats are numbered clockwise, so “the player to your left” is ``seat + 1``.
 Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to coins.
@@ -8,9 +10,18 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from pydantic import ConfigDict
+from pydantic import Field
 
-from spyhouse.engine import GameOptions, Hidden, Mixed, Part, Private, Public, StateModel
+from spyhouse.engine import (
+    GameOptions,
+    Hidden,
+    Mixed,
+    Private,
+    Public,
+    SlottedPart,
+    frozen_slotted,
+    slotted,
+)
 
 Phase = Literal["setup", "action", "challenge", "duel", "briefcase", "ability", "tempest", "over"]
 """Whose decision is pending: ``setup`` (everyone's secret picks), ``action`` (the player
@@ -23,10 +34,9 @@ class ConspiracyOptions(GameOptions):
     """The rule text has no variants; the lobby shows no options."""
 
 
-class Order(Part):
+@frozen_slotted
+class Order(SlottedPart):
     """An announced move (“Spyglass to Zurich”) or burn (“Spyglass will burn Tempest”)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Public[Literal["move", "burn"]]
     agent: Public[str]
@@ -35,7 +45,8 @@ class Order(Part):
     origin: Public[str]
 
 
-class Duel(Part):
+@slotted
+class Duel(SlottedPart):
     """One challenge: the challenger and the actor announce rising numbers in turn."""
 
     challenger: Public[int]
@@ -58,12 +69,11 @@ class Claim(NamedTuple):
     """How many of ``player``'s successful burns had used ``agent`` by then."""
 
 
-class SpyglassLook(Part):
+@frozen_slotted
+class SpyglassLook(SlottedPart):
     """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
     knows ``space`` and ``amount``. Frozen, so copies of the state share it (a later burn
     replaces it with an updated ``floor``)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     looker: Public[int]
     player: Public[int]
@@ -77,7 +87,8 @@ class SpyglassLook(Part):
     """How many of ``player``'s burns had used ``space`` by then."""
 
 
-class ConspiracyState(StateModel):
+@slotted
+class ConspiracyState(SlottedPart):
     """Who may know each field is declared with it (``spyhouse.engine.visibility``):
     ``Private`` fields are each player's own shield, known to its owner only."""
 
@@ -100,7 +111,7 @@ class ConspiracyState(StateModel):
     agents: Public[dict[str, str | None]]
     """Agent -> city; ``None`` once burned."""
     burned: Public[list[str]]
-    burned_at: Public[list[tuple[int, ...]]] = []
+    burned_at: Public[list[tuple[int, ...]]] = Field(default_factory=list)
     """For each entry of ``burned``: every player's payoff count at that moment (no
     later payoff can reach a burned agent)."""
     briefcase: Public[str]
@@ -115,12 +126,12 @@ class ConspiracyState(StateModel):
     """Public lower bound on each player's payoff per agent (from announced numbers)."""
     burns_by: Public[list[list[str]]]
     """Per player, the acting agent of each of their successful burns (public history)."""
-    looks: Mixed[list[SpyglassLook]] = []
-    claims: Public[list[Claim]] = []
+    looks: Mixed[list[SpyglassLook]] = Field(default_factory=list)
+    claims: Public[list[Claim]] = Field(default_factory=list)
     order: Mixed[Order | None] = None
-    offered: Public[list[int]] = []
+    offered: Public[list[int]] = Field(default_factory=list)
     """Seats still to be offered the challenge, in clockwise order."""
     duel: Mixed[Duel | None] = None
-    to_push: Public[list[str]] = []
-    winners: Public[list[int]] = []
+    to_push: Public[list[str]] = Field(default_factory=list)
+    winners: Public[list[int]] = Field(default_factory=list)
     ending: Public[Literal["briefcase", "solomon"] | None] = None
