@@ -19,11 +19,12 @@ from spyhouse.engine import (
     Hidden,
     IllegalAction,
     Outcome,
+    Part,
     Private,
     Public,
     Rng,
-    StateModel,
     require_keys,
+    slotted,
 )
 
 
@@ -31,7 +32,8 @@ class HighCardOptions(GameOptions):
     top_card: int = Field(9, ge=3, le=20, description="Highest card in the deck")
 
 
-class HighCardState(StateModel):
+@slotted
+class HighCardState(Part):
     num_seats: Public[int]
     rng: Hidden[int]
     deck: Hidden[list[int]]

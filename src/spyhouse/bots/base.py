@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Literal, get_args
 
 from spyhouse.bots.knowledge import SeatKnowledge
-from spyhouse.engine import Action, Game, Rng, GameState
+from spyhouse.engine import Action, Game, GameState, Rng
 
 Level = Literal["random", "heuristic", "search"]
 LEVELS: tuple[Level, ...] = get_args(Level)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Action, Game, Rng, GameState
+from spyhouse.engine import Action, Game, GameState, Rng
 
 
 class SeatKnowledge:

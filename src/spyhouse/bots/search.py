@@ -46,7 +46,7 @@ from spyhouse.bots.base import Bot, Level
 from spyhouse.bots.heuristic import strategy_module, strategy_of
 from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
-from spyhouse.engine import Action, Game, Outcome, Rng, GameState
+from spyhouse.engine import Action, Game, GameState, Outcome, Rng
 
 RolloutPolicy = Callable[[Game[Any], GameState, int, Rng], Action]
 

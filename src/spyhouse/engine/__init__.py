@@ -22,14 +22,7 @@ from spyhouse.engine.contract import (
     frozen_action,
 )
 from spyhouse.engine.matching import canonical, is_one_of, require_keys, whole_number
-from spyhouse.engine.parts import (
-    GameState,
-    Part,
-    SlottedPart,
-    StateModel,
-    frozen_slotted,
-    slotted,
-)
+from spyhouse.engine.parts import GameState, Part, fast_copy, frozen_slotted, slotted
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.visibility import (
@@ -58,12 +51,11 @@ __all__ = [
     "Private",
     "Public",
     "Rng",
-    "SlottedPart",
-    "StateModel",
     "Visibility",
     "all_games",
     "canonical",
     "declared_fields",
+    "fast_copy",
     "frozen_action",
     "frozen_slotted",
     "get_game",

@@ -192,7 +192,7 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     Options: ClassVar[type[BaseModel]] = GameOptions
     State: ClassVar[type[GameState]]
-    """A :class:`StateModel`, or a slotted state (:mod:`spyhouse.engine.parts`)."""
+    """Made of Parts (:mod:`spyhouse.engine.parts`)."""
 
     # -- options and seats ---------------------------------------------------------
 

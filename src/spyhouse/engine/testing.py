@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome
 from spyhouse.engine.matching import canonical, is_one_of
-from spyhouse.engine.parts import GameState, SlottedPart, is_frozen
+from spyhouse.engine.parts import GameState, Part, is_frozen
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.visibility import (
     Visibility,
@@ -350,7 +350,7 @@ def _mutable_ids(value: Any) -> set[int]:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, BaseModel | SlottedPart):
+        if isinstance(item, BaseModel | Part):
             if not is_frozen(type(item)):  # a frozen Part may be shared
                 found.add(id(item))
             stack.extend(getattr(item, name) for name in fields_of(type(item)))

@@ -2,15 +2,17 @@
 
 Every field of a game's ``State`` (and of the Parts it holds) says who may know it::
 
-    class State(StateModel):
+    @slotted
+    class State(Part):
+        num_seats: Public[int]
         turn: Public[int]             # every seat and spectators
         hands: Private[list[list[str]]]  # known to some seats only (a hand)
         deck: Hidden[list[str]]       # known to nobody: chance, deck order, the RNG
         board: Mixed[list[Space]]     # Parts whose own fields carry declarations
 
 The markers are ``typing.Annotated`` metadata, so the type checker sees plain ``int`` and
-pydantic keeps the marker in the field's ``metadata`` (:func:`fields_of`). :func:`undeclared_fields`
-is what a game's test asserts empty (a new field without a declaration fails), and
+pydantic keeps the marker in the field's ``metadata`` (:func:`fields_of`).
+:func:`undeclared_fields` is what a game's test asserts empty (a new field without a declaration fails), and
 :func:`declared_fields` feeds :func:`spyhouse.engine.testing.check_determinize_redraws`,
 which checks that ``determinize`` redraws every ``Hidden`` field.
 """
@@ -83,15 +85,15 @@ def _walk(model: type[Any], prefix: str, found: dict[str, Visibility], missing: 
 
 
 def is_part_class(annotation: Any) -> bool:
-    """Whether ``annotation`` is a model whose fields carry declarations: a pydantic
-    model (a Part, table options) or a pydantic dataclass (a slotted Part)."""
+    """Whether ``annotation`` is a class whose fields carry declarations: a Part (a
+    pydantic dataclass) or a pydantic model (table options)."""
     return isinstance(annotation, type) and (
         issubclass(annotation, BaseModel) or pydantic.dataclasses.is_pydantic_dataclass(annotation)
     )
 
 
 def fields_of(part: type[Any]) -> dict[str, FieldInfo]:
-    """A Part's fields by name, with their annotations and markers, either kind."""
+    """A Part's (or a pydantic model's) fields by name, with annotations and markers."""
     if issubclass(part, BaseModel):
         return part.model_fields
     fields: dict[str, FieldInfo] = part.__pydantic_fields__

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from spyhouse.engine import Game, Rng, StateModel
+from spyhouse.engine import Game, GameState, Rng
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.testing import scale
 from tests.games.conspiracy.helpers import GAME
@@ -46,7 +46,7 @@ def _text(value: Any) -> str:
 
 
 def check_key_order_independent(
-    game: Game[Any], state: StateModel, action: tuple[int, dict[str, Any]] | None
+    game: Game[Any], state: GameState, action: tuple[int, dict[str, Any]] | None
 ) -> None:
     """``state`` reloaded with re-ordered keys behaves byte for byte like ``state``."""
     dumped = game.dump(state)

@@ -10,13 +10,13 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from spyhouse.engine import Event, Rng, StateModel
+from spyhouse.engine import Event, GameState, Rng, fast_copy
 from spyhouse.engine.parts import is_frozen
 from spyhouse.engine.testing import random_playout, scale
 from spyhouse.engine.visibility import fields_of, is_part_class
 from spyhouse.games.estoril import GAME
 from spyhouse.games.estoril.components import COLOURS, character, characters, sets_in_play
-from spyhouse.games.estoril.state import EstorilState, Location, fast_copy
+from spyhouse.games.estoril.state import EstorilState, Location
 from tests.games.estoril.helpers import all_tiles
 
 OPTION_NAMES = ("promo", "double_agent", "vip", "roulette")
@@ -56,7 +56,7 @@ def tiles_in_game(state: EstorilState) -> list[int]:
     return _EXPECTED[key]
 
 
-def check_invariants(state: StateModel, events: list[Event]) -> None:
+def check_invariants(state: GameState, events: list[Event]) -> None:
     assert isinstance(state, EstorilState)
     # Every character tile is in exactly one place.
     assert sorted(all_tiles(state)) == tiles_in_game(state)
@@ -118,7 +118,7 @@ def test_same_seed_same_game():
 
 
 def test_clone_is_a_deep_copy():
-    seen: list[StateModel] = []
+    seen: list[GameState] = []
     options = {"promo": True, "vip": True, "roulette": True}
     random_playout(GAME, 4, options, 3, on_step=lambda s, e: seen.append(s))
     for s in seen[::10]:
@@ -151,7 +151,7 @@ def test_a_step_on_a_copy_never_changes_the_original(seed):
     """A copy shares its Locations and tiles (issue 15): every step taken on a copy,
     including on a determinized world, must leave the original state as it was."""
     options = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
-    seen: list[StateModel] = []
+    seen: list[GameState] = []
     random_playout(GAME, 5, options, seed, on_step=lambda s, e: seen.append(s))
     rng = Rng(seed)
     for state in seen:
@@ -200,7 +200,7 @@ def test_decisions_and_results_are_values():
     """Pending decisions and a round's results are frozen too (a copy shares them): a
     used symbol replaces the decision, and the strength totals are read-only. The JSON
     is what it was (a list of symbols, totals keyed by seat)."""
-    seen: list[StateModel] = []
+    seen: list[GameState] = []
     random_playout(GAME, 4, {}, 2, on_step=lambda s, e: seen.append(s))
     with_results = next(s for s in seen if isinstance(s, EstorilState) and s.results)
     result = with_results.results[0]
@@ -232,7 +232,7 @@ def test_shortcuts_agree_with_the_full_lists(seed):
     from spyhouse.games.estoril import abilities, placement
 
     options = {"double_agent": True, "vip": True, "roulette": True}
-    seen: list[StateModel] = []
+    seen: list[GameState] = []
     random_playout(GAME, 5, options, seed, on_step=lambda s, e: seen.append(s))
     placements = uses = 0
     for state in seen:

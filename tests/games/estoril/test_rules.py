@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from spyhouse.engine import IllegalAction
+from spyhouse.engine import IllegalAction, fast_copy
 from spyhouse.games.estoril import GAME, placement, resolution, rounds, scoring
 from spyhouse.games.estoril.abilities import actions, usable_abilities
 from spyhouse.games.estoril.components import board, character, mission
-from spyhouse.games.estoril.state import EstorilState, Pending, fast_copy
+from spyhouse.games.estoril.state import EstorilState, Pending
 from tests.games.estoril.helpers import (
     BASE_LAYOUT,
     BLUE,

@@ -15,9 +15,9 @@ from pydantic import Field
 from spyhouse.engine import (
     Hidden,
     Mixed,
+    Part,
     Private,
     Public,
-    SlottedPart,
     frozen_slotted,
     slotted,
 )
@@ -46,7 +46,7 @@ class Phase(StrEnum):
 
 
 @frozen_slotted
-class PlayedCard(SlottedPart):
+class PlayedCard(Part):
     """The card a player played this hand, face up in front of them.
 
     Frozen, so ``State.copy()`` shares it instead of copying it (it is replaced, never
@@ -76,7 +76,7 @@ def played_card(card: str, position: Position, in_game: bool = True) -> PlayedCa
 
 
 @slotted
-class Player(SlottedPart):
+class Player(Part):
     """One seat's Information, four positions, deck and played card."""
 
     information: Public[int]
@@ -102,7 +102,7 @@ class Player(SlottedPart):
 
 
 @slotted
-class AgenciaState(SlottedPart):
+class AgenciaState(Part):
     """Everything on the table and in the box."""
 
     num_seats: Public[int]

@@ -23,11 +23,11 @@ truth, even rarely.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
-from spyhouse.engine import Rng
+from spyhouse.engine import Rng, fast_copy
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
 from spyhouse.games.conspiracy.state import ConspiracyState
 
@@ -71,7 +71,7 @@ def _redraw_others_looks(copy: ConspiracyState, seat: int, rng: Rng) -> None:
         if look.looker != seat:
             space = rng.choice(spaces)
             amount = copy.payoffs[look.player][space]
-            look = replace(look, space=space, amount=amount, floor=amount, burns_before=0)
+            look = fast_copy(look, space=space, amount=amount, floor=amount, burns_before=0)
         looks.append(look)
     copy.looks = looks
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from spyhouse.engine import Event
+from spyhouse.engine import Event, fast_copy
 from spyhouse.games.conspiracy.abilities import after_the_move
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.rounds import end_turn
@@ -60,7 +58,7 @@ def carry_out_burn(state: ConspiracyState) -> list[Event]:
     known = state.known_minimum[seat]
     known[order.agent] = max(known[order.agent], cost) - cost
     state.looks = [
-        replace(look, floor=max(look.floor, cost) - cost)
+        fast_copy(look, floor=max(look.floor, cost) - cost)
         if look.player == seat and look.space == order.agent
         else look
         for look in state.looks

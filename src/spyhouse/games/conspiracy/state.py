@@ -16,9 +16,9 @@ from spyhouse.engine import (
     GameOptions,
     Hidden,
     Mixed,
+    Part,
     Private,
     Public,
-    SlottedPart,
     frozen_slotted,
     slotted,
 )
@@ -35,7 +35,7 @@ class ConspiracyOptions(GameOptions):
 
 
 @frozen_slotted
-class Order(SlottedPart):
+class Order(Part):
     """An announced move (“Spyglass to Zurich”) or burn (“Spyglass will burn Tempest”)."""
 
     kind: Public[Literal["move", "burn"]]
@@ -46,7 +46,7 @@ class Order(SlottedPart):
 
 
 @slotted
-class Duel(SlottedPart):
+class Duel(Part):
     """One challenge: the challenger and the actor announce rising numbers in turn."""
 
     challenger: Public[int]
@@ -70,7 +70,7 @@ class Claim(NamedTuple):
 
 
 @frozen_slotted
-class SpyglassLook(SlottedPart):
+class SpyglassLook(Part):
     """What a Spyglass user saw: everyone knows ``looker`` and ``player``; only ``looker``
     knows ``space`` and ``amount``. Frozen, so copies of the state share it (a later burn
     replaces it with an updated ``floor``)."""
@@ -88,7 +88,7 @@ class SpyglassLook(SlottedPart):
 
 
 @slotted
-class ConspiracyState(SlottedPart):
+class ConspiracyState(Part):
     """Who may know each field is declared with it (``spyhouse.engine.visibility``):
     ``Private`` fields are each player's own shield, known to its owner only."""
 

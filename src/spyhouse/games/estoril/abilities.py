@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spyhouse.engine import Event, IllegalAction
+from spyhouse.engine import Event, IllegalAction, fast_copy
 from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
 from spyhouse.games.estoril.spaces import Space, number, where
-from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, fast_copy
+from spyhouse.games.estoril.state import EstorilState, Occupant, Pending
 
 Action = dict[str, Any]
 

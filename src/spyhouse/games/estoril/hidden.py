@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Rng
-from spyhouse.games.estoril.state import EstorilState, Location, fast_copy
+from spyhouse.engine import Rng, fast_copy
+from spyhouse.games.estoril.state import EstorilState, Location
 
 Place = tuple[Any, Any]
 """Where a hidden tile sits: (a list, an index). The list holds tile numbers (a hand,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Event, IllegalAction, Rng
+from spyhouse.engine import Event, IllegalAction, Rng, fast_copy
 from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import abilities, memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
@@ -22,7 +22,7 @@ from spyhouse.games.estoril.locations import (
     roll_casino_dice,
 )
 from spyhouse.games.estoril.spaces import Space, where
-from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending, fast_copy
+from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending
 
 
 def start_resolution(state: EstorilState) -> None:

@@ -9,9 +9,9 @@ Deployment space, a Reward space, under the Roulette, or back in the box (``remo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import AfterValidator, ConfigDict, Field, PlainSerializer, model_validator
 
@@ -19,13 +19,13 @@ from spyhouse.engine import (
     GameOptions,
     Hidden,
     Mixed,
+    Part,
     Private,
     Public,
-    SlottedPart,
+    fast_copy,
     frozen_slotted,
     slotted,
 )
-from spyhouse.engine.visibility import fields_of
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -61,68 +61,6 @@ class EstorilOptions(GameOptions):
         return self
 
 
-M = TypeVar("M", bound=SlottedPart)
-
-
-def fast_copy(part: M, **changes: object) -> M:
-    """A shallow copy of ``part`` with ``changes``, unvalidated (``changes`` must be valid).
-
-    A frozen Part (a Location, a tile) is replaced, never changed, and a step replaces two
-    or three Locations; ``dataclasses.replace`` would validate the whole Location again
-    through pydantic. Each class compiles its own (:func:`_compile_fast_copy`);
-    ``determinize`` copies only what it redraws with it too. A change to a field that
-    does not exist raises ``TypeError``. (A full copy is :meth:`SlottedPart.copy`.)
-    """
-    copy: M = _FAST_COPIES[type(part)](part, **changes)
-    return copy
-
-
-class _FastCopies(dict[type[Any], Callable[..., Any]]):
-    """Each slotted class's fast copy, compiled on first use."""
-
-    def __missing__(self, cls: type[Any]) -> Callable[..., Any]:
-        copy = self[cls] = _compile_fast_copy(cls)
-        return copy
-
-
-_FAST_COPIES = _FastCopies()
-
-
-def _compile_fast_copy(cls: type[Any]) -> Callable[..., Any]:
-    """``cls``'s fast copy written out field by field; for a :class:`Reward`::
-
-        def fast_copy(self, /, *, tile=_keep, face_up=_keep, known_by=_keep):
-            new = _new_object(cls)
-            _set_tile(new, self.tile if tile is _keep else tile)
-            ...
-            return new
-
-    Each slot is set through its own descriptor: a frozen dataclass refuses
-    ``setattr``, and ``object.__setattr__`` would look the slot up again."""
-    names = list(fields_of(cls))
-    namespace: dict[str, Any] = {"cls": cls, "_new_object": object.__new__, "_keep": _KEEP}
-    lines = []
-    for name in names:
-        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
-        lines.append(f"    _set_{name}(new, self.{name} if {name} is _keep else {name})")
-    parameters = ", ".join(f"{name}=_keep" for name in names)
-    source = "\n".join(
-        [
-            f"def fast_copy(self, /, *, {parameters}):",
-            "    new = _new_object(cls)",
-            *lines,
-            "    return new",
-        ]
-    )
-    exec(source, namespace)  # noqa: S102 -- source built from field names only
-    copy: Callable[..., Any] = namespace["fast_copy"]
-    return copy
-
-
-_KEEP = object()
-"""A field :func:`fast_copy` leaves as it is."""
-
-
 def _face_up(thing: F) -> F:
     """``thing`` turned face up, known to all (``known_by`` empty); kept if it is already."""
     if thing.face_up and not thing.known_by:
@@ -131,7 +69,7 @@ def _face_up(thing: F) -> F:
 
 
 @frozen_slotted
-class Occupant(SlottedPart):
+class Occupant(Part):
     """A Character tile on a Deployment space, with the Tile marker on top of it.
 
     Frozen: a tile on the board is a value, replaced (:meth:`EstorilState.change_occupant`)
@@ -151,7 +89,7 @@ class Occupant(SlottedPart):
 
 
 @frozen_slotted
-class Reward(SlottedPart):
+class Reward(Part):
     """A tile in a Reward space. Frozen like :class:`Occupant`: replaced, never changed."""
 
     tile: Hidden[int]  # face down: drawn unseen from the pile (``known_by`` looked)
@@ -160,7 +98,7 @@ class Reward(SlottedPart):
 
 
 @frozen_slotted
-class RouletteTile(SlottedPart):
+class RouletteTile(Part):
     """A tile under the Casino Roulette: nobody may look at it. Frozen like :class:`Occupant`."""
 
     tile: Private[int]  # known to its placer when taken from the hand
@@ -169,7 +107,7 @@ class RouletteTile(SlottedPart):
 
 
 @frozen_slotted
-class Location(SlottedPart):
+class Location(Part):
     """A Location board laid in the grid this round.
 
     Frozen, its tiles in tuples: a step replaces the Locations it changes
@@ -202,7 +140,7 @@ DecisionKind = Literal[
 
 
 @frozen_slotted
-class Pending(SlottedPart):
+class Pending(Part):
     """A decision one seat must take before the game goes on.
 
     Frozen like :class:`Location`: a used symbol replaces the decision (with one symbol
@@ -225,7 +163,7 @@ ReadOnlyTotals = Annotated[
 
 
 @frozen_slotted
-class BoardResult(SlottedPart):
+class BoardResult(Part):
     """The public result of one resolved location (shown until the round ends).
 
     Frozen, its totals read-only: a copy of the state shares the round's results."""
@@ -239,7 +177,7 @@ F = TypeVar("F", Occupant, Reward)
 
 
 @slotted
-class EstorilState(SlottedPart):
+class EstorilState(Part):
     """Each field says who may know it (``spyhouse.engine.visibility``); ``hidden.py``
     redraws what a seat may not know, consistently with what it may."""
 

@@ -16,9 +16,9 @@ from spyhouse.engine import (
     GameOptions,
     Hidden,
     Mixed,
+    Part,
     Private,
     Public,
-    SlottedPart,
     frozen_slotted,
     slotted,
 )
@@ -32,7 +32,7 @@ class SpiesOptions(GameOptions):
 
 
 @slotted
-class SideState(SlottedPart):
+class SideState(Part):
     """One side's soldiers, track and tokens (shared by teammates in team play).
 
     The soldiers and the per-mission marks are tuples, replaced (:func:`replaced`)
@@ -90,7 +90,7 @@ def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 @frozen_slotted
-class PendingAbility(SlottedPart):
+class PendingAbility(Part):
     """An activated soldier whose owner must choose (Captain, Marshal) before play goes on.
 
     Frozen (replaced, never changed), so ``State.copy()`` shares it."""
@@ -102,7 +102,7 @@ class PendingAbility(SlottedPart):
 
 
 @slotted
-class SpiesState(SlottedPart):
+class SpiesState(Part):
     num_seats: Public[int]
     rng: Hidden[int]
     day: Public[int] = 1

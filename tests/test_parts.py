@@ -12,9 +12,9 @@ from pydantic import Field, ValidationError
 from spyhouse.engine import (
     Hidden,
     Mixed,
+    Part,
     Private,
     Public,
-    SlottedPart,
     Visibility,
     declared_fields,
     frozen_slotted,
@@ -26,19 +26,19 @@ from spyhouse.engine.testing import check_copy
 
 
 @frozen_slotted
-class _Token(SlottedPart):
+class _Token(Part):
     name: Public[str]
 
 
 @slotted
-class _Hand(SlottedPart):
+class _Hand(Part):
     cards: Private[list[str]]
     marks: Public[tuple[int, ...]] = ()
     token: Public[_Token | None] = None
 
 
 @slotted
-class _State(SlottedPart):
+class _State(Part):
     num_seats: Public[int]
     hands: Mixed[list[_Hand]]
     by_seat: Public[dict[str, list[int]]] = Field(default_factory=dict)
@@ -61,7 +61,7 @@ def test_declarations_descend_into_slotted_parts():
     }
 
     @slotted
-    class Loose(SlottedPart):
+    class Loose(Part):
         fine: Public[int] = 0
         secret: int = 0
 
@@ -109,7 +109,7 @@ def test_check_copy_finds_a_list_a_copy_shares(monkeypatch):
 
 def test_a_frozen_slotted_part_holding_a_list_cannot_be_shared():
     @frozen_slotted
-    class Bag(SlottedPart):
+    class Bag(Part):
         items: Public[list[int]]
 
     with pytest.raises(TypeError, match="only immutable fields"):
@@ -142,7 +142,7 @@ def test_a_subclass_compiles_its_own_copy():
     """The parent's compiled copy would build a parent and skip the subclass's fields."""
 
     @slotted
-    class Base(SlottedPart):
+    class Base(Part):
         cards: Public[list[int]]
 
     @slotted
