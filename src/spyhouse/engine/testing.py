@@ -16,12 +16,13 @@ from pydantic import BaseModel
 from spyhouse.engine.bots import random_action
 from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome
 from spyhouse.engine.matching import canonical, is_one_of
-from spyhouse.engine.parts import GameState, Part, is_frozen
+from spyhouse.engine.parts import GameState, is_frozen
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.visibility import (
     Visibility,
     declared_fields,
     fields_of,
+    is_part_class,
     undeclared_fields,
     values_at,
 )
@@ -350,7 +351,7 @@ def _mutable_ids(value: Any) -> set[int]:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, BaseModel | Part):
+        if is_part_class(type(item)):
             if not is_frozen(type(item)):  # a frozen Part may be shared
                 found.add(id(item))
             stack.extend(getattr(item, name) for name in fields_of(type(item)))

@@ -12,9 +12,10 @@ Every field of a game's ``State`` (and of the Parts it holds) says who may know 
 
 The markers are ``typing.Annotated`` metadata, so the type checker sees plain ``int`` and
 pydantic keeps the marker in the field's ``metadata`` (:func:`fields_of`).
-:func:`undeclared_fields` is what a game's test asserts empty (a new field without a declaration fails), and
-:func:`declared_fields` feeds :func:`spyhouse.engine.testing.check_determinize_redraws`,
-which checks that ``determinize`` redraws every ``Hidden`` field.
+:func:`undeclared_fields` is what a game's test asserts empty (a new field without a
+declaration fails), and :func:`declared_fields` feeds
+:func:`spyhouse.engine.testing.check_determinize_redraws`, which checks that
+``determinize`` redraws every ``Hidden`` field.
 """
 
 from __future__ import annotations
