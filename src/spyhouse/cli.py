@@ -25,6 +25,13 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
     port: int = typer.Option(8000, help="Port to listen on"),
     database_url: str | None = DatabaseUrl,
+    trusted_proxies: str | None = typer.Option(
+        None,
+        "--trusted-proxies",
+        envvar="SPYHOUSE_TRUSTED_PROXIES",
+        help="Reverse proxies (addresses or networks, comma-separated) whose "
+        "X-Forwarded-For is believed; default: nobody's",
+    ),
 ) -> None:
     """Run migrations, then serve the API, the WebSocket and the browser client."""
     import uvicorn
@@ -32,15 +39,13 @@ def serve(
     from spyhouse.server import create_app
     from spyhouse.store import upgrade
 
-    settings = Settings.from_env(database_url=database_url)
+    settings = Settings.from_env(database_url=database_url, trusted_proxies=trusted_proxies)
+    try:
+        options = settings.uvicorn_options()
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--trusted-proxies") from None
     upgrade(settings.database_url)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        proxy_headers=True,
-        **settings.uvicorn_websocket_options(),  # type: ignore[arg-type]
-    )
+    uvicorn.run(create_app(settings), host=host, port=port, **options)  # type: ignore[arg-type]
 
 
 @db_app.command("upgrade")
@@ -124,26 +129,70 @@ def parse_clock(text: str) -> dict[str, object]:
     return spec
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record ``spyhouse replay`` reads: far above any game's (tens of KB), far
+below what would exhaust memory (``/dev/zero`` is refused, not read forever)."""
+
+
+class Unreadable(Exception):
+    """A file that is no record: the one line saying why."""
+
+
+def read_record(file: str) -> object:
+    """The JSON document in ``file`` (``-``: standard input), read as bytes so UTF-8 (with
+    or without a BOM), UTF-16 and UTF-32 all parse; :class:`Unreadable` with the reason
+    for a file that cannot be read, is too large, or is not JSON."""
+    import json
+    import sys
+
+    try:
+        if file == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(file, "rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise Unreadable(f"cannot read {file}: {exc.strerror or exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise Unreadable(f"not a record: larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        detail = f"not a record: the file is not JSON ({exc.msg}, line {exc.lineno})"
+        raise Unreadable(detail) from None
+    except UnicodeDecodeError:
+        raise Unreadable("not a record: the file is not UTF-8, UTF-16 or UTF-32 text") from None
+    except RecursionError:
+        raise Unreadable("not a record: the JSON is nested too deeply") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise Unreadable(f"not a record: {exc}".split(";")[0]) from None
+
+
 @app.command()
 def replay(
-    file: Annotated[typer.FileText, typer.Argument(help="A game record (JSON), or - for stdin")],
+    file: Annotated[str, typer.Argument(help="A game record (JSON), or - for stdin")],
 ) -> None:
     """Replay a game record through the rules engine and check it reaches the recorded
-    outcome; a tampered or truncated record is refused with the reason (exit code 1)."""
-    import json
-
+    outcome. Anything else — a tampered or truncated record, a file that is not one —
+    is refused with one line saying why (exit code 1)."""
     from spyhouse.engine import load_builtin_games
     from spyhouse.engine.records import RecordError
     from spyhouse.engine.records import replay as replay_record
 
     load_builtin_games()
     try:
-        verified = replay_record(json.load(file))
-    except json.JSONDecodeError as exc:
-        typer.echo(f"not a record: the file is not JSON ({exc.msg}, line {exc.lineno})", err=True)
+        record = read_record(file)
+        if not isinstance(record, dict):
+            raise RecordError("Not a Spyhouse game record (expected a JSON object).")
+        verified = replay_record(record)
+    except Unreadable as exc:
+        typer.echo(str(exc), err=True)
         raise typer.Exit(1) from None
     except RecordError as exc:
         typer.echo(f"refused: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except Exception as exc:  # a record no check foresaw must still not end in a traceback
+        typer.echo(f"refused: the record cannot be replayed ({type(exc).__name__})", err=True)
         raise typer.Exit(1) from None
     winners = ", ".join(map(str, verified.outcome["winners"])) or "nobody"
     typer.echo(f"ok: {verified.game}, {verified.moves} moves replayed, winners: seat {winners}")

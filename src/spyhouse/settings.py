@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,13 @@ class Settings:
     """Joins by invite from one client address."""
     rate_limit_auth_failures: str = "30/minute"
     """Refused tokens (403) from one client address before its tokens are not checked."""
+    rate_limit_host_controls: str = "20/minute"
+    """Host controls (clock pause/resume/add, give back, remove, mute) per table, counted
+    in the database so every process shares the count."""
+    trusted_proxies: str = ""
+    """Addresses or networks (comma-separated, ``*`` for any) of the reverse proxies whose
+    ``X-Forwarded-For``/``X-Forwarded-Proto`` name the client; empty: no one's, so a
+    client cannot choose the address its rate limits are counted under."""
 
     clock: Clock = field(default_factory=SystemClock)
     """Where the server reads the time (tests inject a ``ManualClock``)."""
@@ -69,7 +77,9 @@ class Settings:
             values["static_dir"] = Path(static)
         if switch := os.environ.get("SPYHOUSE_RATE_LIMITS"):
             values["rate_limits"] = switch.strip().lower() not in ("off", "0", "false", "no")
-        for name in ("create", "join", "auth_failures"):
+        if proxies := os.environ.get("SPYHOUSE_TRUSTED_PROXIES"):
+            values["trusted_proxies"] = proxies
+        for name in ("create", "join", "auth_failures", "host_controls"):
             if limit := os.environ.get(f"SPYHOUSE_RATE_LIMIT_{name.upper()}"):
                 values[f"rate_limit_{name}"] = limit
         if think := os.environ.get("SPYHOUSE_BOT_THINK_SECONDS"):
@@ -80,6 +90,28 @@ class Settings:
             values["ws_compression"] = switch.strip().lower() in ("on", "1", "true", "yes")
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def proxies(self) -> list[str]:
+        """:attr:`trusted_proxies` as a list, each checked (a typo fails at start-up)."""
+        out = [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
+        for proxy in out:
+            if proxy != "*":
+                ipaddress.ip_network(proxy, strict=False)  # ValueError for a bad one
+        return out
+
+    def uvicorn_options(self) -> dict[str, object]:
+        """Every uvicorn setting this app runs with (``spyhouse serve`` and the tests).
+
+        uvicorn trusts forwarded headers from 127.0.0.1 unless told otherwise, which lets
+        any client on the same host name the address its limits count; here they are
+        read only from the proxies named in :attr:`trusted_proxies`.
+        """
+        proxies = self.proxies()
+        return {
+            **self.uvicorn_websocket_options(),
+            "proxy_headers": bool(proxies),
+            "forwarded_allow_ips": proxies or None,
+        }
 
     def uvicorn_websocket_options(self) -> dict[str, object]:
         """The uvicorn WebSocket settings every server of this app runs with."""

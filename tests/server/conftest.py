@@ -112,7 +112,7 @@ def start_server(database_url: str, **overrides) -> LiveServer:
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        **settings.uvicorn_websocket_options(),
+        **settings.uvicorn_options(),
         lifespan="on",
     )
     SERVER_LOG.install()

@@ -17,7 +17,8 @@ from tests.server.helpers import auth, dumps, open_table, start, view
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _serve(database_url: str, port: int) -> subprocess.Popen:
+def _serve(database_url: str, port: int, **settings: str) -> subprocess.Popen:
+    """``spyhouse serve`` in a process of its own (``settings``: more environment)."""
     exe = shutil.which("spyhouse")
     assert exe, "the console script is installed with the package"
     env = {
@@ -25,6 +26,7 @@ def _serve(database_url: str, port: int) -> subprocess.Popen:
         "SPYHOUSE_GAMES": "none",
         "SPYHOUSE_GAME_MODULES": "tests.toygame",
         "PYTHONPATH": str(ROOT),
+        **settings,
     }
     proc = subprocess.Popen(
         [exe, "serve", "--port", str(port), "--database-url", database_url],

@@ -28,8 +28,9 @@ MAX_JSON_INT = 2**53
 MAX_ID_LENGTH = 64
 
 _ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_ID_LENGTH}}}")
-# Bidirectional embeddings, overrides and isolates: they let a name display as another.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Bidirectional classes of the embeddings, overrides and isolates (U+202A–U+202E,
+# U+2066–U+2069): they reorder what follows, so a name or a line can display as another.
+_BIDI_CONTROLS = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
 
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 Seat = Annotated[int, Field(ge=0, le=MAX_SEAT)]
@@ -41,19 +42,52 @@ def well_formed_id(value: str) -> bool:
     return _ID.fullmatch(value) is not None
 
 
-def display_name(value: str) -> str:
-    """A player's name as others will see it: trimmed, printable and not blank.
+def text_fault(text: str, line_breaks: bool = False) -> str | None:
+    """Why ``text`` may not be shown to other players, or ``None`` — the rule names and
+    chat lines share, decided by Unicode properties rather than a list of characters.
 
-    Refuses control characters (NUL included), lone surrogates and bidirectional
-    overrides, and names with nothing visible in them.
+    - ``"control"``: a C0/C1 control (category Cc: NUL, ESC, U+0085, U+009B…) other than
+      a line feed or tab where ``line_breaks`` allows them, a lone surrogate (Cs), or a
+      line/paragraph separator (Zl, Zp: U+2028, U+2029; chat turns them into line feeds
+      first, see :func:`line_breaks_as_newlines`);
+    - ``"bidi"``: a bidirectional embedding, override or isolate (U+202E…), which lets a
+      text display as another;
+    - ``"invisible"``: nothing visible — only spaces, format characters (Cf: U+200B,
+      U+FEFF…) or combining marks with nothing to combine with. Visible means a letter,
+      number, punctuation or symbol (categories L, N, P, S).
+    """
+    visible = False
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Zl", "Zp") and not (line_breaks and ch in "\n\t"):
+            return "control"
+        if unicodedata.bidirectional(ch) in _BIDI_CONTROLS:
+            return "bidi"
+        visible = visible or category[0] in "LNPS"
+    return None if visible else "invisible"
+
+
+def line_breaks_as_newlines(text: str) -> str:
+    """Every line break as ``\n``: CR LF, CR, and the Unicode line and paragraph
+    separators (U+2028, U+2029) break a line as a line feed does, so they count as one."""
+    return text.replace("\r\n", "\n").translate(_AS_NEWLINE)
+
+
+_AS_NEWLINE = {ord("\r"): "\n", 0x2028: "\n", 0x2029: "\n"}
+
+
+def display_name(value: str) -> str:
+    """A player's name as others will see it: trimmed, one line, printable, not blank.
+
+    Refuses control characters (NUL and line breaks included), lone surrogates and
+    bidirectional overrides, and names with nothing visible in them (:func:`text_fault`).
     """
     name = value.strip()
-    for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
-            raise ValueError("names may not contain control characters")
-    visible = [ch for ch in name if unicodedata.category(ch)[0] not in ("Z", "C")]
-    if not visible:
+    fault = text_fault(name)
+    if fault == "invisible":
         raise ValueError("a name needs at least one visible character")
+    if fault is not None:
+        raise ValueError("names may not contain control characters or direction overrides")
     return name
 
 

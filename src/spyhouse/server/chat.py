@@ -3,27 +3,28 @@
 - Seated players write to the ``table`` channel, read by every socket of the table.
 - Spectators (and a host without a seat) write to the ``spectators`` channel, read only
   by spectators, so watchers who may see more than a player cannot coach one.
-- Lines are text only (at most 500 characters; control characters other than line
-  breaks refused; clients render them as text, never HTML), stored with the table, and
-  the last 200 are sent on every (re)connect. A chat line never changes the game
+- Lines are text only (at most 500 characters and 10 line breaks, something visible, no
+  controls other than line feeds and tabs, no direction overrides; clients render them
+  as text, never HTML), stored with the table, and the last 200 are sent on every
+  (re)connect. A chat line never changes the game
   version: it is not part of the game's log.
-- Each seat (or spectator address) may send a few lines per moment (a moving window from
-  the ``limits`` library); the host may mute a seat, which refuses its lines with 403.
+- Each seat (or spectator address) may send a few lines per moment (a moving window
+  counted in the database, so it holds across processes); the host may mute a seat,
+  which refuses its lines with 403 and is told to every socket of every process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import math
-import time
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
+from spyhouse.server import tablelimits
+from spyhouse.server.bounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.context import Context
 from spyhouse.server.problems import Problem
 from spyhouse.store.models import ChatLine, TableRow
@@ -31,11 +32,12 @@ from spyhouse.store.models import ChatLine, TableRow
 TABLE = "table"
 SPECTATORS = "spectators"
 MAX_LENGTH = 500
+MAX_LINE_BREAKS = 10
+"""A line of talk, or a short verse — not a wall that pushes everyone else's lines away."""
 HISTORY = 200
 RATE = parse("5/10second")
-"""Lines one writer may send: a burst of banter, not a flood."""
-
-_limiter = MovingWindowRateLimiter(MemoryStorage())
+"""Lines one writer may send: a burst of banter, not a flood. Counted in the database
+(``server/tablelimits.py``), so a seat with sockets on several processes shares one count."""
 
 
 def channels_read_by(seat: int | None) -> tuple[str, ...]:
@@ -56,18 +58,33 @@ def frame(line: ChatLine) -> dict[str, Any]:
     }
 
 
+log = logging.getLogger(__name__)
+
+_FAULTS = {
+    "control": "Chat text may not contain control characters.",
+    "bidi": "Chat text may not contain direction overrides or isolates.",
+    "invisible": "Say something visible: the message has only invisible characters.",
+}
+
+
 def clean_text(raw: object) -> str:
-    """Chat text: a non-blank string of at most 500 characters, no control characters
-    except line breaks; 422 ``bad_chat`` otherwise."""
+    """Chat text: a string of at most 500 characters and :data:`MAX_LINE_BREAKS` line
+    breaks, with something visible, no controls but line feeds and tabs, no direction
+    overrides (``bounds.text_fault``, the rule names follow too); every line break is
+    sent as ``\n``. Otherwise 422 ``bad_chat`` with a ``reason`` (``empty``,
+    ``control``, ``bidi``, ``invisible``, ``too_many_lines``) or ``chat_too_long``."""
     if not isinstance(raw, str):
         raise Problem(422, "bad_chat", 'A chat message is {"type": "chat", "text": "…"}.')
-    text = raw.strip()
+    text = line_breaks_as_newlines(raw).strip()
     if not text:
-        raise Problem(422, "bad_chat", "Say something: the message is empty.")
+        raise Problem(422, "bad_chat", "Say something: the message is empty.", reason="empty")
     if len(text) > MAX_LENGTH:
         raise Problem(422, "chat_too_long", f"Chat lines are at most {MAX_LENGTH} characters.")
-    if any(ord(c) < 32 and c not in "\n\t" or c == "\x7f" for c in text):
-        raise Problem(422, "bad_chat", "Chat text may not contain control characters.")
+    if (fault := text_fault(text, line_breaks=True)) is not None:
+        raise Problem(422, "bad_chat", _FAULTS[fault], reason=fault)
+    if text.count("\n") > MAX_LINE_BREAKS:
+        detail = f"A message breaks the line at most {MAX_LINE_BREAKS} times."
+        raise Problem(422, "bad_chat", detail, reason="too_many_lines")
     return text
 
 
@@ -79,17 +96,14 @@ class Speaker:
     key: str
 
 
-def _check_rate(row: TableRow, speaker: Speaker) -> None:
-    keys = (row.id, speaker.key)
-    if not _limiter.hit(RATE, *keys):
-        reset = _limiter.get_window_stats(RATE, *keys).reset_time
-        wait = max(1, math.ceil(reset - time.time()))
-        raise Problem(
-            429,
-            "chat_rate_limited",
-            f"Slow down: wait {wait} s before your next line.",
-            retry_after=wait,
-        )
+async def _check_rate(ctx: Context, row: TableRow, speaker: Speaker) -> None:
+    await tablelimits.check(
+        ctx,
+        f"chat:{row.id}:{speaker.key}",
+        RATE,
+        "chat_rate_limited",
+        "Slow down: wait {seconds} s before your next line.",
+    )
 
 
 async def say(ctx: Context, row: TableRow, speaker: Speaker, raw_text: object) -> dict[str, Any]:
@@ -104,7 +118,7 @@ async def say(ctx: Context, row: TableRow, speaker: Speaker, raw_text: object) -
         if not row.spectators and not _is_host_key(speaker):
             raise Problem(403, "not_a_seat", "Only players and spectators may chat here.")
         channel, name = SPECTATORS, "Host" if _is_host_key(speaker) else "Spectator"
-    _check_rate(row, speaker)
+    await _check_rate(ctx, row, speaker)
     line = await ctx.chat.add(
         ChatLine(table_id=row.id, channel=channel, seat=speaker.seat, name=name, text=text)
     )
@@ -132,21 +146,46 @@ async def history(ctx: Context, table_id: str, seat: int | None) -> list[dict[st
 
 
 async def mute(ctx: Context, row: TableRow, seat: int, muted: bool) -> None:
-    """The host mutes (or unmutes) a seat's chat. Not a move: the version stays; the
-    table's sockets are told at once and the seat list shows it from now on."""
+    """The host mutes (or unmutes) a seat's chat. Not a move: the version stays; every
+    socket of the table, on every process, is told at once and the seat list shows it
+    from now on."""
     if not 0 <= seat < row.num_seats:
         raise Problem(404, "unknown_seat", "No such seat at this table.")
-    await ctx.chat.set_muted(row.id, seat, muted)
+    notice = f"{row.id}:muted:{seat}:{int(muted)}:{ctx.origin}"
+    await ctx.chat.set_muted(row.id, seat, muted, notice)
     ctx.hub.refresh(await ctx.store.get(row.id))
+    _tell_muted(ctx, row.id, seat, muted)
+
+
+def _tell_muted(ctx: Context, table_id: str, seat: int, muted: bool) -> None:
     out = {"type": "chat_muted", "seat": seat, "muted": muted}
-    ctx.hub.broadcast(row.id, json.dumps(out), lambda reader: True)
+    ctx.hub.broadcast(table_id, json.dumps(out), lambda reader: True)
 
 
 def on_notice(ctx: Context, payload: str) -> None:
-    """A chat line said in another process (PostgreSQL ``NOTIFY``): deliver it here too."""
-    table_id, _, line_id = payload.partition(":")
-    if line_id.isdigit() and ctx.hub.watched(table_id):
-        asyncio.get_running_loop().create_task(_deliver_remote(ctx, table_id, int(line_id)))
+    """Talk from another process (PostgreSQL ``NOTIFY``): a chat line, delivered here
+    too, or a mute, told to this process's sockets of the table at once (notices arrive
+    in commit order, so a quick mute and unmute end as they should)."""
+    table_id, _, rest = payload.partition(":")
+    if not ctx.hub.watched(table_id):
+        return
+    loop = asyncio.get_running_loop()
+    if rest.isdigit():
+        loop.create_task(_deliver_remote(ctx, table_id, int(rest)))
+        return
+    kind, _, rest = rest.partition(":")
+    seat, muted, origin = (rest.split(":") + ["", "", ""])[:3]
+    if kind == "muted" and seat.isdigit() and muted in ("0", "1") and origin != ctx.origin:
+        _tell_muted(ctx, table_id, int(seat), muted == "1")
+        loop.create_task(_refresh(ctx, table_id))
+
+
+async def _refresh(ctx: Context, table_id: str) -> None:
+    """The table re-read, so frames built from now on show the mute."""
+    try:
+        ctx.hub.refresh(await ctx.store.get(table_id))
+    except Exception:  # a database hiccup: the next version shows it anyway
+        log.warning("could not reload table %s after a mute", table_id, exc_info=True)
 
 
 async def _deliver_remote(ctx: Context, table_id: str, line_id: int) -> None:

@@ -154,12 +154,21 @@ async def resume(ctx: Context, row: TableRow) -> None:
 
 
 async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) -> None:
-    """Host: ``seconds`` more for one seat, or for every seat."""
+    """Host: ``seconds`` more for one seat, or for every seat; 422 ``clock_too_long``
+    (nothing added) when a seat would have more than a new clock may (30 days)."""
     clock = _clock_of(row)
     if seat is not None and not 0 <= seat < row.num_seats:
         raise Problem(404, "unknown_seat", f"This table has no seat {seat}.")
     seats = range(row.num_seats) if seat is None else [seat]
     new = timekeeping.add_time(clock, seats, seconds)
+    # The cap a clock is created with holds afterwards too: added time is not a way to
+    # a clock of years (nor to deadlines past what any client counts down).
+    shown = timekeeping.public(new, ctx.settings.clock.now())["seats"]
+    if any(shown[s]["remaining"] > timekeeping.MAX_SECONDS for s in seats):
+        days = timekeeping.MAX_SECONDS // 86400
+        raise Problem(
+            422, "clock_too_long", f"A seat's clock holds at most {days} days; add less time."
+        )
     await _clock_commit(ctx, row, new, Event.public("time_added", seat=seat, seconds=seconds))
 
 

@@ -9,6 +9,7 @@ the store only through them.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.thinking import Thinking
 from spyhouse.settings import Settings
 from spyhouse.store.models import TableRow
+from spyhouse.store.ratehits import RateStore
 from spyhouse.store.repository import (
     Change,
     ChatStore,
@@ -42,11 +44,17 @@ class Context:
     thinking: Thinking = field(init=False)
     chat: ChatStore = field(init=False)
     """Where this process's bots think (off the event loop)."""
+    rates: RateStore = field(init=False)
+    """Limits of a table or a seat, counted in the database for every process."""
+    origin: str = field(default_factory=lambda: secrets.token_hex(8))
+    """This process among those sharing the database: it drops its own notices when
+    PostgreSQL echoes them back."""
 
     def __post_init__(self) -> None:
         s = self.settings
         self.thinking = Thinking(s.bot_workers, s.bot_think_seconds, s.bot_search_iterations)
         self.chat = ChatStore(self.store.db)
+        self.rates = RateStore(self.store.db)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from spyhouse.server.absent import held_problem, reclaim
 from spyhouse.server.auth import bearer, same_token
 from spyhouse.server.context import Context, load
 from spyhouse.server.problems import Problem
+from spyhouse.server.tablelimits import host_control
 from spyhouse.store.models import TableRow
 
 SPECTATOR = None
@@ -94,6 +95,25 @@ Reader = Annotated[int | None, Depends(_reader)]
 spectators are allowed, 403 for a token of another table."""
 
 
+def published_to_everyone(row: TableRow) -> bool:
+    """A finished game whose host published the log at a public table: its record is
+    everyone's. The host chose both — to list the table for strangers to join and to
+    publish the whole game once it is over — and a shared link to the record or replay
+    should open for whoever it is sent to, not only for the four who played."""
+    return row.status == "finished" and row.publish_log and not row.private
+
+
+def _record_reader(row: Table, token: MaybeToken) -> int | None:
+    if token is None and published_to_everyone(row):
+        return SPECTATOR
+    return reader_of(row, token)
+
+
+RecordReader = Annotated[int | None, Depends(_record_reader)]
+""":data:`Reader`, where anyone without a token may also read a game published to
+everyone (:func:`published_to_everyone`): records, replays, the published log."""
+
+
 def _seated(row: Table, token: Token) -> int:
     return seat_of(row, token)
 
@@ -109,3 +129,14 @@ def _host(row: Table, token: Token) -> TableRow:
 
 Host = Annotated[TableRow, Depends(_host)]
 """The table, once the token is proven to be its host's; 403 ``not_host``."""
+
+
+async def _host_control(row: Host, ctx: Ctx) -> TableRow:
+    await host_control(ctx, row)
+    return row
+
+
+HostControl = Annotated[TableRow, Depends(_host_control)]
+""":data:`Host`, for a control that changes the table or tells every socket (clocks,
+seats, mutes, rematches): counted per table across processes, 429 ``host_rate_limited``
+past ``Settings.rate_limit_host_controls``."""

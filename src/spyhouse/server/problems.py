@@ -76,7 +76,8 @@ def _validation_detail(exc: RequestValidationError) -> list[dict[str, Any]]:
 def install(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def _problem(_: Request, exc: Problem) -> JSONResponse:
-        return exc.response()
+        retry = exc.extra.get("retry_after")
+        return exc.response({"Retry-After": str(retry)} if retry is not None else None)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

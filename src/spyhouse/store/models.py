@@ -136,3 +136,16 @@ class PresenceRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     seen_at: Mapped[float] = mapped_column(Float)
     open: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class RateHit(Base):
+    """One counted attempt of a limit shared by every process (``store/ratehits.py``)."""
+
+    __tablename__ = "rate_hits"
+    __table_args__ = (Index("ix_rate_hits_bucket_at", "bucket", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    bucket: Mapped[str] = mapped_column(String(200))
+    """What is limited: e.g. ``chat:<table>:seat:2`` or ``host:<table>``."""
+    at: Mapped[float] = mapped_column(Float)
+    """When (epoch seconds)."""

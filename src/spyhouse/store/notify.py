@@ -22,7 +22,9 @@ from sqlalchemy.engine import make_url
 
 CHANNEL = "spyhouse_tables"
 CHAT_CHANNEL = "spyhouse_chat"
-"""Chat lines: payload ``<table id>:<line id>``."""
+"""Table talk: payload ``<table id>:<line id>`` for a chat line, or
+``<table id>:muted:<seat>:<0|1>:<origin>`` for a mute (``origin``: the process that
+muted, which has told its own sockets already)."""
 log = logging.getLogger(__name__)
 
 

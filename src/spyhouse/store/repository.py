@@ -344,10 +344,19 @@ class ChatStore:
             )
             return list(reversed((await s.execute(q)).scalars().all()))
 
-    async def set_muted(self, table_id: str, seat: int, muted: bool) -> None:
+    async def set_muted(
+        self, table_id: str, seat: int, muted: bool, notice: str | None = None
+    ) -> None:
+        """Mute or unmute a seat; on PostgreSQL ``notice`` goes to the other processes on
+        the chat channel in the same transaction (told only if the mute is stored)."""
         async with self.db.session() as s, s.begin():
             await s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(chat_muted=muted)
             )
+            if notice is not None and not self.db.is_sqlite:
+                await s.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHAT_CHANNEL, "payload": notice},
+                )

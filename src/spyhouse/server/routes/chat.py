@@ -9,7 +9,7 @@ from pydantic import Field
 
 from spyhouse.server import chat
 from spyhouse.server.auth import same_token
-from spyhouse.server.deps import Ctx, Host, MaybeToken, Reader, Table
+from spyhouse.server.deps import Ctx, HostControl, MaybeToken, Reader, Table
 from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import StrictModel
 
@@ -70,7 +70,7 @@ async def post_chat(
     responses=problem_responses(400, 401, 403, 404, 409, 422),
 )
 async def mute_seat(
-    body: Mute, row: Host, ctx: Ctx, seat: Annotated[int, Path(ge=0, le=63)]
+    body: Mute, row: HostControl, ctx: Ctx, seat: Annotated[int, Path(ge=0, le=63)]
 ) -> None:
     """Host only: mute (or unmute) a seat's chat."""
     await chat.mute(ctx, row, seat, body.muted)

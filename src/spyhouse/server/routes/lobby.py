@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Response
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
 from spyhouse.server.bounds import MAX_SEAT
-from spyhouse.server.deps import Ctx, Host, Table
+from spyhouse.server.deps import Ctx, Host, HostControl, Table
 from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import (
     CreatedTable,
@@ -113,7 +113,9 @@ async def join_table(code: str, body: JoinTable, ctx: Ctx) -> dict[str, Any]:
     tags=["lobby"],
     responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
 )
-async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx, body: SeatBot | None = None) -> None:
+async def seat_bot(
+    seat: SeatNumber, row: HostControl, ctx: Ctx, body: SeatBot | None = None
+) -> None:
     """Host: put a bot in an open seat (or, during play, in place of an absent player),
     or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
     optional (default ``random``); the level shows on the seat in table documents."""
@@ -126,7 +128,7 @@ async def seat_bot(seat: SeatNumber, row: Host, ctx: Ctx, body: SeatBot | None =
     tags=["lobby"],
     responses=problem_responses(401, 403, 404, 409, 422),
 )
-async def empty_seat(seat: SeatNumber, row: Host, ctx: Ctx) -> None:
+async def empty_seat(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host: empty a seat before the game starts."""
     await lobby.empty_seat(ctx, row, seat)
 
@@ -149,7 +151,7 @@ async def start_table(row: Host, ctx: Ctx) -> None:
     tags=["lobby"],
     responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
 )
-async def rematch(body: Rematch, row: Host, ctx: Ctx) -> dict[str, Any]:
+async def rematch(body: Rematch, row: HostControl, ctx: Ctx) -> dict[str, Any]:
     """Host: open the same game again with the same seats. Bots keep their seats, the
     host takes ``host_seat``, the other players' seats wait for them by name and they are
     invited on their page (a ``rematch`` event only they can read)."""

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query
 
 from spyhouse.server import reading
 from spyhouse.server.bounds import MAX_VERSION
-from spyhouse.server.deps import Ctx, Reader, Table
+from spyhouse.server.deps import Ctx, Reader, RecordReader, Table
 from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import LoggedEvent, TableDocument
 
@@ -34,7 +34,7 @@ async def get_view(row: Table, seat: Reader, ctx: Ctx) -> dict[str, Any]:
 )
 async def get_events(
     row: Table,
-    seat: Reader,
+    seat: RecordReader,
     ctx: Ctx,
     since: Annotated[
         int, Query(ge=0, le=MAX_VERSION, description="Only events after this version")

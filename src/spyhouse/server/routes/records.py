@@ -8,17 +8,18 @@ from fastapi import APIRouter, Query
 
 from spyhouse.server import records
 from spyhouse.server.auth import same_token
-from spyhouse.server.deps import Ctx, MaybeToken, Reader, Table
+from spyhouse.server.deps import Ctx, MaybeToken, RecordReader, Table
 from spyhouse.server.problems import problem_responses
 
 router = APIRouter(tags=["records"])
 
 
 @router.get("/tables/{table_id}/record", responses=problem_responses(401, 403, 404, 409, 410, 422))
-async def get_record(row: Table, seat: Reader, token: MaybeToken, ctx: Ctx) -> dict[str, Any]:
+async def get_record(row: Table, seat: RecordReader, token: MaybeToken, ctx: Ctx) -> dict[str, Any]:
     """The game record (format ``spyhouse-record`` v1), once the game is over (409
     ``game_not_over`` before). With a published log: seed and every move, to participants
-    (and everyone at an open table) — ``spyhouse replay FILE`` verifies it. Otherwise a
+    and spectators, and at a public table to anyone, without a token — ``spyhouse
+    replay FILE`` verifies it. Otherwise a
     seat's own record: its events and its own actions, no seed."""
     is_host = token is not None and same_token(token, row.host_token_hash)
     return await records.record_for(ctx, row, seat, is_host)
@@ -27,7 +28,7 @@ async def get_record(row: Table, seat: Reader, token: MaybeToken, ctx: Ctx) -> d
 @router.get("/tables/{table_id}/replay", responses=problem_responses(401, 403, 404, 409, 410, 422))
 async def get_replay(
     row: Table,
-    seat: Reader,
+    seat: RecordReader,
     token: MaybeToken,
     ctx: Ctx,
     viewpoint: Annotated[
