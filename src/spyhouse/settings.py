@@ -49,7 +49,7 @@ class Settings:
     """Joins by invite from one client address."""
     rate_limit_auth_failures: str = "30/minute"
     """Refused tokens (403) from one client address before its tokens are not checked."""
-    rate_limit_host_controls: str = "20/minute"
+    rate_limit_host_controls: str = "30/minute"
     """Host controls (clock pause/resume/add, give back, remove, mute) per table, counted
     in the database so every process shares the count."""
     trusted_proxies: str = ""

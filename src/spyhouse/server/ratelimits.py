@@ -1,10 +1,13 @@
 """Per-client rate limits: table creation, joining, and refused tokens.
 
-Counted per client address (what the ASGI server reports; behind a reverse proxy run
-uvicorn with ``--forwarded-allow-ips`` so that is the player's address), in moving
-windows kept in this process's memory by the ``limits`` library. The defaults let a
-group of friends behind one address open tens of tables a minute; they are there to
-stop a script, not a party.
+Counted per client address — the peer's, or behind a reverse proxy named in
+``SPYHOUSE_TRUSTED_PROXIES`` the one that proxy forwards (nobody else may name it: a
+client choosing its own ``X-Forwarded-For`` would be counted afresh per request) — in
+moving windows kept in this process's memory by the ``limits`` library. With several
+processes behind a balancer an address may get up to that many times the limit; these
+limits guard the server, while a table's own limits (chat, host controls) are counted in
+the database (``server/tablelimits.py``). The defaults let a group of friends behind one
+address open tens of tables a minute; they are there to stop a script, not a party.
 
 - ``POST /api/tables`` and ``POST /api/invites/{code}/join`` count every attempt.
 - A refused token (any 403 answer, or a socket closed with 4403) counts as a failure;
