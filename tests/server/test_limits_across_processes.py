@@ -4,13 +4,16 @@ its own, so nothing kept in a module's memory can be shared by accident)."""
 
 from __future__ import annotations
 
+import json
 import signal
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from spyhouse.store import upgrade
 from tests.server.conftest import LiveServer, _free_port, start_server
@@ -146,3 +149,25 @@ def test_spyhouse_serve_ignores_a_forwarded_address_by_default(two):
         for i in range(3)
     ]
     assert codes == [201, 201, 429]
+
+
+def test_presence_is_seen_from_every_process(two):
+    """Presence is a table-wide notice too: a player connected to one process is shown
+    connected on the other's sockets, and away once they left."""
+    table = open_table(two.http_a, "highcard", 2)
+    start(two.http_a, table)
+
+    def presence_here() -> dict[str, str]:
+        with connect(f"{two.a.ws_url}/ws/tables/{table.id}", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "auth", "token": table.tokens[0], "presence": True}))
+            while (frame := json.loads(ws.recv(timeout=10)))["type"] != "presence":
+                pass
+            return dict(frame["seats"])
+
+    there = Socket(two.b_ws, table.id, table.tokens[1])
+    assert presence_here()["1"] == "connected"
+    there.close()
+    deadline = time.monotonic() + 10
+    while presence_here()["1"] != "away":
+        assert time.monotonic() < deadline, "the player who left still shows connected"
+        time.sleep(0.1)
