@@ -50,8 +50,9 @@ class Settings:
     rate_limit_auth_failures: str = "30/minute"
     """Refused tokens (403) from one client address before its tokens are not checked."""
     rate_limit_host_controls: str = "30/minute"
-    """Host controls (clock pause/resume/add, give back, remove, mute) per table, counted
-    in the database so every process shares the count."""
+    """Host controls per table (clock pause/resume/add, give back, remove, mute, seating a
+    bot or emptying a seat, rematch), counted in the database so every process shares
+    the count."""
     trusted_proxies: str = ""
     """Addresses or networks (comma-separated, ``*`` for any) of the reverse proxies whose
     ``X-Forwarded-For``/``X-Forwarded-Proto`` name the client; empty: no one's, so a

@@ -68,7 +68,7 @@ def text_fault(text: str, line_breaks: bool = False) -> str | None:
 
 
 def line_breaks_as_newlines(text: str) -> str:
-    """Every line break as ``\n``: CR LF, CR, and the Unicode line and paragraph
+    """Every line break as ``\\n``: CR LF, CR, and the Unicode line and paragraph
     separators (U+2028, U+2029) break a line as a line feed does, so they count as one."""
     return text.replace("\r\n", "\n").translate(_AS_NEWLINE)
 

@@ -6,8 +6,8 @@
 - Lines are text only (at most 500 characters and 10 line breaks, something visible, no
   controls other than line feeds and tabs, no direction overrides; clients render them
   as text, never HTML), stored with the table, and the last 200 are sent on every
-  (re)connect. A chat line never changes the game
-  version: it is not part of the game's log.
+  (re)connect. A chat line never changes the game version: it is not part of the
+  game's log.
 - Each seat (or spectator address) may send a few lines per moment (a moving window
   counted in the database, so it holds across processes); the host may mute a seat,
   which refuses its lines with 403 and is told to every socket of every process.
@@ -28,6 +28,8 @@ from spyhouse.server.bounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.context import Context
 from spyhouse.server.problems import Problem
 from spyhouse.store.models import ChatLine, TableRow
+
+log = logging.getLogger(__name__)
 
 TABLE = "table"
 SPECTATORS = "spectators"
@@ -58,8 +60,6 @@ def frame(line: ChatLine) -> dict[str, Any]:
     }
 
 
-log = logging.getLogger(__name__)
-
 _FAULTS = {
     "control": "Chat text may not contain control characters.",
     "bidi": "Chat text may not contain direction overrides or isolates.",
@@ -71,7 +71,7 @@ def clean_text(raw: object) -> str:
     """Chat text: a string of at most 500 characters and :data:`MAX_LINE_BREAKS` line
     breaks, with something visible, no controls but line feeds and tabs, no direction
     overrides (``bounds.text_fault``, the rule names follow too); every line break is
-    sent as ``\n``. Otherwise 422 ``bad_chat`` with a ``reason`` (``empty``,
+    sent as ``\\n``. Otherwise 422 ``bad_chat`` with a ``reason`` (``empty``,
     ``control``, ``bidi``, ``invisible``, ``too_many_lines``) or ``chat_too_long``."""
     if not isinstance(raw, str):
         raise Problem(422, "bad_chat", 'A chat message is {"type": "chat", "text": "…"}.')
