@@ -39,10 +39,33 @@ def _create(http: httpx.Client, forwarded_for: str) -> int:
 
 def test_a_forwarded_address_is_ignored_by_default(serve):
     """Every client on the server's own host used to name the address it was counted
-    under: a new ``X-Forwarded-For`` per request and no limit ever applied."""
-    _, http = serve(rate_limit_create="3/minute")
-    codes = [_create(http, f"203.0.113.{i}") for i in range(5)]
-    assert codes == [201, 201, 201, 429, 429]
+    under: a new ``X-Forwarded-For`` per request and no limit ever applied — to tables
+    created, invite codes guessed or tokens tried."""
+    _, http = serve(
+        rate_limit_create="3/minute",
+        rate_limit_join="3/minute",
+        rate_limit_auth_failures="3/minute",
+    )
+    table = http.post("/api/tables", json={"game": "highcard", "seats": 2}).json()["table_id"]
+    codes = [_create(http, f"203.0.113.{i}") for i in range(4)]
+    assert codes == [201, 201, 429, 429]  # the first table used one of the three
+    guesses = [
+        http.post(
+            "/api/invites/not-a-code/join",
+            json={"name": "Eve"},
+            headers={"x-forwarded-for": f"203.0.113.{i}"},
+        ).status_code
+        for i in range(5)
+    ]
+    assert guesses == [404, 404, 404, 429, 429]
+    tokens = [
+        http.get(
+            f"/api/tables/{table}/view",
+            headers={**auth("0" * 43), "x-forwarded-for": f"203.0.113.{i}"},
+        ).status_code
+        for i in range(5)
+    ]
+    assert tokens == [403, 403, 403, 429, 429]
 
 
 def test_a_forwarded_address_is_counted_when_it_comes_from_a_named_proxy(serve):
