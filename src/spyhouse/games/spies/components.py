@@ -118,7 +118,7 @@ def rank_of(name: object) -> int | None:
     >>> rank_of("Marshal"), rank_of(" spy "), rank_of(7), rank_of(True), rank_of("Joker")
     (10, 1, 7, None, None)
     """
-    if isinstance(name, str):  # the usual case first (issue 15: asked at every guess)
+    if isinstance(name, str):  # the usual case first (asked at every guess)
         titles = _ranks_by_title()
         rank = titles.get(name)  # a title as the game writes it
         return rank if rank is not None else titles.get(name.strip().lower())

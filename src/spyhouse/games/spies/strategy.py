@@ -48,7 +48,7 @@ SEARCH_PRIOR = 0.7
 """The weight of these rules' move in search's prior (default 0.5): the guesses below are
 exact deductions over every line-up, which a few dozen noisy playouts can only spoil
 (with a head start for this move in the final count instead, measured 12 games each at
-2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Since session 7
+2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Since the shortlist
 half of it goes to the :func:`candidates` shortlist (``bots.search.prior_weights``)."""
 PLAYOUT_DEPTH = 20
 """Search plays this many steps by these rules of thumb, then scores the world with
@@ -336,7 +336,7 @@ def _marshal(view: JSON, legal: list[Action], seat: int) -> Action:
 LEAD_WEIGHT = 0.52
 """How sure a lead of one Double Agent space makes a side with a day left: fitted with
 :func:`estimate`'s form to 4,000 games between these rules of thumb (bench/README,
-"Session 7"), it predicts their winner better than the straight line it replaced."""
+"day-aware estimate"), it predicts their winner better than the straight line it replaced."""
 
 
 def estimate(world: Any) -> list[float]:
