@@ -48,7 +48,7 @@ SEARCH_PRIOR = 0.7
 """The weight of these rules' move in search's prior (default 0.5): the guesses below are
 exact deductions over every line-up, which a few dozen noisy playouts can only spoil
 (with a head start for this move in the final count instead, measured 12 games each at
-2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Since the shortlist
+2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Now
 half of it goes to the :func:`candidates` shortlist (``bots.search.prior_weights``)."""
 PLAYOUT_DEPTH = 20
 """Search plays this many steps by these rules of thumb, then scores the world with
