@@ -78,7 +78,7 @@ def _rank_by_name(view: JSON) -> dict[str, int]:
 
 
 DEPLOY_NOISE = 7
-"""The strongest line-up wins after a draw of 0-6 is added to each one's rank total."""
+"""The best-scored line-up (:func:`deploy`) wins after a draw of 0-6 is added to each score."""
 INTEL_CAUTION = 1.0
 """How many rank points a line-up gives up per IP of :func:`intel_exposure`. Against the
 same rules of thumb deploying by strength alone, 1,500 two-player games each
