@@ -377,7 +377,7 @@ def test_check_refusals_catches_a_reason_that_leaks(highcard, monkeypatch):
 
 
 def test_rng_below_draws_what_next64_gives():
-    """``below`` writes the SplitMix64 step out (issue 15); it must draw exactly what
+    """``below`` writes the SplitMix64 step out (see ``Rng.below``); it must draw exactly what
     rejection sampling over :meth:`Rng.next64` draws, rejections included."""
 
     def reference(rng: Rng, n: int) -> int:
@@ -394,7 +394,7 @@ def test_rng_below_draws_what_next64_gives():
 
 
 def test_a_frozen_action_refuses_every_change_and_copies_to_a_plain_dict():
-    """Games may hand out the same legal action again and again (issue 15), so a shared
+    """Games may hand out the same legal action again and again (for speed), so a shared
     one must refuse every change a caller could try; its copies are plain and free."""
     import copy
     import json

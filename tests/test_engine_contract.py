@@ -90,7 +90,7 @@ def test_options_are_validated(highcard):
 
 def test_apply_words_its_refusals_whose_turn_is_asked_first(highcard):
     """``Game.apply`` asks whose turn it is first and the outcome only to word a
-    refusal (issue 15): a finished game still refuses every seat with ``game_over``; a
+    refusal (asked each step): a finished game still refuses every seat with ``game_over``; a
     plain dict, a frozen action and any other mapping are accepted, anything else is
     malformed."""
     from types import MappingProxyType

@@ -1,6 +1,6 @@
 """Slotted Parts (``engine.parts``): the contract of a pydantic-model Part — declared
 fields, unknown keys refused, exact JSON, a copy sharing nothing mutable — on slotted
-pydantic dataclasses, which a search playout reads several times faster (issue 15)."""
+pydantic dataclasses, which a search playout reads several times faster."""
 
 from __future__ import annotations
 

@@ -64,19 +64,19 @@ const GAMES = {
     summary: {
       en: [
         "Three days. Each day both sides secretly deploy four soldiers on Missions 1–4 in increasing rank order (the Sergeant may go anywhere).",
-        "Intel tokens hint at each soldier's rank; a Sergeant may hide behind a token. Then sides take turns guessing a rank on an enemy mission; the defender may first play a Deception token.",
+        "Each day an Intel card names a range of ranks (1–4, 4–7 or 7–10) and an Intel token marks each soldier in it; a Sergeant may lie. Then sides take turns guessing a rank on an enemy mission; the defender may first play a Deception token.",
         "A revealed soldier activates: Infiltration points, Double Agent moves, special effects. Reaching 10 IP moves the Double Agent toward the enemy by the day number.",
         "Push the Double Agent onto the enemy flag to win at once; otherwise after day 3 the side in whose enemy territory it stands wins.",
       ],
       es: [
         "Tres días. Cada día ambos bandos despliegan en secreto cuatro soldados en las Misiones 1–4 en orden creciente de rango (el Sargento puede ir en cualquier sitio).",
-        "Las fichas de Inteligencia dan pistas del rango; un Sargento puede esconderse tras una ficha. Luego se adivinan rangos de misiones enemigas; el defensor puede jugar antes una ficha de Engaño.",
+        "Cada día una carta de Inteligencia nombra un intervalo de rangos (1–4, 4–7 o 7–10) y una ficha de inteligencia marca a cada soldado que está en él; un Sargento puede mentir. Luego se adivinan rangos de misiones enemigas; el defensor puede jugar antes una ficha de Engaño.",
         "Un soldado revelado se activa: puntos de Infiltración, movimientos del Agente Doble, efectos. Llegar a 10 PI mueve al Agente Doble tantas casillas como el día.",
         "Lleva al Agente Doble a la bandera enemiga para ganar; si no, tras el día 3 gana el bando en cuyo territorio enemigo esté.",
       ],
     },
     reconstructed: [
-      { en: "Intel deck: 6 cards showing ranks {1,2,3,4}, {3,4,5,6}, {5,6,7,8}, {7,8,9,10}, {1,2,9,10}, {4,5,6,7}.", es: "Mazo de Inteligencia: 6 cartas con rangos {1,2,3,4}, {3,4,5,6}, {5,6,7,8}, {7,8,9,10}, {1,2,9,10}, {4,5,6,7}." },
+      { status: "likely", en: "Intel deck: 6 cards, each naming one range of ranks: 1 to 4, 4 to 7 or 7 to 10 (the ranges are confirmed by a published review). Two cards of each range is our inference.", es: "Mazo de Inteligencia: 6 cartas, cada una con un intervalo de rangos: 1 a 4, 4 a 7 o 7 a 10 (los intervalos los confirma una reseña publicada). Dos cartas de cada intervalo es nuestra deducción." },
       { en: "Double Agent track: centre, 4 territory spaces per side, then the wall, then the flag.", es: "Recorrido del Agente Doble: centro, 4 casillas de territorio por bando, el muro y la bandera." },
     ],
   },

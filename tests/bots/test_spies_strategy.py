@@ -1,14 +1,29 @@
-"""Spies & Lies' rules of thumb: the deduction of every possible enemy line-up, the
-guesses search weighs and its estimate of a world it stops early."""
+"""Spies & Lies' rules of thumb: the deduction of every possible enemy line-up, what a
+line-up gives away under the Intel deck's ranges, the guesses search weighs and its
+estimate of a world it stops early."""
 
 from __future__ import annotations
 
 from itertools import combinations, product
 
-from spyhouse.engine import Rng
+import pytest
+
+from spyhouse.engine import Action, Rng
 from spyhouse.games.spies import GAME
+from spyhouse.games.spies.components import rank_of
 from spyhouse.games.spies.positions import position
-from spyhouse.games.spies.strategy import RANKS, SERGEANT, _line_ups, candidates, choose, estimate
+from spyhouse.games.spies.strategy import (
+    RANKS,
+    SERGEANT,
+    _cards_left,
+    _line_ups,
+    candidates,
+    choose,
+    deploy,
+    estimate,
+    intel_exposure,
+    worth,
+)
 
 
 def line_ups_by_definition(
@@ -92,3 +107,52 @@ def test_the_estimate_grows_with_a_lead_and_sharpens_as_the_days_run_out() -> No
     assert 0.5 < red(day=1, **points) < red(day=3, **points)
     assert red(double_agent="red territory 1") < 0.5
     assert estimate(position(3, double_agent="blue territory 1"))[0] == red(**ahead) / 2
+
+
+def test_soldiers_inside_a_range_left_in_the_deck_are_found_more_easily() -> None:
+    """Each Intel card names a range of four ranks: under 1-4, tokens on Missions 1-3 of
+    Spy, Scout, Miner, Marshal leave the deduction no other soldiers for them (the
+    Sergeant would lie by showing none), so all three are named; under 7-10 only the
+    Marshal's mission is narrowed, to four ranks."""
+    line_up, exhausted = (1, 2, 3, 10), frozenset({5})
+    low = intel_exposure(line_up, exhausted, 1, ((frozenset({1, 2, 3, 4}), 2),))
+    high = intel_exposure(line_up, exhausted, 1, ((frozenset({7, 8, 9, 10}), 2),))
+    assert low >= worth(1, 1) + worth(2, 1) + worth(3, 1) > high
+    both = intel_exposure(
+        line_up, exhausted, 1, ((frozenset({1, 2, 3, 4}), 1), (frozenset({7, 8, 9, 10}), 2))
+    )
+    assert both == pytest.approx((low + 2 * high) / 3), "weighed by the copies left"
+
+
+def test_the_cards_left_are_the_deck_less_the_face_up_ones() -> None:
+    state = position(intel="Intel 4-5-6-7", day=2)  # two Old Intel cards, then 4-7 on top
+    view = GAME.view(state, 0)
+    old = [frozenset(c["ranks"]) for c in view["intel"]["old"]]
+    left = dict(_cards_left(view))
+    assert sum(left.values()) == 4 == len(state.intel_deck)
+    for low in (1, 4, 7):
+        card = frozenset(range(low, low + 4))
+        assert left.get(card, 0) == 2 - old.count(card)
+
+
+def test_the_heuristic_deploys_what_the_intel_deck_gives_away_less() -> None:
+    """Over many draws the line-ups chosen with the deck in mind give away less than
+    those chosen by rank total alone, and the search's shortlist leads with them."""
+    state = position(intel="Intel 7-8-9-10")
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    cards = _cards_left(view)
+    exhausted = frozenset(s["rank"] for s in view["sides"]["red"]["exhausted"])
+
+    def ranks(action: Action) -> tuple[int, ...]:
+        return tuple(rank_of(s) or 0 for s in action["soldiers"])
+
+    def exposure(action: Action) -> float:
+        return intel_exposure(ranks(action), exhausted, 1, cards)
+
+    careful = [exposure(deploy(legal, view, 0, Rng(seed))) for seed in range(30)]
+    bold = [exposure(deploy(legal, view, 0, Rng(seed), caution=0.0)) for seed in range(30)]
+    assert sum(careful) < sum(bold)
+    shortlist = candidates(view, legal, 0, Rng(1))
+    assert len(shortlist) == 6
+    scores = [sum(ranks(a)) - exposure(a) for a in shortlist]
+    assert scores == sorted(scores, reverse=True)

@@ -1,4 +1,4 @@
-"""Bot levels over the API, and bots thinking off the event loop (issue 15)."""
+"""Bot levels over the API, and bots thinking off the event loop (a request never waits for one)."""
 
 from __future__ import annotations
 

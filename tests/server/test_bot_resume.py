@@ -1,4 +1,4 @@
-"""Bots resume after a crash (issue 14 item 5): a process killed between a human's move
+"""Bots resume after a crash: a process killed between a human's move
 and the bots' replies leaves a bot to act; a server started later, or any running one
 on its periodic sweep, makes that bot move."""
 

@@ -1,4 +1,4 @@
-"""The same state gives the same bytes on every database (issue 14 item 9).
+"""The same state gives the same bytes on every database.
 
 PostgreSQL's JSONB re-orders object keys and SQLite's JSON keeps them; no game may let
 that show. Mid-game states of every game, option set and seat count are stored through

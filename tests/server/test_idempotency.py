@@ -1,5 +1,5 @@
 """A retried move is answered with the committed result, even when the retry races the
-original (issue 14 item 8): two POSTs with one ``request_id`` both get 200."""
+original: two POSTs with one ``request_id`` both get 200."""
 
 from __future__ import annotations
 

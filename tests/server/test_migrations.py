@@ -1,5 +1,5 @@
 """Migrations started at once by several processes (two ``spyhouse serve`` on a fresh
-PostgreSQL) run one after the other, not into each other (issue 14 item 7)."""
+PostgreSQL) run one after the other, not into each other."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a game's setup shows reaches the log with its audiences (issue 14 item 3).
+"""What a game's setup shows reaches the log with its audiences.
 
 The start entry of the log holds ``game_started`` and every event of
 ``Game.setup_events``, so ``GET /events`` and socket frames tell each reader exactly

@@ -34,7 +34,7 @@ def _refuse_change(self: object, *args: object, **kwargs: object) -> NoReturn:
 
 
 class FrozenAction(dict[str, Any]):
-    """A legal action a game builds once and hands out again (issue 15: listing the
+    """A legal action a game builds once and hands out again (listing the
     legal actions is a good part of a random step): a dict that refuses every change,
     so no caller can alter what the next caller is offered. JSON, ``==`` and
     ``dict(action)`` see a plain dict; a copy (``dict(action)``, ``copy.deepcopy``) is a
@@ -116,7 +116,7 @@ class Event:
 
     Treat an event as a value: nothing changes one once made. It is not a frozen
     dataclass only because a step makes several events and a frozen one costs three
-    times as much to build (issue 15: a search bot plays thousands of steps a second).
+    times as much to build (a search bot plays thousands of steps a second).
     """
 
     type: str
@@ -263,7 +263,7 @@ class Game(ABC, Generic[S]):
 
         Whose turn it is is asked first: no seat is to act once the game is over (the
         contract tests check it), so the outcome is asked only to word a refusal, and
-        a plain or frozen dict skips the slower ``Mapping`` check (issue 15: a server
+        a plain or frozen dict skips the slower ``Mapping`` check (a server
         and a search bot call this at every step)."""
         if seat not in self.to_act(state):
             if self.outcome(state) is not None:

@@ -12,13 +12,13 @@ A Part is a pydantic dataclass with ``__slots__``: its saved form refuses unknow
 and round-trips exactly (:func:`state_adapter`), an assignment to a field it does not
 have raises ``AttributeError``, and :meth:`Part.copy` shares nothing mutable.
 
-Why slots rather than pydantic models (until session 8 the Parts were ``BaseModel``\s):
+Why slots rather than pydantic models (the Parts were ``BaseModel``\s before):
 CPython 3.11 speeds up an attribute read only on slots and on a ``__dict__`` it manages
 itself. A pydantic model declares its ``__dict__`` as a slot, so each ``state.phase``
 took the generic path (about four times as slow) and each assignment a Python
 ``__setattr__``. An engine reads its state dozens of times a step, and a search bot
 plays thousands of steps a second: slotted, a random game takes 12-35 % less time
-(issue 15; ``bench/README.md``, session 8).
+(``bench/README.md``, slotted states).
 """
 
 from __future__ import annotations

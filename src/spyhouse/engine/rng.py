@@ -37,7 +37,7 @@ class Rng:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias).
 
         The :meth:`next64` step is written out here: a random player draws two or three
-        times a step, and the call was a third of a draw (issue 15)."""
+        times a step, and the call was a third of a draw."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = _TWO64 - _TWO64 % n

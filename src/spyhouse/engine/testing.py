@@ -313,7 +313,7 @@ def check_copy(game: Game, state: GameState) -> None:
 
 
 def check_shared_actions(game: Game, state: GameState, seat: int) -> set[str]:
-    """A game may hand out the same action object again (issue 15: building the legal
+    """A game may hand out the same action object again (building the legal
     actions is a good part of a random step), but then no caller may change what the
     next is offered: an action listed twice refuses every change, lists inside it too,
     and the list is the caller's own. Returns the types of the actions shared."""

@@ -51,7 +51,7 @@ class Spyhouse(FastAPI):
     An open WebSocket keeps every ASGI layer it passed through suspended for its whole
     life: FastAPI's routing, exit stacks and exception wrappers and each middleware —
     19 coroutine frames with their closures and exit stacks, ~12 KiB of an idle
-    socket's 38 (``bench/README.md``, session 4).
+    socket's 38 (``bench/README.md``, table sockets in front of the web stack).
     None of them acts on these sockets: the security headers and body limit pass
     ``websocket`` scopes through, the exception handlers answer HTTP, and the table
     socket answers every fault itself with a problem frame and a close code. The one

@@ -6,7 +6,7 @@ every frame a socket is sent and every action it plays, so when a seat changes h
 (the host empties it in the lobby, or hands it to a bot mid-game) every socket and token
 of the previous holder loses the seat at once.
 
-Designed for the clocks issue: when a bot only *holds* a seat for an absent player who
+Designed for table clocks: when a bot only *holds* a seat for an absent player who
 may return, the seat keeps that player's hash aside (``held_for``) and has no human
 holder meanwhile, so the player sees nothing of the seat; returning makes them its
 holder again, and this check lets their sockets in again.

@@ -29,7 +29,7 @@ def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
     """What the lobby shows about a game, and what it needs to preselect a bot level:
     how long each level thinks per decision on this server and how many decisions a seat
     makes in a game, so a searching bot is offered only where the table's clock allows it
-    (issue 15: "the strongest level whose think time fits the table's clock")."""
+    (the strongest level whose think time fits the table's clock is preselected)."""
     think = {level: 0.0 for level in LEVELS} | {"search": ctx.settings.bot_think_seconds}
     return game.info() | {
         "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],

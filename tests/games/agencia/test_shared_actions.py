@@ -1,4 +1,4 @@
-"""Shortcuts taken for speed (issue 15) must say what the long way said."""
+"""Shortcuts taken for a search's speed must say what the long way said."""
 
 from __future__ import annotations
 

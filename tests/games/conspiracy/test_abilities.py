@@ -129,7 +129,7 @@ def test_spyglass_look_is_secret_and_everyone_sees_whom():
     assert len(GAME.legal_actions(state, 0)) == 1 + 2 * 7
     state, events = act(state, 0, "spyglass", player=2, on="Tempest")
     public = [e for e in events if e.type == "spyglass_looked"]
-    # Issue 14 item 4: the table learns whom, not which space (was: "on": "Tempest").
+    # A look is secret: the table learns whom, not which space (was: "on": "Tempest").
     assert public[0].audience is None and public[0].data == {"player": 0, "at": 2}
     private = [e for e in events if e.type == "spyglass_saw"]
     assert private[0].audience == frozenset({0}) and private[0].data["amount"] == 7

@@ -1,4 +1,4 @@
-"""A determinized world never contradicts a fact the seat saw (issue 15).
+"""A determinized world never contradicts a fact the seat saw.
 
 A player with perfect memory of the events shown to them knows, about each other
 player: every number they announced (at least that much on the acting agent then), every

@@ -126,11 +126,17 @@ def test_determinize_keeps_what_a_burn_proves():
 
 
 def test_determinize_keeps_the_lookers_knowledge():
+    """Seat 0 looked at seat 2's 7 on Tempest: its worlds keep at least that there and
+    redraw the rest of seat 2's payoff board; seat 1 did not look, so its worlds redraw
+    Tempest too (a determinize that redrew nothing would pass the first check alone)."""
     state = position(3, payoffs={2: {"Tempest": 7}}, payoffs_made={2: 1}, looks=[(0, 2, "Tempest")])
     state, _ = act(state, 0, "payoff", to="Beacon", amount=0)
-    for seed in range(40):
-        assert GAME.determinize(state, 0, Rng(seed)).payoffs[2]["Tempest"] >= 7
-        GAME.determinize(state, 1, Rng(seed))  # seat 1 did not look: anything goes
+    lookers = [GAME.determinize(state, 0, Rng(seed)) for seed in range(40)]
+    others = [GAME.determinize(state, 1, Rng(seed)) for seed in range(40)]
+    assert all(world.payoffs[2]["Tempest"] >= 7 for world in lookers)
+    assert all(coins_of(world, 2) == 30 for world in lookers + others)
+    assert sum(world.payoffs[2] != state.payoffs[2] for world in lookers) > 30
+    assert sum(world.payoffs[2]["Tempest"] != 7 for world in others) > 30
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

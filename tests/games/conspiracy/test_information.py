@@ -1,5 +1,5 @@
 """Who may know what: declarations, determinize redraws, twin histories, setup events
-(issue 14 items 2 and 3)."""
+(so no secret reaches a view)."""
 
 from __future__ import annotations
 

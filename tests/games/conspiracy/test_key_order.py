@@ -1,4 +1,4 @@
-"""No order may come from a dict's key order in the state (issue 14 item 9).
+"""No order may come from a dict's key order in the state.
 
 PostgreSQL's JSONB stores object keys in its own order (shortest first, then bytewise),
 SQLite and memory keep insertion order. A state loaded with its keys re-ordered must give

@@ -1,4 +1,4 @@
-"""Refusals say why, from the one reason function each decision has (issue 16 §1).
+"""Refusals say why, from the one reason function each decision has (one check, one reason).
 
 For every decision kind: a wrong-typed and an out-of-range action (or, for decisions
 without parameters, an unknown field) get their specific code and message, change

@@ -55,7 +55,7 @@ def test_round_trip_mid_duel_and_after_setup():
 
 
 def test_the_state_is_slotted_and_its_looks_and_orders_are_values():
-    """Slotted Parts (issue 15): a typo in an assignment raises instead of adding an
+    """Slotted Parts: a typo in an assignment raises instead of adding an
     attribute, and a frozen part (a Spyglass look) refuses a change; the copy shares it."""
     state = busy_state()
     assert isinstance(state.duel, Duel) and mutable(state.duel) and not mutable(state.looks[0])

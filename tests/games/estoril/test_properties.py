@@ -148,7 +148,7 @@ def _mutables(value: object) -> list[object]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_step_on_a_copy_never_changes_the_original(seed):
-    """A copy shares its Locations and tiles (issue 15): every step taken on a copy,
+    """A copy shares its Locations and tiles (a cheaper copy): every step taken on a copy,
     including on a determinized world, must leave the original state as it was."""
     options = {"promo": True, "double_agent": True, "vip": True, "roulette": True}
     seen: list[GameState] = []
@@ -181,7 +181,7 @@ def test_locations_are_values():
 def test_a_fast_copy_changes_only_what_it_is_told():
     """``fast_copy`` (a Location or a tile replaced without validating it again) keeps
     every other field, leaves the original as it was, and refuses a field that does not
-    exist; the state's slots hold no stray attribute (issue 15: slotted Parts)."""
+    exist; the state's slots hold no stray attribute (slotted Parts)."""
     state = GAME.setup(4, GAME.parse_options({"vip": True}), 1)
     loc = state.grid[0]
     before = GAME.dump(state)

@@ -107,11 +107,43 @@ def test_intel_tokens_are_placed_for_ranks_on_the_intel_card():
     assert GAME.view(state, BLUE)["sides"]["red"]["missions"][1]["intel_token"] is True
 
 
-@pytest.mark.parametrize(("intel", "token"), [((5, 6, 7, 8), True), ((1, 2, 3, 4), False)])
+@pytest.mark.parametrize(("intel", "token"), [((7, 8, 9, 10), True), ((1, 2, 3, 4), False)])
 def test_the_sergeant_may_give_false_intel(intel, token):
     """Either NOT GIVING intel when he should, or GIVING intel when he shouldn't."""
     state = position([1, 4, 2, 10], [2, 7, 9, 10], sergeant_token={RED: token}, intel=intel)
     assert state.sides[RED].intel_tokens[1] is token
+
+
+@pytest.mark.parametrize("intel", [(1, 2, 3, 4), (4, 5, 6, 7), (7, 8, 9, 10)])
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_sergeants_token_is_his_players_choice_whatever_the_card_shows(intel, seats):
+    """The Intel deck's ranges 1-4 and 4-7 show the 4, 7-10 does not; either way the
+    Sergeant "may also give false information during the Intelligence phase, either by
+    NOT GIVING intel when he should, or GIVING intel when he shouldn't": his player is
+    offered both, and the token shows where the choice put it."""
+    for token in (True, False):
+        state = before_deployment(seats=seats, intel=intel)
+        for seat, ranks in (
+            [(0, [1, 4]), (1, [2, 7]), (2, [8, 10]), (3, [9, 10])]
+            if seats == 4
+            else [(RED, [1, 4, 8, 10]), (BLUE, [2, 7, 9, 10])]
+        ):
+            state, _ = deploy(state, seat, ranks)
+        assert state.phase == "intel"
+        assert GAME.legal_actions(state, 0) == [
+            {"type": "place_intel", "sergeant_token": True},
+            {"type": "place_intel", "sergeant_token": False},
+        ]
+        prompt = GAME.view(state, 0)["prompt"]
+        assert prompt["sergeant_mission"] == 2 and prompt["sergeant_on_intel"] is (4 in intel)
+        for seat in range(1, seats):
+            assert GAME.legal_actions(state, seat) == [{"type": "place_intel"}]
+        state, _ = GAME.apply(state, 0, {"type": "place_intel", "sergeant_token": token})
+        for seat in range(1, seats):
+            state, _ = GAME.apply(state, seat, {"type": "place_intel"})
+        red = GAME.view(state, 1)["sides"]["red"]["missions"]
+        truthful = [rank in intel for rank in (1, 4, 8, 10)]
+        assert [m["intel_token"] for m in red] == [truthful[0], token, *truthful[2:]]
 
 
 def test_only_a_deployed_sergeant_gives_a_choice():
@@ -324,7 +356,7 @@ def test_the_general_stops_on_the_wall():
 
 
 def test_ending_a_round():
-    state = position([1, 2, 3, 6], [2, 3, 6, 8], intel=(5, 6, 7, 8))
+    state = position([1, 2, 3, 6], [2, 3, 6, 8], intel=(4, 5, 6, 7))
     red_ip = None
     state = skip_to_turn(state, 7)
     red_ip = state.sides[RED].infiltration_points

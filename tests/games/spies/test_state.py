@@ -1,5 +1,5 @@
 """The state's layout: a side's soldiers and marks are tuples, shared by a copy, so a
-step on a copy can never reach the original (issue 15)."""
+step on a copy can never reach the original (a copy shares them, for speed)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_every_legal_step_on_a_copy_leaves_the_original_as_it_was(seats):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_deployment_lookup_accepts_exactly_what_the_full_check_accepts(seats):
     """``verify_deploy`` accepts a line-up named as ``legal_actions`` names it by one
-    lookup (issue 15); it must accept exactly what the full check (``refusal_reason``)
+    lookup (a fast path); it must accept exactly what the full check (``refusal_reason``)
     accepts, for the seat to deploy and for a seat that already has."""
     from spyhouse.games.spies import decisions
     from spyhouse.games.spies.components import rank_of
@@ -89,7 +89,7 @@ def test_the_deployment_lookup_accepts_exactly_what_the_full_check_accepts(seats
 
 
 def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own():
-    """Legal actions are built once and shared between calls (issue 15), and refuse every
+    """Legal actions are built once and shared between calls (for speed), and refuse every
     change (``check_shared_actions``) at every step of a game."""
     state = GAME.setup(4, GAME.Options(), seed=5)
     rng = Rng(5)
@@ -103,7 +103,7 @@ def test_legal_actions_are_shared_frozen_and_the_list_is_the_callers_own():
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_who_deploys_read_from_the_table_is_each_sides_first_seat_still_to_deploy(seats):
-    """``deploying`` reads a table of which first Mission cards are empty (issue 15);
+    """``deploying`` reads a table of which first Mission cards are empty (a fast path);
     at every step of seeded games it names, for each side, the first seat in deploying
     order whose Missions are all still empty, as the rules say."""
     from spyhouse.games.spies.decisions import deploying

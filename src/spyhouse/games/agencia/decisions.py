@@ -29,7 +29,7 @@ TARGET_ACTION: dict[Kind, str] = {Kind.INFILTRATOR: "infiltrate", Kind.RECRUITER
 
 CHOOSE_LOCATION, PLAY, CHOOSE_TARGET = Phase.CHOOSE_LOCATION, Phase.PLAY, Phase.CHOOSE_TARGET
 """The phases with a decision, read once: Python 3.11 looks an enum member up slowly
-through its class, and whose turn it is gets asked several times a step (issue 15)."""
+through its class, and whose turn it is gets asked several times a step."""
 
 
 def to_act(state: AgenciaState) -> frozenset[int]:
@@ -63,7 +63,7 @@ def legal_actions(state: AgenciaState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (empty when it has nothing to decide).
 
     Playing a card and choosing the Embassy's side are the same few actions every time:
-    built once and shared (issue 15), as :class:`FrozenAction`s that refuse changes."""
+    built once and shared (not listed anew), as :class:`FrozenAction`s that refuse changes."""
     if seat not in to_act(state):
         return []
     if state.phase is PLAY:

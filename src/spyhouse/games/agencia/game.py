@@ -41,7 +41,7 @@ class Agencia(Game[AgenciaState]):
         return setup_events(state)
 
     # The rule modules' functions themselves, not methods calling them: a random
-    # playout asks these several times a step (issue 15), and each call through a
+    # playout asks these several times a step, and each call through a
     # method costs a Python call more.
     to_act = staticmethod(decisions.to_act)
     legal_actions = staticmethod(decisions.legal_actions)

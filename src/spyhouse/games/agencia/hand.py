@@ -55,7 +55,7 @@ def play_agency_card(state: AgenciaState, seat: int, position: Position) -> list
 
 def everyone_has_played(state: AgenciaState) -> bool:
     """The Ambassador plays last (:func:`play_agency_card`), so once they have played
-    nobody is left to play (asked after every card: one field read, issue 15)."""
+    nobody is left to play (asked after every card: one field read)."""
     return state.to_play is None
 
 

@@ -22,7 +22,7 @@ CHOOSERS: tuple[Kind, ...] = (Kind.INFILTRATOR, Kind.RECRUITER)
 
 KINDS: dict[str, Kind] = {name: card.kind for name, card in CARDS.items()}
 """Each card's kind by its name (``PlayedCard.kind`` without a property call: solving
-asks it of every played card three times, issue 15)."""
+asks it of every played card three times)."""
 
 
 def in_game(state: AgenciaState, kind: Kind) -> list[int]:

@@ -2,7 +2,7 @@
 is pending. It holds secrets and the RNG, so it never leaves the server; clients get
 :mod:`views` instead. Slotted pydantic dataclasses: a search playout reads the state
 dozens of times a step, and slots are read about four times as fast as a pydantic
-model's fields (:mod:`spyhouse.engine.parts`, issue 15).
+model's fields (:mod:`spyhouse.engine.parts`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The whole game state (secrets included; it never leaves the server), as slotted
 pydantic dataclasses: exact JSON round trips, and attribute reads as fast as Python has
-(see :mod:`spyhouse.engine.parts`, issue 15).
+(see :mod:`spyhouse.engine.parts`).
 
 Seats are numbered clockwise, so “the player to your left” is ``seat + 1``.
 Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to coins.

@@ -13,7 +13,7 @@ redraws only what nobody could know:
   won, a tile a Conspiracy sent under.
 
 Both hold tuples, replaced rather than changed, so a copy of the state shares them
-(issue 15: they were a fifth of a state copy as lists).
+(as lists they were a fifth of a state copy).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The game state: slotted pydantic dataclasses, so it round-trips through JSON exactly
 and reads as fast as Python reads an attribute (a search playout reads the state at every
-step: see :mod:`spyhouse.engine.parts`, issue 15).
+step: see :mod:`spyhouse.engine.parts`).
 
 Tiles are catalogue indices (see ``components.characters``). Every tile in play is in
 exactly one place: a hand, a discard pile, a pending discard, the draw pile, a
@@ -112,7 +112,7 @@ class Location(Part):
 
     Frozen, its tiles in tuples: a step replaces the Locations it changes
     (:meth:`EstorilState.change_location`, :meth:`EstorilState.put`) and never changes
-    one, so a copy of the state shares every Location (issue 15: most steps change one
+    one, so a copy of the state shares every Location (most steps change one
     Location of six to eight) and a stray change raises instead of reaching an older
     state. The JSON is the same as with lists.
     """

@@ -1,8 +1,9 @@
 """The physical components of Spies & Lies, loaded once from ``components.toml``.
 
 Soldiers are identified by rank (1-10) everywhere in the engine; names are only for
-people (views, events, actions). Reconstructed data (the Intel deck, the track length)
-lives in the TOML file so it can be corrected in one place.
+people (views, events, actions). Data that is not printed in the rule text (the Intel
+deck's ranges and how many cards show each, the track length) lives in the TOML file
+with its status, so it can be corrected in one place.
 """
 
 from __future__ import annotations
@@ -30,8 +31,15 @@ class Soldier:
 
 @dataclass(frozen=True)
 class IntelCard:
+    """One card of the Intel deck: it "will show four numbers", one range of ranks.
+
+    ``status`` is the range's, ``copies_status`` that of ``copies``, how many cards of
+    the deck show this range (the deck holds each card that many times)."""
+
     ranks: frozenset[int]
     status: str
+    copies: int
+    copies_status: str
 
     @cached_property
     def name(self) -> str:
@@ -70,7 +78,16 @@ def components() -> Components:
     }
     if sorted(soldiers) != list(range(1, 11)):
         raise ValueError("components.toml must list the ten ranks 1-10 once each")
-    cards = tuple(IntelCard(frozenset(c["ranks"]), c["status"]) for c in data["intel_card"])
+    cards = tuple(
+        card
+        for c in data["intel_card"]
+        for card in [IntelCard(frozenset(c["ranks"]), c["status"], c["copies"], c["copies_status"])]
+        * c["copies"]
+    )
+    for card in cards:
+        low = min(card.ranks)
+        if card.ranks != frozenset(range(low, low + 4)) or not card.ranks <= set(soldiers):
+            raise ValueError(f"an Intel card shows a range of four ranks, not {sorted(card.ranks)}")
     if len(cards) < data["rules"]["days"] + 1:
         raise ValueError("the Intel deck needs one card per day plus the Old Intel card")
     rules = data["rules"]
@@ -101,7 +118,7 @@ def rank_of(name: object) -> int | None:
     >>> rank_of("Marshal"), rank_of(" spy "), rank_of(7), rank_of(True), rank_of("Joker")
     (10, 1, 7, None, None)
     """
-    if isinstance(name, str):  # the usual case first (issue 15: asked at every guess)
+    if isinstance(name, str):  # the usual case first (asked at every guess)
         titles = _ranks_by_title()
         rank = titles.get(name)  # a title as the game writes it
         return rank if rank is not None else titles.get(name.strip().lower())

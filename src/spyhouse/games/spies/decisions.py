@@ -68,7 +68,7 @@ def deploying(state: SpiesState) -> frozenset[int]:
     """Each side's first seat that has not deployed yet (Missions 1-2 before 3-4).
 
     A seat deploys all its soldiers at once, so its first Mission card (1 or 3) tells.
-    Asked three or four times a step of the Deployment phase (issue 15): read from a
+    Asked three or four times a step of the Deployment phase: read from a
     table of which of those cards are still empty."""
     red, blue = state.sides
     return _deploying(
@@ -103,7 +103,7 @@ def _deployment_order(num_seats: int) -> tuple[tuple[tuple[int, int], ...], ...]
 
 
 def to_act(state: SpiesState) -> frozenset[int]:
-    """Asked several times a step (issue 15): the commonest phase first, and a Mission
+    """Asked several times a step: the commonest phase first, and a Mission
     turn's decider read from a table rather than worked out anew."""
     if state.phase == "missions":
         if state.step == "ability":
@@ -145,7 +145,7 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
     """Every choice ``seat`` has now.
 
     The actions themselves are built once per Mission, line-up and table and shared
-    between calls (issue 15: listing them was a good part of a random step); they are
+    between calls (listing them was a good part of a random step); they are
     :class:`FrozenAction`s, which refuse changes, and the list is the caller's own."""
     if seat not in to_act(state):
         return []
@@ -199,7 +199,7 @@ class Deployments:
 
     ``actions`` are the legal actions, shared (frozen); ``accepted`` maps each choice
     :func:`verify_deploy` would accept, as ``actions`` name it, to its ranks, so the
-    usual deployment is verified by one lookup (issue 15)."""
+    usual deployment is verified by one lookup."""
 
     actions: tuple[FrozenAction, ...]
     accepted: Mapping[tuple[str, ...], tuple[int, ...]]
@@ -227,14 +227,14 @@ def _deployments(
 def _deploy_action(choice: tuple[int, ...]) -> tuple[tuple[str, ...], FrozenAction]:
     """A choice of soldiers as players name it, and its deploy action: built once per
     choice and shared by every hand that offers it (a fresh process meets a few new
-    hands a game, and each listed about ten choices anew: issue 15)."""
+    hands a game, and each listed about ten choices anew)."""
     names = tuple(soldier_name(rank) for rank in choice)
     return names, FrozenAction(type="deploy", soldiers=FrozenList(names))
 
 
 def holds_sergeant(state: SpiesState, seat: int) -> bool:
     """Whether ``seat`` deployed the Sergeant on one of its Missions (asked twice a step
-    of the Intelligence phase: answered once per line-up, issue 15)."""
+    of the Intelligence phase: answered once per line-up)."""
     line_up = state.sides[side_of(seat)].missions
     return _sergeant_among(line_up, missions_of(state.num_seats, seat))
 
@@ -270,7 +270,7 @@ def pending_decision(state: SpiesState) -> str:
 def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
     """Verify the whole decision first (its reason function), then change the state.
 
-    A guess is the commonest decision (issue 15: asked first)."""
+    A guess is the commonest decision, so it is asked first."""
     decision = pending_decision(state)
     verify_type(decision, action)
     if decision == "guess":

@@ -74,7 +74,7 @@ def _line_ups_by_positions(
 def _picker(positions: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
     """A function giving a line-up's ranks on ``positions``, as a tuple; in C
     (``itemgetter``) where it can be: a fresh process works these tables out a few
-    times a game, for every line-up (issue 15)."""
+    times a game, for every line-up."""
     if len(positions) >= 2:
         return itemgetter(*positions)
     return lambda line_up: tuple(line_up[m] for m in positions)

@@ -37,7 +37,7 @@ class SpiesAndLies(Game[SpiesState]):
         return rounds.setup_events(state)
 
     # The rule modules' functions themselves, not methods calling them: a random
-    # playout asks these several times a step (issue 15), and each call through a
+    # playout asks these several times a step, and each call through a
     # method costs a Python call more.
     to_act = staticmethod(decisions.to_act)
     legal_actions = staticmethod(decisions.legal_actions)

@@ -54,7 +54,7 @@ def move_double_agent(state: SpiesState, side: int, spaces: int) -> list[Event]:
     a later turn you are still on the wall and get to move the Double Agent, you can make
     the decisive step and capture the enemy's flag."
 
-    The steps are counted on a local position, set on the state once (issue 15).
+    The steps are counted on a local position, set on the state once (an assignment costs a call).
     """
     direction = towards_enemy(side)
     start = position = state.double_agent

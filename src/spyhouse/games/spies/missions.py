@@ -59,7 +59,7 @@ def defender_seat(state: SpiesState) -> int:
 def begin_turn(state: SpiesState) -> list[Event]:
     """A new guess: the defender first decides on a Deception token if they hold one."""
     side = side_guessing(state.starting_side, state.turn)
-    if state.wall_stop:  # read before writing: a field assignment costs a call (issue 15)
+    if state.wall_stop:  # read before writing: a field assignment costs a call
         state.wall_stop = False
     state.step = "deception" if state.sides[1 - side].deception_tokens else "guess"
     return [

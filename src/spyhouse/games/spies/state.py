@@ -1,6 +1,6 @@
 """The whole game as slotted pydantic dataclasses: JSON round-trips for free, secrets
 included, and attribute reads as fast as Python has (a search playout reads the state
-about a hundred times a step: see :mod:`spyhouse.engine.parts`, issue 15).
+about a hundred times a step: see :mod:`spyhouse.engine.parts`).
 
 Sides are indexed 0 (red) and 1 (blue); soldiers are ranks 1-10; missions are indexed
 0-3 internally and shown to people as Missions 1-4.
@@ -37,7 +37,7 @@ class SideState(Part):
 
     The soldiers and the per-mission marks are tuples, replaced (:func:`replaced`)
     rather than changed: a step changes one or two of them, and ``State.copy()``
-    shares them instead of copying eight lists a side (issue 15). Their JSON is
+    shares them instead of copying eight lists a side. Their JSON is
     the same lists."""
 
     hand: Private[tuple[int, ...]] = Field(description="Ranks in hand, not deployed nor exhausted")

@@ -1,8 +1,12 @@
 """The heuristic bot's rules of thumb for Spies & Lies, read from the seat's view only.
 
-- **Deploy strong soldiers.** Abilities grow with rank (the Marshal earns 10, the General
-  pushes the Double Agent 2), so prefer high ranks, with a little randomness so the
-  line-up is not predictable.
+- **Deploy strong soldiers the Intel card will not give away.** Abilities grow with rank
+  (the Marshal earns 10, the General pushes the Double Agent 2), so prefer high ranks,
+  with a little randomness so the line-up is not predictable — less what the day's Intel
+  card would give away: each card names a range of four ranks (1-4, 4-7 or 7-10) and
+  ranks rise left to right, so its tokens narrow each soldier to a few ranks. A line-up
+  pays for every soldier the enemy's deduction would then name, averaged over the cards
+  still face down (the Old Intel cards tell which).
 - **Let the Sergeant lie.** He may sit anywhere and give false intel: put his token where
   the Intel card says none belongs, and leave it off where one should be.
 - **Guess by deduction.** List every line-up the enemy may have deployed (ranks rising
@@ -31,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from spyhouse.engine import Action, Rng
-from spyhouse.games.spies.components import BOMB, SCOUT, SERGEANT, SPY, components
+from spyhouse.games.spies.components import BOMB, MISSIONS, SCOUT, SERGEANT, SPY, components
 from spyhouse.games.spies.missions import TURNS_PER_DAY
 from spyhouse.games.spies.teams import side_of
 
@@ -44,7 +48,7 @@ SEARCH_PRIOR = 0.7
 """The weight of these rules' move in search's prior (default 0.5): the guesses below are
 exact deductions over every line-up, which a few dozen noisy playouts can only spoil
 (with a head start for this move in the final count instead, measured 12 games each at
-2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Since session 7
+2 players: 0.25 won 42 % twice against this heuristic, 0.5 won 58 %). Now
 half of it goes to the :func:`candidates` shortlist (``bots.search.prior_weights``)."""
 PLAYOUT_DEPTH = 20
 """Search plays this many steps by these rules of thumb, then scores the world with
@@ -55,7 +59,7 @@ RANKS = range(1, 11)
 def choose(view: JSON, legal: list[Action], seat: int, rng: Rng) -> Action:
     kind = legal[0]["type"]
     if kind == "deploy":
-        return _deploy(legal, view, rng)
+        return deploy(legal, view, seat, rng)
     if kind == "place_intel":
         return _sergeant_token(view, legal)
     if kind in ("play_deception", "no_deception"):
@@ -74,18 +78,93 @@ def _rank_by_name(view: JSON) -> dict[str, int]:
 
 
 DEPLOY_NOISE = 7
-"""The strongest line-up wins after a draw of 0-6 is added to each one's rank total."""
+"""The best-scored line-up (:func:`deploy`) wins after a draw of 0-6 is added to each score."""
+INTEL_CAUTION = 1.0
+"""How many rank points a line-up gives up per IP of :func:`intel_exposure`. Against the
+same rules of thumb deploying by strength alone, 1,500 two-player games each
+(``bench/spies_intel.py``, seeds 1-1500): 0.25 won 68 %, 0.5 82 %, 1 87 %, 2 and 4
+89 % (± 2 %); 1 is the least caution on that plateau."""
 
 
-def _deploy(legal: list[Action], view: JSON, rng: Rng) -> Action:
-    """The line-up with the highest rank total plus a draw of 0 to 6. One more than 6
-    short of the strongest can never win, so only the others draw (a deployment offers
-    up to 300 line-ups, and a draw each was a fifth of a Spies & Lies search)."""
+def deploy(
+    legal: list[Action], view: JSON, seat: int, rng: Rng, caution: float = INTEL_CAUTION
+) -> Action:
+    """The line-up with the highest rank total plus a draw of 0 to 6, less ``caution``
+    times what the day's Intel card would give away (:func:`intel_exposure`). Only the
+    line-ups within 6 of the strongest are weighed (a deployment offers up to 300, and a
+    draw each was a fifth of a Spies & Lies search)."""
+    scored = _deploy_scores(legal, view, seat, caution)
+    return max(scored, key=lambda pair: pair[0] + rng.below(DEPLOY_NOISE))[1]
+
+
+def _deploy_scores(
+    legal: list[Action], view: JSON, seat: int, caution: float
+) -> list[tuple[float, Action]]:
+    """The contenders (within 6 of the strongest rank total), each scored by its rank
+    total less ``caution`` times its exposure, once the side's whole line-up is in sight
+    (a Missions 1-2 player in team play cannot see the teammate's 3-4)."""
     rank = _rank_by_name(view).__getitem__
     strength = [sum(map(rank, a["soldiers"])) for a in legal]
     cut = max(strength) - (DEPLOY_NOISE - 1)
     contenders = [(s, a) for s, a in zip(strength, legal, strict=True) if s >= cut]
-    return max(contenders, key=lambda pair: pair[0] + rng.below(DEPLOY_NOISE))[1]
+    prompt = view["prompt"] or {}
+    known = {int(m): s["rank"] for m, s in (prompt.get("already_deployed") or {}).items()}
+    mine = prompt.get("missions") or []
+    cards = _cards_left(view)
+    if not caution or not cards or len(known) + len(mine) != MISSIONS:
+        return [(float(s), a) for s, a in contenders]
+    side = view["sides"][_my_colour(view, seat)]
+    exhausted = frozenset(s["rank"] for s in side["exhausted"])
+    day = int(view["day"])
+    scored = []
+    for s, a in contenders:
+        line_up = {**known, **dict(zip(mine, map(rank, a["soldiers"]), strict=True))}
+        ranks = tuple(line_up[m] for m in range(1, MISSIONS + 1))
+        scored.append((s - caution * intel_exposure(ranks, exhausted, day, cards), a))
+    return scored
+
+
+def _cards_left(view: JSON) -> tuple[tuple[frozenset[int], int], ...]:
+    """The Intel cards still face down, by range, with how many of each: the deck less
+    the Old Intel cards and the current one (all face up)."""
+    left = Counter(
+        {frozenset(c["ranks"]): int(c["copies"]) for c in view["reference"]["intel_cards"]}
+    )
+    intel = view["intel"]
+    for card in [*intel["old"], *([intel["current"]] if intel["current"] else [])]:
+        left[frozenset(card["ranks"])] -= 1
+    return tuple(sorted(((r, n) for r, n in left.items() if n > 0), key=lambda c: sorted(c[0])))
+
+
+@lru_cache(maxsize=65536)
+def intel_exposure(
+    line_up: tuple[int, ...],
+    exhausted: frozenset[int],
+    day: int,
+    cards: tuple[tuple[frozenset[int], int], ...],
+) -> float:
+    """What ``line_up`` would give away to the enemy's deduction (the one :func:`_guess`
+    makes), in IP, averaged over the Intel cards left: guessing Missions 1 to 4 in turn,
+    each soldier revealed after its guess, the worth (:func:`worth`) of every soldier
+    the likeliest guess names (shared among equally likely ones), the Sergeant lying.
+
+    Each card names a range of four ranks and ranks rise left to right, so tokens fall
+    on neighbouring missions and a range of the deck narrows each of them to a few
+    ranks: soldiers inside a range the deck still holds are found easily, and the
+    strongest line-up is not always the safest."""
+    total = 0.0
+    for intel, copies in cards:
+        tokens = tuple((SERGEANT not in intel) if r == SERGEANT else r in intel for r in line_up)
+        known: list[int | None] = [None] * len(line_up)
+        for mission, rank in enumerate(line_up, start=1):
+            counts = _rank_counts(exhausted, tuple(known), tokens, intel, mission)
+            if counts:
+                top = max(counts.values())
+                if counts.get(rank, 0) == top:
+                    likeliest = sum(1 for n in counts.values() if n == top)
+                    total += copies * worth(rank, day) / likeliest
+            known[mission - 1] = rank
+    return total / sum(copies for _, copies in cards)
 
 
 def _sergeant_token(view: JSON, legal: list[Action]) -> Action:
@@ -203,14 +282,15 @@ def worth(rank: int, day: int) -> float:
 
 def candidates(view: JSON, legal: list[Action], seat: int, rng: Rng) -> list[Action]:
     """The moves worth weighing at this decision, for the search bot's prior: the guesses
-    whose odds times :func:`worth` are highest, and the strongest line-ups (a deployment
-    offers up to 300). A decision with a few choices is weighed whole."""
+    whose odds times :func:`worth` are highest, and the six line-ups the rules of thumb
+    score highest, strength less Intel exposure (a deployment offers up to 300). A
+    decision with a few choices is weighed whole."""
     kind = legal[0]["type"]
     if kind == "guess":
         return _worthwhile_guesses(view, legal)
     if kind == "deploy":
-        rank = _rank_by_name(view).__getitem__
-        return sorted(legal, key=lambda a: -sum(map(rank, a["soldiers"])))[:6]
+        scored = _deploy_scores(legal, view, seat, INTEL_CAUTION)
+        return [a for _, a in sorted(scored, key=lambda pair: -pair[0])[:6]]
     return legal if len(legal) <= 6 else []
 
 
@@ -256,7 +336,7 @@ def _marshal(view: JSON, legal: list[Action], seat: int) -> Action:
 LEAD_WEIGHT = 0.52
 """How sure a lead of one Double Agent space makes a side with a day left: fitted with
 :func:`estimate`'s form to 4,000 games between these rules of thumb (bench/README,
-"Session 7"), it predicts their winner better than the straight line it replaced."""
+"day-aware estimate"), it predicts their winner better than the straight line it replaced."""
 
 
 def estimate(world: Any) -> list[float]:

@@ -6,10 +6,17 @@ can draw the table without knowing the engine.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from spyhouse.games.spies.abilities import captain_options
-from spyhouse.games.spies.components import MISSIONS, SERGEANT, components, soldier_name
+from spyhouse.games.spies.components import (
+    MISSIONS,
+    SERGEANT,
+    IntelCard,
+    components,
+    soldier_name,
+)
 from spyhouse.games.spies.decisions import holds_sergeant, to_act
 from spyhouse.games.spies.infiltration import flag_space, space_name, wall_space
 from spyhouse.games.spies.missions import (
@@ -73,7 +80,8 @@ def view(state: SpiesState, seat: int | None) -> JSON:
 
 
 def reference() -> JSON:
-    """The Reference card, with each component's status (reconstructed data is flagged)."""
+    """The Reference card, with each component's status (reconstructed data is flagged);
+    the Intel deck as its ranges, each with how many cards show it."""
     data = components()
     return {
         "soldiers": [
@@ -85,9 +93,19 @@ def reference() -> JSON:
             }
             for s in data.soldiers.values()
         ],
-        "intel_cards": [intel_card(i) for i in range(len(data.intel_cards))],
+        "intel_cards": [
+            {**intel_card(i), "copies": card.copies, "copies_status": card.copies_status}
+            for i, card in _first_of_each_card()
+        ],
         "track": {"territory_spaces": data.territory_spaces, "status": data.track_status},
     }
+
+
+@cache
+def _first_of_each_card() -> tuple[tuple[int, IntelCard], ...]:
+    """Each card of the Intel deck once, by the index of its first copy."""
+    cards = components().intel_cards
+    return tuple((i, card) for i, card in enumerate(cards) if card not in cards[:i])
 
 
 def seat_view(state: SpiesState, seat: int) -> JSON:
