@@ -142,7 +142,7 @@ export function mountLobby(root) {
           ...(clock ? { clock, handover_after: Number(fd.get("handover-after")) || 2 } : {}),
         });
         saveGrant(created.table_id, {
-          game: g.id, seat: 0, token: created.seat.seat_token, host: created.host_token,
+          game: g.id, seat: 0, token: created.seat?.seat_token, host: created.host_token,
           invite: created.invite_code, inviteUrl: created.invite_url, name,
         });
         for (let i = 0; i < bots; i++) await api.bot(created.table_id, seats - 1 - i, created.host_token, level);

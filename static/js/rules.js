@@ -21,7 +21,7 @@ function titled(template, title) {
 
 function figure(draw, text, i) {
   let art = null;
-  try { art = draw(); } catch (err) { console.warn(`rules figure failed: ${err?.stack || err}`); }
+  try { art = draw(); } catch (err) { console.warn(`rules figure failed: ${/** @type {Error} */ (err)?.stack || err}`); }
   return h("li", { class: "rules-item" },
     h("figure", { class: "rules-figure", "data-figure": i + 1 },
       art,

@@ -258,6 +258,7 @@ export function card(x, y, c, { w = 104, h = 140 } = {}) {
       s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information)), GL.value));
 }
 
+/** @param {number} x @param {number} y @param {{w?: number, h?: number, note?: string, size?: number}} [opts] */
 export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
   return glossed(s("g", {},
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),

@@ -10,7 +10,7 @@ import { currentLang, pick } from "../i18n.js";
  * Placeholders: {actor} (the subject's or actor's name), {target}/{player} as seats, and
  * any data field, mapped through `map(key, value, data)` first.
  */
-export function sentence(templates, ev, ctx, map = () => undefined, subject) {
+export function sentence(templates, ev, ctx, map = (/** @type {string} */ _key, /** @type {any} */ _value, /** @type {any} */ _data) => /** @type {any} */ (undefined), subject) {
   const table = templates[currentLang()] || templates.en;
   const tpl = table[ev.type] ?? templates.en[ev.type];
   if (!tpl) return null;
@@ -60,7 +60,9 @@ export function lines(text, width) {
   return out;
 }
 
-/** Multi-line centred SVG text. */
+/** Multi-line centred SVG text.
+ * @param {number} x @param {number} y @param {any} text
+ * @param {{width?: number, size?: number, weight?: number, fill?: string, lh?: number, anchor?: string, cls?: string}} [opts] */
 export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = "#1d2433", lh = 1.2, anchor = "middle", cls } = {}) {
   const ls = lines(text, width);
   return s("text", { x, y, "font-size": size, "font-weight": weight, fill, "text-anchor": anchor, class: cls },
@@ -71,6 +73,8 @@ export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = 
  * One line of SVG text that stays within `maxWidth`: a little too long, it is squeezed
  * (textLength); much too long, it is cut with "…" and the whole text is its hover title.
  * For names and labels in a fixed box, where a wrapped second line would hit the next.
+ * @param {number} x @param {number} y @param {any} text @param {number} maxWidth
+ * @param {{size?: number, weight?: number, fill?: string, anchor?: string, cls?: string}} [opts]
  */
 export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = "#1d2433", anchor = "start", cls } = {}) {
   const full = String(text);

@@ -321,8 +321,9 @@ function placeNames(list, taken, size, W, H) {
     const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
     return area(box, fixed) + area(box, boxes.filter((b, j) => j !== i && b)) + off * 1000;
   };
-  const place = (i) => {
-    let best = null;
+  const place = (/** @type {number} */ i) => {
+    /** @type {{box: number[], c: number}} */
+    let best = /** @type {any} */ (null); // spots[i] is never empty
     for (const box of spots[i]) {
       const c = cost(box, i);
       if (!best || c < best.c) best = { box, c };
@@ -334,13 +335,15 @@ function placeNames(list, taken, size, W, H) {
   // that a roomy neighbour does not take the only place a crowded one had.
   const left = new Set(list.keys());
   while (left.size) {
+    /** @type {{i: number, free: number} | null} */
     let pick = null;
     for (const i of left) {
       const free = spots[i].filter((box) => cost(box, i) === 0).length;
       if (!pick || free < pick.free) pick = { i, free };
     }
-    boxes[pick.i] = place(pick.i).box;
-    left.delete(pick.i);
+    const { i } = /** @type {{i: number}} */ (pick);
+    boxes[i] = place(i).box;
+    left.delete(i);
   }
   for (let round = 0; round < 4; round++) {
     let moved = false;
@@ -376,14 +379,16 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   ];
   const overlap = ([x, y]) => taken.reduce((sum, [x0, y0, x1, y1]) =>
     sum + Math.max(0, Math.min(x + bw, x1) - Math.max(x, x0)) * Math.max(0, Math.min(y + bh, y1) - Math.max(y, y0)), 0);
+  /** @type {{spot: [number, number], cost: number} | null} */
   let best = null;
   for (const [x0, y0] of spots) {
+    /** @type {[number, number]} */
     const spot = [Math.min(Math.max(x0, 6), W - 6 - bw), Math.min(Math.max(y0, 6), H - 6 - bh)];
     const cost = overlap(spot);
     if (!best || cost < best.cost) best = { spot, cost };
     if (cost === 0) break;
   }
-  return best.spot;
+  return /** @type {{spot: [number, number]}} */ (best).spot;
 }
 
 export function render(ctx) {

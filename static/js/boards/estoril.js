@@ -160,7 +160,9 @@ export function logGroup(ev) {
 
 /** The round's resolution, one location at a time, in numeral order. */
 export function revealSteps(fresh, ctx) {
+  /** @type {{text: string, focus: string, lines: string[]}[]} */
   const steps = [];
+  /** @type {{text: string, focus: string, lines: string[]} | null} */
   let cur = null;
   for (const e of fresh) {
     if (e.type === "resolving") {
@@ -302,6 +304,7 @@ function tileCaption(x, y, w, h, name) {
   return fitText(x + w / 2, y + 42, name, w - 16, { anchor: "middle", ...at });
 }
 
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile @param {{marker?: string | null, faceDown?: boolean}} [opts] */
 export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
@@ -685,7 +688,7 @@ export function render(ctx) {
   low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
     : s("text", { x: 20, y: lowH - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
   const H = y0 + lowH * k;
-  backRect.setAttribute("height", H);
+  backRect.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }

@@ -260,6 +260,7 @@ export function status(ctx) {
   return el;
 }
 
+/** @param {number} x @param {number} y @param {any} soldier @param {{w?: number, h?: number, colour?: string, faceUp?: boolean, secretOf?: any}} [opts] */
 export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf } = {}) {
   if (!soldier) {
     return glossed(s("g", {},
@@ -421,7 +422,7 @@ export function render(ctx) {
   const ownY = small ? trackY + 107 + 17 * intelLines.length : 420;
   svg.append(sidePanel(own, ownY, true));
   const H = small ? ownY + panelHeight(own, true) + 10 : 700;
-  back.setAttribute("height", H);
+  back.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }

@@ -38,6 +38,7 @@ function numeral(x, y, n) {
     s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, n));
 }
 
+/** @param {number} x @param {number} y @param {number} size @param {{ts?: boolean, n?: any, look?: any}} [opts] */
 function space(x, y, size, { ts = false, n, look } = {}) {
   return s("g", {},
     s("rect", { x, y, width: size, height: size, rx: 9, fill: ts ? "#cfd3dc" : "#fffaf0", stroke: "#7a6a4a", "stroke-width": 1.2 }),
@@ -156,6 +157,7 @@ const spies = [
 
 // -- Conspiracy: The Solomon Gambit ------------------------------------------------------
 
+/** @param {number} x @param {number} y @param {string} name @param {{hq?: any, station?: any}} [opts] */
 function city(x, y, name, { hq, station } = {}) {
   return s("g", {},
     s("circle", { cx: x, cy: y, r: hq !== undefined ? 12 : 8, fill: hq !== undefined ? PALETTE[hq] : "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),

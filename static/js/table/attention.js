@@ -8,14 +8,14 @@ const TURN_ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' 
 let lastMine = false;
 
 function setIcon(href) {
-  let link = document.querySelector("link[rel=icon]");
+  let link = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel=icon]"));
   if (!link) { link = document.createElement("link"); link.rel = "icon"; document.head.append(link); }
   if (link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
 function beep() {
   try {
-    const ac = new (window.AudioContext || window.webkitAudioContext)();
+    const ac = new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const o = ac.createOscillator();
     const g = ac.createGain();
     o.frequency.value = 660;

@@ -59,7 +59,7 @@ function format(seconds) {
 }
 
 function tick() {
-  for (const el of document.querySelectorAll(".clock-time[data-running='1']")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".clock-time[data-running='1']"))) {
     const left = Number(el.dataset.remaining) - (performance.now() - Number(el.dataset.at)) / 1000;
     el.textContent = format(left);
     el.classList.toggle("low", left <= 10);

@@ -40,6 +40,6 @@ export function askFirst(question) {
     dialog.addEventListener("cancel", (e) => { e.preventDefault(); done(false); });
     document.body.append(dialog);
     dialog.showModal();
-    dialog.querySelector("#ask-no").focus();
+    /** @type {HTMLElement} */ (dialog.querySelector("#ask-no")).focus();
   });
 }

@@ -60,14 +60,14 @@ function installGlossTips() {
     tip.style.top = `${r.bottom + window.scrollY + 6}px`;
   };
   const hide = () => { shown = null; tip.hidden = true; words.disconnect(); };
-  const target = (e) => e.target?.closest?.("[data-gloss]");
+  const target = (/** @type {Event} */ e) => /** @type {HTMLElement | null} */ (e.target)?.closest?.("[data-gloss]");
   document.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
-  document.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });
+  document.addEventListener("pointerout", (e) => { if (target(e) && /** @type {HTMLElement | null} */ (e.relatedTarget)?.closest?.("[data-gloss]") !== shown) hide(); });
   document.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
   document.addEventListener("focusout", (e) => { if (target(e)) hide(); });
   document.addEventListener("click", (e) => {
     // A click on a choice acts (and the board redraws): the tip would point at nothing.
-    if (e.target?.closest?.("[role=button]")) { hide(); return; }
+    if (/** @type {HTMLElement | null} */ (e.target)?.closest?.("[role=button]")) { hide(); return; }
     const el = target(e);
     if (el) { shown = null; show(el); } else if (shown) hide();
   });

@@ -17,6 +17,7 @@ extend({
  */
 export function logGroups(events, { doc, board, describe, name }) {
   const me = doc?.you ?? null;
+  /** @type {{title: string, lines: {text: string, version: number, private: boolean}[]}[]} */
   const groups = [{ title: t("log.start"), lines: [] }];
   const state = {};
   events.forEach((ev, i) => {

@@ -34,6 +34,7 @@ extend({
 const AUTOPLAY_MS = 1400;
 
 async function getJson(path, token) {
+  /** @type {Record<string, string>} */
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const res = await fetch(path, { headers });
   const data = await res.json().catch(() => ({}));
@@ -188,8 +189,8 @@ export function replayAddon(env) {
     try {
       return board.render(env.tools.ctxFor(sdoc));
     } catch (err) {
-      console.warn(`board failed to render a replay step: ${err?.stack || err}`);
-      return h("p", { class: "error" }, String(err?.message || err));
+      console.warn(`board failed to render a replay step: ${/** @type {Error} */ (err)?.stack || err}`);
+      return h("p", { class: "error" }, String(/** @type {Error} */ (err)?.message || err));
     }
   }
 
