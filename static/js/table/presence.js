@@ -18,8 +18,11 @@ extend({
 const STATUSES = new Set(["connected", "away", "gone"]);
 
 /** The table add-on: `onPresence(frame)` keeps the latest statuses, `seat(s, ctx)` draws a dot. */
+/** @param {import("../types/client").AddonEnv} env @returns {import("../types/client").Addon} */
 export function presenceAddon(env) {
+  /** @type {Record<string, string>} */
   let seats = {};
+  /** @param {number} seat @param {(seat: number, opts?: {you?: boolean}) => string} name */
   const dot = (seat, name) => {
     const status = seats[String(seat)];
     if (!STATUSES.has(status)) return null;

@@ -73,7 +73,7 @@ export interface Board {
   seatBadge?: (seat: number, ctx: BoardCtx) => Element | null;
   revealSteps?: (fresh: GameEvent[], ctx: BoardCtx, events: GameEvent[]) => RevealStep[];
   knowledge?: (events: GameEvent[], ctx: BoardCtx) => Json[];
-  logGroup?: (ev: GameEvent) => Json;
+  logGroup?: (ev: GameEvent, state: Record<string, Json>) => Json;
   hideEvent?: (ev: GameEvent, events: GameEvent[], index: number, reader: number | null) => boolean;
   endReveal?: (ctx: BoardCtx) => Element | null;
   endingText?: (outcome: Json, ctx: BoardCtx) => string | null;
