@@ -13,18 +13,21 @@ const es = () => currentLang() === "es";
 const W = 340;
 const H = 170;
 
+/** @typedef {import("../types/client").Child} Child */
+
+/** @param {number} w @param {number} hh @param {string} title @param {...Child} children */
 function frameOf(w, hh, title, ...children) {
   return s("svg", { viewBox: `0 0 ${w} ${hh}`, role: "img", "aria-label": title, class: "rules-art" },
     s("rect", { x: 0, y: 0, width: w, height: hh, rx: 10, fill: "#f3efe4" }), ...children);
 }
-const frame = (title, ...children) => frameOf(W, H, title, ...children);
+const frame = (/** @type {string} */ title, /** @type {Child[]} */ ...children) => frameOf(W, H, title, ...children);
 /** Scale a piece drawn at the board's size around (x, y). */
-const big = (x, y, k, el) => s("g", { transform: `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})` }, el);
+const big = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ k, /** @type {Child} */ el) => s("g", { transform: `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})` }, el);
 
-const arrow = (x1, y, x2) => s("g", {},
+const arrow = (/** @type {number} */ x1, /** @type {number} */ y, /** @type {number} */ x2) => s("g", {},
   s("line", { x1, y1: y, x2: x2 - 6, y2: y, stroke: "#7a6a4a", "stroke-width": 2 }),
   s("path", { d: `M${x2} ${y} l-8 -5 v10 z`, fill: "#7a6a4a" }));
-const caption = (x, y, text, opts = {}) => label(x, y, text, { size: 11, fill: "#4a5366", width: 22, ...opts });
+const caption = (/** @type {number} */ x, /** @type {number} */ y, /** @type {string} */ text, /** @type {Record<string, any>} */ opts = {}) => label(x, y, text, { size: 11, fill: "#4a5366", width: 22, ...opts });
 
 // -- Estoril 1942 ------------------------------------------------------------------------
 
@@ -33,6 +36,7 @@ const LINDA = { name: "Linda X.", flag: "US", strength: 0, vp: 1, abilities: ["A
 const HANS = { name: "Hans R.", flag: "DE", strength: 1, vp: 1, abilities: ["Conspiracy"] };
 const ELIZABETH = { name: "Elizabeth", flag: "GB", strength: 1, vp: 1, abilities: ["Seduction"] };
 
+/** @param {number} x @param {number} y @param {string | number} n */
 function numeral(x, y, n) {
   return s("g", {}, s("circle", { cx: x, cy: y, r: 13, fill: "#1d2433" }),
     s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, n));

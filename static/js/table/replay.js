@@ -90,7 +90,7 @@ export function replayAddon(env) {
   /** @type {string | null} */
   let error = null;
   /** @type {ReturnType<typeof setInterval> | undefined} */
-  let timer = undefined;
+  let timer;
   /** @type {import("../types/client").TableDoc | null} */
   let doc = null;
   let downloading = false;

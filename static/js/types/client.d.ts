@@ -60,7 +60,7 @@ export interface BoardCtx {
 }
 
 /** A step of a reveal: a sentence, the board element it is about, how long it shows. */
-export type RevealStep = { text: string; focus?: string | null; [field: string]: Json };
+export type RevealStep = { text: string | null; focus?: string | null; detail?: Element | null; lines?: string[]; [field: string]: Json };
 
 /** A game's board module (boards/<game>.js); generic.js has only `render`. */
 export interface Board {
@@ -119,3 +119,8 @@ declare global {
 
 /** A DOM event whose target (and current target) is a `T`, for listeners passed to `h()`. */
 export type On<T extends EventTarget = HTMLInputElement> = Event & { target: T; currentTarget: T };
+
+/** Words per language: `{en: {key: "…"}, es: {key: "…"}}` (a board's names of things). */
+export type Words = Record<string, Record<string, string>>;
+/** Event sentences per language and event type (a string, or [third person, second person]). */
+export type Templates = Record<string, Record<string, string | string[]>>;
