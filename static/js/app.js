@@ -7,6 +7,7 @@ import { mountTable } from "./table.js";
 import "./table/clock.js";
 import { mountRules } from "./rules.js";
 
+/** @type {[RegExp, () => (root: HTMLElement, ...params: string[]) => (() => void) | null | undefined | void][]} */
 const ROUTES = [
   [/^#?\/?$/, () => mountLobby],
   [/^#\/join\/([^/]+)$/, () => mountJoin],
@@ -14,10 +15,11 @@ const ROUTES = [
   [/^#\/rules\/([^/]+)$/, () => mountRules],
 ];
 
+/** @type {(() => void) | null} */
 let unmount = null;
 
 function header() {
-  const select = h("select", { id: "lang", "aria-label": t("nav.language"), onchange: (e) => setLang(e.target.value) },
+  const select = h("select", { id: "lang", "aria-label": t("nav.language"), onchange: (/** @type {import("./types/client").On<HTMLSelectElement>} */ e) => setLang(e.target.value) },
     Object.entries(LANGS).map(([code, name]) => h("option", { value: code, selected: code === currentLang() }, name)));
   return h("div", { class: "bar" },
     h("a", { class: "brand", href: "#/" }, h("span", { class: "brand-mark", "aria-hidden": "true" }, "◆"), "Spyhouse"),
@@ -26,12 +28,12 @@ function header() {
 }
 
 function renderHeader() {
-  clear(document.getElementById("top")).append(header());
+  clear(/** @type {HTMLElement} */ (document.getElementById("top"))).append(header());
 }
 
 function route() {
   if (unmount) { unmount(); unmount = null; }
-  const main = clear(document.getElementById("main"));
+  const main = clear(/** @type {HTMLElement} */ (document.getElementById("main")));
   const hash = location.hash || "#/";
   for (const [re, get] of ROUTES) {
     const m = hash.match(re);

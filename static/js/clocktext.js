@@ -1,7 +1,7 @@
 // A table's time control in words (lobby, waiting room): "Clock: 1:00 per decision."
 import { t } from "./i18n.js";
 
-/** "45 s", "5 min", "1 h 30 min", "2 d" — a duration as a person says it. */
+/** "45 s", "5 min", "1 h 30 min", "2 d" — a duration as a person says it. @param {unknown} seconds */
 export function duration(seconds) {
   const s = Math.round(Number(seconds) || 0);
   if (s >= 86400 && s % 3600 === 0) return `${Math.floor(s / 86400)} d${s % 86400 ? ` ${(s % 86400) / 3600} h` : ""}`;
@@ -10,7 +10,7 @@ export function duration(seconds) {
   return `${s} s`;
 }
 
-/** The sentence for a document's `clock` (null: no clock). */
+/** The sentence for a document's `clock` (null: no clock). @param {import("./types/client").Json} clock */
 export function clockText(clock) {
   if (!clock) return t("clock.describe.none");
   const line = t(`clock.describe.${clock.kind}`, { time: duration(clock.seconds), increment: Math.round(clock.increment || 0) });

@@ -7,7 +7,10 @@
 // any game is playable from its legal-action list alone, however long.
 
 const MISSING = "\u2205";
+/** @typedef {import("./types/client").Json} Json an action or part of one (game-defined) */
+/** @typedef {{action: Json, flat: Map<string, string>}} Candidate */
 
+/** @param {Json} value @param {string} [prefix] @param {Map<string, string>} [out] @returns {Map<string, string>} */
 export function flatten(value, prefix = "", out = new Map()) {
   if (Array.isArray(value)) {
     value.forEach((v, i) => flatten(v, prefix ? `${prefix}.${i}` : String(i), out));
@@ -20,24 +23,29 @@ export function flatten(value, prefix = "", out = new Map()) {
   return out;
 }
 
-/** The JSON value of a flattened pair's value (undefined for "no such field"). */
+/** The JSON value of a flattened pair's value (undefined for "no such field"). @param {string} v @returns {Json} */
 export function flatValue(v) {
   return v === MISSING ? undefined : JSON.parse(v);
 }
 
 export class Decision {
+  /** @param {Json[] | null | undefined} actions */
   constructor(actions) {
-    this.all = (actions || []).map((action) => ({ action, flat: flatten(action) }));
+    /** @type {Candidate[]} */
+    this.all = (actions || []).map((/** @type {Json} */ action) => ({ action, flat: flatten(action) }));
+    /** @type {Map<string, string>} */
     this.fixed = new Map();
   }
 
   get empty() { return this.all.length === 0; }
 
+  /** @param {Map<string, string>} flat @param {Map<string, string>} constraints */
   static _agrees(flat, constraints) {
     for (const [k, v] of constraints) if ((flat.get(k) ?? MISSING) !== v) return false;
     return true;
   }
 
+  /** @param {Json} [extra] @returns {Candidate[]} */
   candidates(extra) {
     const cons = new Map(this.fixed);
     if (extra) for (const [k, v] of flatten(extra)) cons.set(k, v);
@@ -45,11 +53,13 @@ export class Decision {
   }
 
   /** Is there a legal action agreeing with the fixed pairs and this partial? */
+  /** @param {Json} partial */
   allows(partial) {
     return this.candidates(partial).length > 0;
   }
 
   /** Fix a partial; returns the action if exactly one candidate remains. */
+  /** @param {Json} partial @returns {Json} */
   fix(partial) {
     const next = this.candidates(partial);
     if (next.length === 0) return null;
@@ -58,6 +68,7 @@ export class Decision {
   }
 
   /** Is `partial` already fixed (for highlighting a selection)? */
+  /** @param {Json} partial */
   isFixed(partial) {
     for (const [k, v] of flatten(partial)) if (this.fixed.get(k) !== v) return false;
     return true;
@@ -94,6 +105,7 @@ export class Decision {
   }
 
   /** Fix one raw (path, flat-value) pair from nextField(); returns the action if unique. */
+  /** @param {[string, string]} pair @returns {Json} */
   fixPair([path, v]) {
     this.fixed.set(path, v);
     const c = this.candidates();

@@ -1,4 +1,5 @@
 // Tiny DOM helpers: h() for HTML, s() for SVG. No framework, no build step.
+/** @import { Attrs, Child } from "./types/client" */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const LISTENERS = Symbol("listeners"); // [type, fn] pairs, so that patch() can move them
@@ -6,12 +7,14 @@ const SHOWN = Symbol("shown");         // an element patch() put on the page as 
 const KEEP = Symbol("keep");           // a stand-in for an element that stays where it is
 const LONG_LIVED = Symbol("long-lived"); // an element kept between redraws (see keep())
 
-/** addEventListener, remembered so that patch() can hand it to the element on the page. */
+/** addEventListener, remembered so that patch() can hand it to the element on the page.
+ * @param {Element} el @param {string} type @param {(e: any) => void} fn */
 export function listen(el, type, fn) {
   el.addEventListener(type, fn);
-  (el[LISTENERS] ||= []).push([type, fn]);
+  (/** @type {any} */ (el)[LISTENERS] ||= []).push([type, fn]);
 }
 
+/** @template {HTMLElement | SVGElement} E @param {E} el @param {Attrs | undefined} attrs @param {Child[]} children @returns {E} */
 function apply(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
@@ -21,7 +24,7 @@ function apply(el, attrs, children) {
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat(Infinity)) {
+  for (const c of /** @type {any[]} */ (children).flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? standIn(c) : document.createTextNode(String(c)));
   }
@@ -30,43 +33,50 @@ function apply(el, attrs, children) {
 
 /** Mark an element an add-on keeps between redraws (the chat panel): once it is on the page,
  * a redraw leaves it where it is instead of moving it out and back. */
+/** @template {Element} E @param {E} el @returns {E} */
 export function keep(el) {
-  el[LONG_LIVED] = true;
+  /** @type {any} */ (el)[LONG_LIVED] = true;
   return el;
 }
 
 /** A kept element already on the page is not moved into a tree being built: a stand-in takes
  * its place, and patch() leaves the element where it is. Moving it out and back would blur
  * what has focus in it (the chat box: a phone's keyboard would flicker on every move). */
+/** @param {Node} node @returns {Node} */
 function standIn(node) {
-  if (!node[LONG_LIVED] || !node.isConnected) return node;
+  if (!(/** @type {any} */ (node)[LONG_LIVED]) || !node.isConnected) return node;
   const mark = document.createComment("kept");
-  mark[KEEP] = node;
+  /** @type {any} */ (mark)[KEEP] = node;
   return mark;
 }
 
-/** h("div", {class: "x"}, child, ...) */
+/** h("div", {class: "x"}, child, ...): typed as the tag's element (`h("input")` an input).
+ * @template {string} K @param {K} tag @param {Attrs} [attrs] @param {...Child} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */
 export function h(tag, attrs = {}, ...children) {
-  return apply(document.createElement(tag), attrs, children);
+  return /** @type {any} */ (apply(document.createElement(tag), attrs, children));
 }
 
-/** s("rect", {x: 0}, child, ...) for SVG elements. */
+/** s("rect", {x: 0}, child, ...) for SVG elements.
+ * @param {string} tag @param {Attrs} [attrs] @param {...Child} children @returns {SVGElement} */
 export function s(tag, attrs = {}, ...children) {
   return apply(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** @template {Node} N @param {N} el @returns {N} */
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
 }
 
-/** Humanise an identifier: "place_intel" -> "Place intel". */
+/** Humanise an identifier: "place_intel" -> "Place intel". @param {unknown} id */
 export function humanise(id) {
   const text = String(id).replace(/[_-]+/g, " ").trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Make an element behave like a button for mouse and keyboard. */
+/** Make an element behave like a button for mouse and keyboard.
+ * @template {Element} E @param {E} el @param {() => void} onPress @param {string} [label] @returns {E} */
 export function pressable(el, onPress, label) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
@@ -77,8 +87,8 @@ export function pressable(el, onPress, label) {
     d.removeAttribute("role");
     d.removeAttribute("aria-label");
   }
-  listen(el, "click", (e) => { e.preventDefault(); onPress(); });
-  listen(el, "keydown", (e) => {
+  listen(el, "click", (/** @type {Event} */ e) => { e.preventDefault(); onPress(); });
+  listen(el, "keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPress(); }
   });
   return el;
@@ -92,10 +102,12 @@ export function pressable(el, onPress, label) {
  * text being typed, a <details> the player opened or closed (its `open` stays the
  * player's), and nothing flashes. An element an add-on keeps between redraws (the chat)
  * stays as it is, where it is (see standIn). Listeners must have been added by h() or listen().
+ * @template {Node} N @param {N} live @param {Node} next @returns {N}
  */
 export function patch(live, next) {
+  /** @type {any} */
   let at = live.firstChild;
-  for (const node of [...next.childNodes]) {
+  for (const node of /** @type {any[]} */ ([...next.childNodes])) {
     if (node[KEEP]) {
       if (at === node[KEEP]) at = at.nextSibling;
       else live.insertBefore(node[KEEP], at);
@@ -111,15 +123,17 @@ export function patch(live, next) {
   return live;
 }
 
+/** @param {any} a @param {any} b DOM nodes (the checks narrow them by nodeType) */
 function matches(a, b) {
   if (a.nodeType !== b.nodeType) return false;
   if (a.nodeType !== 1) return true;
   return a.namespaceURI === b.namespaceURI && a.localName === b.localName && a.getAttribute("id") === b.getAttribute("id");
 }
 
+/** @param {any} a @param {any} b DOM nodes that match() */
 function update(a, b) {
   if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
-  const keep = (name) => name === "open" && a.localName === "details";
+  const keep = (/** @type {string} */ name) => name === "open" && a.localName === "details";
   const newValue = a.getAttribute("value") !== b.getAttribute("value");
   for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !keep(name)) a.removeAttribute(name);
   for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value && !keep(name)) a.setAttribute(name, value);

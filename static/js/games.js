@@ -2,6 +2,7 @@
 // (a short summary and the component data we had to reconstruct, from
 // shared/rules/clarifications.md, marked so owners of the box can check it).
 
+/** @type {Record<string, import("./types/client").Json>} */
 const GAMES = {
   estoril: {
     blurb: {
@@ -108,6 +109,8 @@ const GAMES = {
   },
 };
 
+/** @param {string} id */
 export function gameBlurb(id) { return GAMES[id]?.blurb || null; }
+/** @param {string} id */
 export function gameRules(id) { return GAMES[id] || null; }
 export const GAME_IDS = Object.keys(GAMES);

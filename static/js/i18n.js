@@ -1,6 +1,7 @@
 // English and Spanish UI strings, a language switch and a default from the browser.
 import { savedLang, saveLang } from "./storage.js";
 
+/** @type {Record<string, Record<string, string>>} */
 const STRINGS = {
   en: {
     "app.tagline": "Hidden-information spy games with friends, from an invite link.",
@@ -151,6 +152,7 @@ const STRINGS = {
 
 export const LANGS = { en: "English", es: "Español" };
 let lang = pickDefault();
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
 function pickDefault() {
@@ -162,6 +164,7 @@ function pickDefault() {
 
 export function currentLang() { return lang; }
 
+/** @param {string} next */
 export function setLang(next) {
   if (!STRINGS[next] || next === lang) return;
   lang = next;
@@ -170,28 +173,33 @@ export function setLang(next) {
   listeners.forEach((fn) => fn(next));
 }
 
+/** @param {(lang: string) => void} fn */
 export function onLangChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
-/** Register more strings (per game board modules): {en: {...}, es: {...}}. */
+/** Register more strings (per game board modules): {en: {...}, es: {...}}.
+ * @param {Record<string, Record<string, string>>} table */
 export function extend(table) {
   for (const [l, entries] of Object.entries(table)) Object.assign(STRINGS[l] ||= {}, entries);
 }
 
+/** @param {string} key */
 export function has(key) { return key in STRINGS[lang] || key in STRINGS.en; }
 
-/** Translate `key`, filling {placeholders} from vars. */
+/** Translate `key`, filling {placeholders} from vars.
+ * @param {string} key @param {Record<string, unknown>} [vars] @returns {string} */
 export function t(key, vars = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? `{${k}}`));
+  return text.replace(/\{(\w+)\}/g, (_, /** @type {string} */ k) => String(vars[k] ?? `{${k}}`));
 }
 
 /** The English UI strings that Spanish says differently (for the page-walking test). */
 export function englishOnly() {
   return Object.entries(STRINGS.en).filter(([k, v]) => STRINGS.es[k] !== undefined && STRINGS.es[k] !== v).map(([, v]) => v);
 }
-window.spyhouseEnglish = englishOnly;
+/** @type {any} */ (window).spyhouseEnglish = englishOnly;
 
-/** Pick a localised string from {en, es} objects or return plain strings. */
+/** Pick a localised string from {en, es} objects or return plain strings.
+ * @param {any} value @returns {any} */
 export function pick(value) {
   if (value && typeof value === "object") return value[lang] ?? value.en;
   return value;

@@ -6,13 +6,16 @@ import { api } from "./api.js";
 import { saveGrant, savedName, saveName, tableForInvite, tableGrant } from "./storage.js";
 import { problemText } from "./problems.js";
 
+/** @param {HTMLElement} root @param {string} code */
 export function mountJoin(root, code) {
   const known = tableForInvite(code);
   if (known && tableGrant(known)?.token) {
     location.replace(`#/table/${known}`);
     return null;
   }
+  /** @type {import("./types/client").Schemas["TableSummary"] | null} */
   let summary = null;
+  /** @type {string | null} */
   let error = null;
   let busy = false;
 
@@ -27,8 +30,9 @@ export function mountJoin(root, code) {
         body.push(h("p", {}, summary.status !== "waiting" ? t("join.started") : t("join.full")));
         if (summary.spectators) body.push(h("a", { class: "button", href: `#/table/${summary.table_id}` }, t("join.watch")));
       } else {
+        const { game } = summary;
         const input = h("input", { id: "join-name", name: "name", required: true, maxlength: 40, value: savedName(), autocomplete: "nickname" });
-        const form = h("form", { class: "form", onsubmit: async (e) => {
+        const form = h("form", { class: "form", onsubmit: async (/** @type {Event} */ e) => {
           e.preventDefault();
           if (busy) return;
           busy = true;
@@ -36,7 +40,7 @@ export function mountJoin(root, code) {
           saveName(name);
           try {
             const grant = await api.join(code, name);
-            saveGrant(grant.table_id, { seat: grant.seat, token: grant.seat_token, invite: code, game: summary.game, name });
+            saveGrant(grant.table_id, { seat: grant.seat, token: grant.seat_token, invite: code, game, name });
             location.hash = `#/table/${grant.table_id}`;
           } catch (err) { error = problemText(err); busy = false; render(); }
         } }, h("label", {}, t("join.name"), input), h("button", { class: "button primary", type: "submit", id: "join-submit" }, t("join.submit")));

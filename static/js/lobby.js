@@ -8,6 +8,7 @@ import { gameBlurb } from "./games.js";
 import { problemText } from "./problems.js";
 
 const CLOCK_KINDS = ["none", "per_decision", "bank", "correspondence"];
+/** @type {Record<string, number>} */
 const CLOCK_DEFAULTS = { per_decision: 60, bank: 600, correspondence: 86400 };
 const MIN_CLOCK_SECONDS = 5;
 
@@ -17,6 +18,7 @@ const SEARCH_BOTS_THAT_FIT = 3;  // more searching bots make every round wait fo
 // A bot's move runs on its seat's clock like anyone's: a level fits a clock that leaves
 // twice its thinking per decision (a busy server queues bots), or a bank that its increment
 // covers or that holds its thinking over a long game (`decisions` of them).
+/** @param {number | undefined} think @param {Clock | null} clock @param {number} decisions */
 function thinkFits(think, clock, decisions) {
   if (!think || !clock) return true;
   if (clock.kind === "per_decision") return 2 * think <= clock.seconds;
@@ -24,18 +26,27 @@ function thinkFits(think, clock, decisions) {
   return true;  // correspondence: a day or more a decision
 }
 
+/** @typedef {{kind: string, seconds: number, increment?: number}} Clock the time control a table is created with */
+
+/** @param {FormData} fd @returns {Clock | null} */
 function clockOf(fd) {
   const kind = String(fd.get("clock-kind") || "none");
   if (kind === "none") return null;
+  /** @type {Clock} */
   const clock = { kind, seconds: Math.round(Number(fd.get("clock-seconds"))) };
   if (kind === "bank") clock.increment = Math.max(0, Math.round(Number(fd.get("clock-increment")) || 0));
   return clock;
 }
 
+/** @param {HTMLElement} root */
 export function mountLobby(root) {
+  /** @type {import("./types/client").GameInfo[]} */
   let games = [];
+  /** @type {import("./types/client").Schemas["TableSummary"][]} */
   let tables = [];
+  /** @type {import("./types/client").GameInfo | null | undefined} */
   let selected = null;
+  /** @type {string | null} */
   let error = null;
   let disposed = false;
 
@@ -71,7 +82,7 @@ export function mountLobby(root) {
       h("a", { class: "button small", href: `#/table/${id}` }, t("lobby.open")))))];
   };
 
-  const gameCard = (g) => h("li", { class: `game-card${selected?.id === g.id ? " selected" : ""}` },
+  const gameCard = (/** @type {import("./types/client").GameInfo} */ g) => h("li", { class: `game-card${selected?.id === g.id ? " selected" : ""}` },
     h("button", { class: "game-pick", "data-game": g.id, "aria-pressed": String(selected?.id === g.id), onclick: () => {
       selected = g;
       render();
@@ -93,6 +104,7 @@ export function mountLobby(root) {
       BOT_LEVELS.map((lv) => h("option", { value: lv }, t(`bot.${lv}`))));
     // The strongest level whose thinking fits the table's clock (the server says how long
     // each level thinks), and search only for a few bots; the host may still pick another.
+    /** @type {HTMLFormElement | null} */
     let form = null;
     const preselect = () => {
       const clock = form ? clockOf(new FormData(form)) : null;
@@ -114,9 +126,10 @@ export function mountLobby(root) {
       title: has(`opt.${g.id}.${key}`) ? t(`opt.${g.id}.${key}`) : p.title,
       description: has(`opt.${g.id}.${key}.help`) ? t(`opt.${g.id}.${key}.help`) : p.description,
     }));
-    form = h("form", { class: "form", oninput: (e) => { if (e.target.closest("#f-clock-set")) preselect(); }, onsubmit: async (e) => {
+    form = h("form", { class: "form", oninput: (/** @type {import("./types/client").On<HTMLElement>} */ e) => { if (e.target.closest("#f-clock-set")) preselect(); }, onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();
-      const fd = new FormData(form);
+      const fd = new FormData(/** @type {HTMLFormElement} */ (form));
+      /** @type {Record<string, unknown>} */
       const options = {};
       for (const [key, p] of Object.entries(props)) {
         if (p.type === "boolean") options[key] = fd.get(`opt-${key}`) === "on";
@@ -142,7 +155,7 @@ export function mountLobby(root) {
           ...(clock ? { clock, handover_after: Number(fd.get("handover-after")) || 2 } : {}),
         });
         saveGrant(created.table_id, {
-          game: g.id, seat: 0, token: created.seat.seat_token, host: created.host_token,
+          game: g.id, seat: 0, token: created.seat?.seat_token, host: created.host_token,
           invite: created.invite_code, inviteUrl: created.invite_url, name,
         });
         for (let i = 0; i < bots; i++) await api.bot(created.table_id, seats - 1 - i, created.host_token, level);
@@ -152,13 +165,13 @@ export function mountLobby(root) {
         render();
       }
     } },
-      h("label", {}, t("create.game"), h("select", { name: "game", id: "f-game", onchange: (e) => { selected = games.find((x) => x.id === e.target.value); render(); } },
+      h("label", {}, t("create.game"), h("select", { name: "game", id: "f-game", onchange: (/** @type {import("./types/client").On<HTMLSelectElement>} */ e) => { selected = games.find((x) => x.id === e.target.value); render(); } },
         games.map((x) => h("option", { value: x.id, selected: x.id === g.id }, x.title)))),
       h("div", { class: "row" },
         h("label", {}, t("create.seats"), seatsSel),
         h("label", {}, t("create.bots"), botsSel),
         h("label", { class: "wide" }, t("create.botLevel"), levelSel)),
-      h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
+      h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (/** @type {import("./types/client").On} */ e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
       clockFields(),
@@ -180,11 +193,11 @@ export function mountLobby(root) {
       h("input", { type: "number", name: "handover-after", id: "f-handover-after", min: 1, max: 20, step: 1, value: 2 }));
     const details = h("div", { class: "row", hidden: clockKind === "none" },
       h("label", {}, t("create.clockSeconds"), seconds), increment, handover);
-    const kindSel = h("select", { name: "clock-kind", id: "f-clock", onchange: (e) => {
+    const kindSel = h("select", { name: "clock-kind", id: "f-clock", onchange: (/** @type {import("./types/client").On<HTMLSelectElement>} */ e) => {
       clockKind = e.target.value;
       details.hidden = clockKind === "none";
       increment.hidden = clockKind !== "bank";
-      seconds.value = CLOCK_DEFAULTS[clockKind] ?? seconds.value;
+      seconds.value = String(CLOCK_DEFAULTS[clockKind] ?? seconds.value);
     } }, CLOCK_KINDS.map((k) => h("option", { value: k, selected: k === clockKind }, t(`clock.${k}`))));
     // The legend already says "Clock": the select's own label is for screen readers only.
     return h("fieldset", { id: "f-clock-set" }, h("legend", {}, t("create.clock")), h("label", {}, h("span", { class: "sr-only" }, t("create.clock")), kindSel), details);
@@ -206,6 +219,7 @@ export function mountLobby(root) {
   return () => { disposed = true; off(); clearInterval(timer); };
 }
 
+/** @param {string} key @param {import("./types/client").Json} p the option's JSON schema */
 function optionField(key, p) {
   const label = p.title || key;
   const help = p.description ? h("small", { class: "muted" }, p.description) : null;
@@ -213,7 +227,7 @@ function optionField(key, p) {
     return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${key}`, checked: !!p.default }), h("span", {}, label, help ? [" ", help] : null));
   }
   if (p.enum) {
-    return h("label", {}, label, h("select", { name: `opt-${key}` }, p.enum.map((v) => h("option", { value: v, selected: v === p.default }, v))), help);
+    return h("label", {}, label, h("select", { name: `opt-${key}` }, p.enum.map((/** @type {string | number} */ v) => h("option", { value: v, selected: v === p.default }, v))), help);
   }
   if (p.type === "integer" || p.type === "number") {
     return h("label", {}, label, h("input", { type: "number", name: `opt-${key}`, value: p.default ?? 0, min: p.minimum, max: p.maximum }), help);

@@ -1,7 +1,9 @@
 // Seat names and colours as players see them.
+/** @import { TableDoc } from "./types/client" */
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
+/** @param {TableDoc | null | undefined} doc @param {number | null | undefined} seat @param {{you?: boolean}} [opts] */
 export function seatName(doc, seat, { you = true } = {}) {
   if (seat === null || seat === undefined) return "";
   const info = doc?.seats?.find((s) => s.seat === seat);
@@ -10,6 +12,7 @@ export function seatName(doc, seat, { you = true } = {}) {
 }
 
 /** A seat's name in a list: one line, cut with "…" when long; the whole name as its tooltip. */
+/** @param {string} name */
 export function seatLabel(name) {
   return h("span", { class: "seat-name", title: name }, name);
 }

@@ -4,11 +4,13 @@ const KEY = "spyhouse.prefs";
 const DEFAULTS = { confirm: true, reveals: true, sound: false, notify: false, zoom: false };
 
 function read() {
-  try { return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY)) || {}) }; } catch { return { ...DEFAULTS }; }
+  try { return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(KEY) ?? "null") || {}) }; } catch { return { ...DEFAULTS }; }
 }
 
+/** @param {keyof typeof DEFAULTS} name */
 export function pref(name) { return read()[name]; }
 
+/** @param {keyof typeof DEFAULTS} name @param {boolean} value */
 export function setPref(name, value) {
   const all = read();
   all[name] = value;

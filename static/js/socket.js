@@ -3,6 +3,9 @@
 // notices a connection that died silently and replaces it: a ping every second, and a
 // connection silent for 3 s counts as lost, so the page says so within 5 s.
 
+/** @import { ServerFrame, ServerFrameOf, ClientFrame } from "./types/frames" */
+/** @import { StateFrame } from "./types/client" */
+
 const HEARTBEAT_MS = 1000;
 const CHECK_MS = 500;
 const SILENCE_MS = 3000;
@@ -11,17 +14,26 @@ export class TableSocket {
   /**
    * @param {string} tableId
    * @param {string|null} token  seat or host token; null to spectate
-   * @param {{onState: Function, onAck?: Function, onError?: Function, onStatus?: Function, onChat?: Function, onPresence?: Function}} handlers
+   * @param {{onState: (frame: StateFrame, info: {resync: boolean}) => void, onAck?: (frame: ServerFrameOf<"ack">) => void, onError?: (frame: ServerFrameOf<"error"> | {code: string, detail: null, request_id: string}) => void, onStatus?: (status: string) => void, onChat?: (frame: ServerFrameOf<"chat" | "chat_history" | "chat_muted">) => void, onPresence?: (frame: ServerFrameOf<"presence">) => void}} handlers
    */
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
     this.token = token;
     this.h = handlers;
     this.version = 0;      // last version received; sent as `since` on reconnect
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.closed = false;
+    this.authed = false;
+    this.lastHeard = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this._timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this._beat = undefined;
     this.retries = 0;
+    /** @type {Map<string, unknown>} */
     this.pending = new Map(); // request_id -> action (resent never: requests are idempotent by id)
+    /** @type {ServerFrameOf<"error"> | null} */
     this.fatal = null;
     this._onOnline = () => { if (!this.ws) this._connect(); };
     // The browser knows first when the network is gone: say so at once.
@@ -47,9 +59,10 @@ export class TableSocket {
     this.h.onStatus?.(this.status);
     ws.onopen = () => {
       // "presence": who is connected, away or gone, for the seat list's dots.
+      /** @type {ClientFrame} */
       const hello = { type: "auth", since: this.version, presence: true };
       if (this.token) hello.token = this.token;
-      ws.send(JSON.stringify(hello));
+      send(ws, hello);
       this.lastHeard = Date.now();
       clearInterval(this._beat);
       let lastPing = 0;
@@ -62,12 +75,13 @@ export class TableSocket {
         }
         if (Date.now() - lastPing >= HEARTBEAT_MS) {
           lastPing = Date.now();
-          ws.send(JSON.stringify({ type: "ping" }));
+          send(ws, { type: "ping" });
         }
       }, CHECK_MS);
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return; // a replaced connection's late frame
+      /** @type {ServerFrame} */
       let frame;
       try { frame = JSON.parse(msg.data); } catch { return; }
       this.lastHeard = Date.now();
@@ -78,7 +92,7 @@ export class TableSocket {
         this.retries = 0;
         this.version = frame.version;
         this.h.onStatus?.(this.status);
-        this.h.onState(frame, { resync: wasReconnect });
+        this.h.onState(/** @type {StateFrame} */ (frame), { resync: wasReconnect });
       } else if (frame.type === "ack") {
         this.pending.delete(frame.request_id);
         this.h.onAck?.(frame);
@@ -96,7 +110,7 @@ export class TableSocket {
     ws.onerror = () => { /* onclose follows */ };
   }
 
-  /** The connection `ws` is gone: schedule a reconnection (once per socket). */
+  /** The connection `ws` is gone: schedule a reconnection (once per socket). @param {WebSocket} ws */
   _lost(ws) {
     clearInterval(this._beat);
     if (this.ws !== ws) return;
@@ -109,7 +123,8 @@ export class TableSocket {
     this._timer = setTimeout(() => this._connect(), delay);
   }
 
-  /** Send an action chosen at `version`; returns its request id. */
+  /** Send an action chosen at `version`; returns its request id.
+   * @param {unknown} action @param {number} version @returns {string} */
   act(action, version) {
     const requestId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
@@ -117,14 +132,14 @@ export class TableSocket {
       return requestId;
     }
     this.pending.set(requestId, action);
-    this.ws.send(JSON.stringify({ type: "action", action, version, request_id: requestId }));
+    send(this.ws, { type: "action", action, version, request_id: requestId });
     return requestId;
   }
 
-  /** Say a chat line; false when not connected (the line is not kept for later). */
+  /** Say a chat line; false when not connected (the line is not kept for later). @param {string} text */
   say(text) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.authed) return false;
-    this.ws.send(JSON.stringify({ type: "chat", text }));
+    send(this.ws, { type: "chat", text });
     return true;
   }
 
@@ -135,7 +150,7 @@ export class TableSocket {
     ws.onmessage = null;
     ws.onclose = null;
     const send = ws.send.bind(ws);
-    ws.send = () => {};
+    /** @type {any} */ (ws).send = () => {};
     void send;
   }
 
@@ -153,4 +168,10 @@ export class TableSocket {
     if (this.ws) this.ws.close(1000, "bye");
     this.ws = null;
   }
+}
+
+/** Every frame the client sends goes through here, so each is one the protocol defines.
+ * @param {WebSocket} ws @param {ClientFrame} frame */
+function send(ws, frame) {
+  ws.send(JSON.stringify(frame));
 }

@@ -26,6 +26,7 @@ import { clockText } from "./clocktext.js";
 import { replayAddon } from "./table/replay.js";
 import { boardFrame, restoreScroll, fittedToPhone, onPhoneWidth } from "./table/zoom.js";
 import * as generic from "./boards/generic.js";
+/** @import { TableDoc, StateFrame, Board, BoardCtx, GameEvent, Addon, AddonEnv, Json, On } from "./types/client" */
 
 extend({
   en: {
@@ -50,11 +51,14 @@ const TABLE_EVENTS = new Set(["timed_out", "seat_held", "returned", "seat_given_
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
 /** Extension points for other client modules (clocks): each gets the table's context. */
+/** @type {{side: ((ctx: BoardCtx) => Element | null)[], head: ((ctx: BoardCtx) => Element | null)[]}} */
 export const tableHooks = { side: [], head: [] };
 
 /** Add-ons mounted with every table page: `fn(env)` -> {onFrame?, onError?, side?, seat?, dispose?}. */
+/** @type {((env: AddonEnv) => Addon)[]} */
 const ADDONS = [chatAddon, presenceAddon, replayAddon];
 
+/** @param {string} game @returns {Promise<Board>} */
 async function loadBoard(game) {
   if (!BOARDS.has(game)) return generic;
   try {
@@ -67,29 +71,45 @@ async function loadBoard(game) {
   }
 }
 
+/** @param {HTMLElement} root @param {string} tableId */
 export function mountTable(root, tableId) {
+  /** @type {import("./storage.js").Grant} */
   const grant = tableGrant(tableId) || {};
   const token = grant.token || grant.host || null;
+  /** @type {TableDoc | null} */
   let doc = null;          // the document on screen
+  /** @type {StateFrame | null} */
   let held = null;         // a newer document waiting while a reveal plays
+  /** @type {Board} */
   let board = generic;
+  /** @type {string | null} */
   let boardGame = null;
   let decision = new Decision([]);
+  /** @type {GameEvent[]} */
   let events = [];
   let lastEventVersion = -1;
+  /** @type {GameEvent[] | null} */
   let fullLog = null;
+  /** @type {string | null} */
   let notice = null;
   let sending = false;
+  /** @type {Json} */
   let proposed = null;     // the action waiting for Confirm
+  /** @type {{action: Json, version: number} | null} */
   let queued = null;       // {action, version} kept while offline
+  /** @type {{action: Json, version: number, choices: string | null, tries: number, stale: boolean} | null} */
   let inFlight = null;     // {action, version, choices, tries, stale}: sent, not yet acknowledged
+  /** @type {number | null} */
   let acked = null;        // the version our acknowledged move made, until the table reaches it
   let conn = "connecting";
+  /** @type {string | null} */
   let fatal = null;
   let disposed = false;
+  /** @type {(string | null)[] | null} */
   let since = null;        // "since you left" lines
+  /** @type {"watched" | "shown" | null} */
   let endSeen = null;      // "watched" once the game was seen in play, "shown" once its end was brought into view
-  let rematch = { busy: false };
+  const rematch = { busy: false };
   let showPrefs = false;
   const seenAtLoad = grant.seen ?? null;
   const highlighter = new Highlighter();
@@ -99,7 +119,7 @@ export function mountTable(root, tableId) {
 
   // -- names, labels, descriptions -------------------------------------------------------
 
-  const name = (seat, opts) => seatName(doc, seat, opts);
+  /** @param {TableDoc | null} d @returns {BoardCtx} */
   const ctxFor = (d) => ({
     doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
     name: (seat, opts) => seatName(d, seat, opts),
@@ -107,8 +127,12 @@ export function mountTable(root, tableId) {
     small: fittedToPhone(),
   });
   const ctxBase = () => ctxFor(doc);
+  /** The document on screen, where the caller only runs with one. */
+  const onScreen = () => /** @type {TableDoc} */ (doc);
+  /** The document on screen, if any (a const copy narrows inside closures). */
+  const current = () => doc;
 
-  const typeLabel = (type) => (has(`act.${type}`) ? t(`act.${type}`) : humanise(type));
+  const typeLabel = (/** @type {string} */ type) => (has(`act.${type}`) ? t(`act.${type}`) : humanise(type));
 
   /** The one kind of action still possible (a field may mean one thing per kind). */
   const decidedType = () => {
@@ -118,6 +142,7 @@ export function mountTable(root, tableId) {
 
   /** A field's name; `field.<type>.<name>` when the action's kind words it its own way
    * (Conspiracy's "to" is a destination for a move, the one paid for a payoff). */
+  /** @param {string} path @param {string | null} [type] */
   const fieldLabel = (path, type = decidedType()) => {
     const parts = path.split(".");
     const last = [...parts].reverse().find((p) => !/^\d+$/.test(p)) || path;
@@ -127,6 +152,7 @@ export function mountTable(root, tableId) {
     return idx.length ? `${base} #${idx.join(".")}` : base;
   };
 
+  /** @param {string} path @param {Json} value @returns {string} */
   const valueLabel = (path, value) => {
     const custom = board.valueLabel?.(path, value, ctxBase());
     if (custom) return custom;
@@ -138,6 +164,7 @@ export function mountTable(root, tableId) {
     return String(value);
   };
 
+  /** @param {Json} action @returns {string} */
   const describeAction = (action) => {
     const custom = board.describeAction?.(action, ctxBase());
     if (custom) return custom;
@@ -147,6 +174,7 @@ export function mountTable(root, tableId) {
   };
 
   /** One event in words for `reader` (null: third person); `sees` is whose view it was. */
+  /** @param {GameEvent} ev @param {number | null} [reader] @param {number | null} [sees] @param {BoardCtx} [base] @returns {string | null} */
   const describeEvent = (ev, reader = doc?.you ?? null, sees = reader, base = ctxBase()) => {
     const ctx = { ...base, reader, sees };
     // The table's own events (clocks, absent players): the same words on every board.
@@ -174,6 +202,7 @@ export function mountTable(root, tableId) {
   const busy = () => sending || !!proposed || !!queued || reveal.active;
 
   /** Make a board element a clickable choice when `partial` agrees with a legal action. */
+  /** @template {Element} E @param {E} el @param {Json} partial @param {string} [label] @returns {E} */
   function choice(el, partial, label) {
     if (busy()) return el;
     if (decision.fixed.size && decision.isFixed(partial)) { el.classList.add("selected"); return el; }
@@ -182,16 +211,18 @@ export function mountTable(root, tableId) {
     // Offer only what is legal and moves the decision on (a click that narrows nothing is noise).
     if (left === 0 || (left === total && total > 1)) return el;
     el.classList.add("choice");
-    el.dataset.key = JSON.stringify(partial);
+    /** @type {HTMLElement} */ (/** @type {unknown} */ (el)).dataset.key = JSON.stringify(partial);
     return pressable(el, () => choose(partial), label);
   }
 
+  /** @param {Json} partial */
   function choose(partial) {
     notice = null;
     const action = decision.fix(partial);
     if (action) propose(action); else render({ focusDecision: true });
   }
 
+  /** @param {Json} pair */
   function choosePair(pair) {
     notice = null;
     const action = decision.fixPair(pair);
@@ -199,10 +230,12 @@ export function mountTable(root, tableId) {
   }
 
   /** The decision is complete: ask first (unless the player turned that off). */
+  /** @param {Json} action */
   function propose(action) {
     if (pref("confirm")) { proposed = action; render({ focusDecision: true }); } else send(action);
   }
 
+  /** @param {Json} action */
   function send(action) {
     if (!socket || !doc) return;
     proposed = null;
@@ -216,14 +249,16 @@ export function mountTable(root, tableId) {
     render();
   }
 
+  /** @param {Json} action */
   function act(action) {
     sending = true;
+    const doc = onScreen();
     inFlight = { action, version: doc.version, choices: choicesOf(doc), tries: 0, stale: false };
     socket.act(action, doc.version);
   }
 
   /** This seat's choices, to tell another seat's commit from one that changed ours. */
-  const choicesOf = (d) => (d && d.you !== null && d.you !== undefined ? JSON.stringify(d.legal_actions) : null);
+  const choicesOf = (/** @type {TableDoc | null} */ d) => (d && d.you !== null && d.you !== undefined ? JSON.stringify(d.legal_actions) : null);
 
   /**
    * A move refused as stale is sent again at the new version when the table moved on only
@@ -268,6 +303,7 @@ export function mountTable(root, tableId) {
 
   // -- socket ----------------------------------------------------------------------------
 
+  /** @param {StateFrame} frame */
   function apply(frame) {
     const changed = !doc || doc.version !== frame.version;
     // Another seat's commit that leaves this seat's choices as they were (a bot deciding
@@ -296,6 +332,7 @@ export function mountTable(root, tableId) {
     render({ focusDecision: changed && !typing && frame.you !== null && frame.to_act.includes(frame.you) && root.contains(document.activeElement) });
   }
 
+  /** @param {number} from @param {GameEvent[]} newEvents */
   function sinceYouLeft(from, newEvents) {
     const mine = doc?.you ?? null;
     const lines = newEvents.filter((e) => e.version > from && e.seat !== mine).map((e) => describeEvent(e)).filter(Boolean);
@@ -303,13 +340,14 @@ export function mountTable(root, tableId) {
     return lines.length > 8 ? [...lines.slice(-8), t("since.more", { n: lines.length - 8 })] : lines;
   }
 
+  /** @param {StateFrame} frame @param {{resync?: boolean}} [info] */
   const onState = async (frame, info = {}) => {
     if (boardGame !== frame.game) {
       boardGame = frame.game;
       board = await loadBoard(frame.game);
     }
     if (disposed) return;
-    const fresh = (frame.events || []).filter((e) => e.version > lastEventVersion);
+    const fresh = /** @type {GameEvent[]} */ (frame.events || []).filter((e) => e.version > lastEventVersion);
     if (fresh.length) { events = events.concat(fresh); lastEventVersion = fresh[fresh.length - 1].version; }
     if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
     if (!doc) {
@@ -381,7 +419,7 @@ export function mountTable(root, tableId) {
   window.spyhouse = {
     dropSocket: () => socket.drop(),
     silence: () => socket.silence(),
-    act: (action) => send(action),
+    act: (/** @type {Json} */ action) => send(action),
     version: () => doc?.version,
   };
 
@@ -392,7 +430,7 @@ export function mountTable(root, tableId) {
   }[conn] || conn);
 
   function renderStatus() {
-    const el = root.querySelector("#conn");
+    const el = /** @type {HTMLElement | null} */ (root.querySelector("#conn"));
     if (el) { el.textContent = statusText(); el.dataset.conn = conn; }
     root.dataset.conn = conn;
   }
@@ -400,6 +438,7 @@ export function mountTable(root, tableId) {
   const myTurn = () => !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
 
   function turnBanner() {
+    const doc = current();
     if (!doc) return null;
     if (doc.status === "waiting") return h("p", { class: "turn" }, t("wait.title"));
     if (doc.status === "finished") return h("p", { class: "turn over", id: "turn" }, t("table.gameOver"));
@@ -411,19 +450,20 @@ export function mountTable(root, tableId) {
       others.length ? t("table.waitingFor", { who: others.join(", ") }) : null);
   }
 
-  const hostCall = async (fn) => {
+  const hostCall = async (/** @type {() => Promise<unknown>} */ fn) => {
     try { await fn(); } catch (err) { notice = problemText(err); render(); }
   };
 
   function waitingRoom() {
+    const doc = onScreen();
     const isHost = !!grant.host;
     const open = doc.seats.filter((s) => s.kind === "open");
     const inviteUrl = grant.inviteUrl || (grant.invite ? `/#/join/${grant.invite}` : null);
     const absolute = inviteUrl ? new URL(inviteUrl, location.href).href : null;
-    const copyBtn = h("button", { class: "button", id: "copy-invite", type: "button", onclick: async (e) => {
+    const copyBtn = h("button", { class: "button", id: "copy-invite", type: "button", onclick: async (/** @type {On<HTMLButtonElement>} */ e) => {
       const btn = e.currentTarget; // the button on the page (a redraw keeps it, with this listener)
-      try { await navigator.clipboard.writeText(absolute); } catch {
-        const input = root.querySelector("#invite-url"); input?.select(); document.execCommand?.("copy");
+      try { await navigator.clipboard.writeText(/** @type {string} */ (absolute)); } catch {
+        const input = /** @type {HTMLInputElement | null} */ (root.querySelector("#invite-url")); input?.select(); document.execCommand?.("copy");
       }
       btn.textContent = t("wait.copied");
     } }, t("wait.copy"));
@@ -431,13 +471,13 @@ export function mountTable(root, tableId) {
       h("h2", {}, t("wait.title")),
       h("p", { class: "muted", id: "table-clock" }, clockText(doc.clock)),
       absolute ? h("div", { class: "invite" }, h("label", { for: "invite-url" }, t("wait.invite")),
-        h("div", { class: "row" }, h("input", { id: "invite-url", readonly: true, value: absolute, onfocus: (e) => e.target.select() }), copyBtn)) : null,
+        h("div", { class: "row" }, h("input", { id: "invite-url", readonly: true, value: absolute, onfocus: (/** @type {On} */ e) => e.target.select() }), copyBtn)) : null,
       h("ul", { class: "seats", id: "seats" }, doc.seats.map((s) => {
         // As in the Players panel: a long name ends in "…" on one line (the whole name in
         // its tooltip), and the host's controls move to a second line rather than squeeze it.
-        const extras = addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean);
+        const extras = /** @type {Element[]} */ (addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean));
         const tools = [
-          isHost && s.kind === "bot" ? h("select", { class: "bot-level", "data-bot-level": s.seat, "aria-label": t("create.botLevel"), onchange: (e) => hostCall(() => api.bot(tableId, s.seat, grant.host, e.target.value)) },
+          isHost && s.kind === "bot" ? h("select", { class: "bot-level", "data-bot-level": s.seat, "aria-label": t("create.botLevel"), onchange: (/** @type {On<HTMLSelectElement>} */ e) => hostCall(() => api.bot(tableId, s.seat, grant.host, e.target.value)) },
             ["random", "heuristic", "search"].map((lv) => h("option", { value: lv, selected: lv === (s.bot_level || "random") }, t(`bot.${lv}`)))) : null,
           isHost && s.kind === "open" ? h("button", { class: "button small", type: "button", onclick: () => hostCall(() => api.bot(tableId, s.seat, grant.host)) }, t("wait.addBot")) : null,
           ...extras.filter((el) => el.tagName === "BUTTON"),
@@ -467,8 +507,9 @@ export function mountTable(root, tableId) {
   }
 
   function decisionPanel() {
-    if (!doc || doc.status !== "playing") return null;
+    if (doc?.status !== "playing") return null;
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
+    /** @type {Element[]} */
     const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
     const kind = doc.view?.prompt?.kind;
     // The engine's own prompt text is English: other languages use their own or none.
@@ -510,14 +551,15 @@ export function mountTable(root, tableId) {
   }
 
   function prefsPanel() {
+    /** @param {"confirm" | "reveals" | "sound" | "notify"} key @param {string} label @param {() => Promise<boolean>} [extra] */
     const box = (key, label, extra) => h("label", { class: "check" },
-      h("input", { type: "checkbox", id: `pref-${key}`, checked: !!pref(key), onchange: async (e) => {
+      h("input", { type: "checkbox", id: `pref-${key}`, checked: !!pref(key), onchange: async (/** @type {On} */ e) => {
         let on = e.target.checked;
         if (on && extra) on = await extra();
         setPref(key, on);
         render();
       } }), label);
-    return h("details", { class: "panel prefs", id: "prefs", open: showPrefs || null, ontoggle: (e) => { showPrefs = e.target.open; } },
+    return h("details", { class: "panel prefs", id: "prefs", open: showPrefs || null, ontoggle: (/** @type {On<HTMLDetailsElement>} */ e) => { showPrefs = e.target.open; } },
       h("summary", {}, t("prefs.title")),
       h("div", { class: "form" },
         box("confirm", t("prefs.confirm")), box("reveals", t("prefs.reveals")),
@@ -536,6 +578,7 @@ export function mountTable(root, tableId) {
     const ev = [...events].reverse().find((e) => e.type === "rematch");
     if (!ev) return null;
     const d = ev.data || {};
+    const doc = onScreen();
     const me = doc.seats.find((s) => s.seat === doc.you)?.name;
     return {
       who: d.host_seat === null || d.host_seat === undefined ? t("over.host") : seatName(doc, d.host_seat, { you: false }),
@@ -545,9 +588,10 @@ export function mountTable(root, tableId) {
   }
 
   function gameOver() {
+    const doc = current();
     if (!doc?.outcome) return null;
     return gameOverPanel({
-      doc, board, name: (s) => seatName(doc, s), boardCtx: ctxBase(), isHost: !!grant.host,
+      doc, board, name: (/** @type {number} */ s) => seatName(doc, s), boardCtx: ctxBase(), isHost: !!grant.host,
       extra: addons.map((a) => a.endActions?.(ctxBase())),
       rematch: {
         busy: rematch.busy,
@@ -568,12 +612,13 @@ export function mountTable(root, tableId) {
   }
 
   function playersPanel() {
+    const doc = current();
     if (!doc || doc.status === "waiting") return null;
     return h("section", { class: "panel players" }, h("h2", {}, t("table.players")),
       h("ul", { class: "seats compact" }, doc.seats.map((s) => {
         // A long name ends in "…" on one line (the whole name in its tooltip); the host's
         // buttons keep their size and move to a second line rather than squeeze it.
-        const extras = addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean);
+        const extras = /** @type {Element[]} */ (addons.map((a) => a.seat?.(s, ctxBase())).filter(Boolean));
         const tools = extras.filter((el) => el.tagName === "BUTTON");
         // The host may hand an absent player's seat to a bot so the table never hangs (the
         // only place it is offered: beside the seat). Not their own: a bot holding it would
@@ -597,23 +642,24 @@ export function mountTable(root, tableId) {
     try {
       return board.render(ctxBase());
     } catch (err) {
-      console.warn(`board failed to render; showing the generic board: ${err?.stack || err}`);
+      console.warn(`board failed to render; showing the generic board: ${/** @type {Error} */ (err)?.stack || err}`);
       const el = generic.render(ctxBase());
-      el.dataset.boardError = String(err?.message || err);
+      /** @type {HTMLElement} */ (el).dataset.boardError = String(/** @type {Error} */ (err)?.message || err);
       return el;
     }
   }
 
   function logs() {
-    const opts = { doc, board, name: (s) => seatName(doc, s, { you: false }), describe: describeEvent };
+    const opts = { doc, board, name: (/** @type {number} */ s) => seatName(doc, s, { you: false }), describe: describeEvent };
     if (fullLog?.length) return logPanel(logGroups(fullLog, opts), t("table.fullLog"), "full-log");
-    const shown = doc ? events.filter((e) => e.version <= doc.version) : events;
+    const shown = doc ? events.filter((e) => e.version <= onScreen().version) : events;
     return logPanel(logGroups(shown, opts), t("table.log"), "log");
   }
 
+  /** @param {{focusDecision?: boolean}} [opts] */
   function render({ focusDecision = false } = {}) {
     if (disposed) return;
-    const focusKey = document.activeElement?.dataset?.key;
+    const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.key;
     const focusId = document.activeElement?.id;
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     root.dataset.version = doc ? String(doc.version) : "";
@@ -654,7 +700,7 @@ export function mountTable(root, tableId) {
           gameOver(),
           decisionPanel(),
           notice && doc.status !== "playing" ? h("p", { class: "error", role: "alert" }, notice) : null,
-          knowledgePanel(board, ctxBase(), events.filter((e) => e.version <= doc.version)),
+          knowledgePanel(board, ctxBase(), events.filter((e) => e.version <= onScreen().version)),
           playersPanel(),
           ...tableHooks.side.map((fn) => fn(ctxBase())),
           ...addons.map((a) => a.side?.(ctxBase())),
@@ -668,19 +714,19 @@ export function mountTable(root, tableId) {
     for (const el of root.querySelectorAll(".log-scroll")) if (logAt.get(el.closest("[id]")?.id) ?? true) el.scrollTop = el.scrollHeight;
     restoreScroll(root);
     showTheEnd();
-    if (boardEl && !reveal.active) highlighter.apply(root.querySelector("#board"), doc.version);
+    if (boardEl && !reveal.active) highlighter.apply(root.querySelector("#board"), onScreen().version);
     renderStatus();
-    const again = (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focusKey))
+    const again = /** @type {HTMLElement | null | undefined | ""} */ (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => /** @type {HTMLElement} */ (el).dataset.key === focusKey))
       || (focusId && document.getElementById(focusId));
     if (again && !focusDecision) again.focus({ preventScroll: true });
     else if (focusDecision || (hadFocus && !again)) {
       // Keyboard focus stays on the decision instead of jumping to the top of the page.
       const target = ["#confirm-send", "#decision .choices .button", "#decision .button.choice", "#decision-h"].map((q) => root.querySelector(q)).find(Boolean);
-      if (target) target.focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
+      if (target) /** @type {HTMLElement} */ (target).focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
     }
   }
 
-  const atBottom = (el) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  const atBottom = (/** @type {Element} */ el) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
 
   /** A game that ends while a phone watches: its result is scrolled into view once (the
    * page puts the scores above the board there), wherever the player had scrolled to. */

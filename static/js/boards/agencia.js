@@ -4,6 +4,7 @@ import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
 import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
+/** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
   en: {
@@ -30,14 +31,17 @@ export const strings = {
   },
 };
 
+/** @type {Words} */
 const POSITIONS = {
   en: { table_face_up: "Table, face up", table_face_down: "Table, face down", hand_facing_owner: "Hand, facing you", hand_facing_others: "Hand, facing others" },
   es: { table_face_up: "Mesa, boca arriba", table_face_down: "Mesa, boca abajo", hand_facing_owner: "Mano, hacia ti", hand_facing_others: "Mano, hacia los demás" },
 };
+/** @type {Words} */
 const OWNER_POS = {
   en: { hand_facing_owner: "Hand, facing its owner" }, es: { hand_facing_owner: "Mano, hacia su dueño" },
 };
 // Where a card is, in a sentence, from the reader's side: "your hand, facing you".
+/** @type {Record<string, Record<string, Record<string, string>>>} */
 const POS_PHRASE = {
   en: {
     mine: { table_face_up: "the table, face up", table_face_down: "the table, face down", hand_facing_owner: "your hand, facing you", hand_facing_others: "your hand, facing the others" },
@@ -48,17 +52,20 @@ const POS_PHRASE = {
     theirs: { table_face_up: "la mesa, boca arriba", table_face_down: "la mesa, boca abajo", hand_facing_owner: "su mano, hacia su dueño", hand_facing_others: "su mano, hacia los demás" },
   },
 };
+/** @type {Words} */
 const LOCATIONS = { en: { Hall: "Hall", Garden: "Garden" }, es: { Hall: "Salón", Garden: "Jardín" } };
+/** @type {Words} */
 const CARDS = { es: { "1 Agent": "1 Agente", "2 Agents": "2 Agentes", "3 Agents": "3 Agentes", "4 Agents": "4 Agentes", "5 Agents": "5 Agentes", Recruiter: "Reclutador", Infiltrator: "Infiltrado" } };
-export const cardName = (c) => tr(CARDS, c);
+export const cardName = (/** @type {Json} */ c) => tr(CARDS, c);
 
-const posName = (p, mine = true) => {
+const posName = (/** @type {Json} */ p, mine = true) => {
   const l = currentLang();
   return (!mine && OWNER_POS[l][p]) || POSITIONS[l][p] || POSITIONS.en[p] || p;
 };
-const posPhrase = (p, mine) => POS_PHRASE[currentLang()][mine ? "mine" : "theirs"][p] || p;
-const locName = (x) => LOCATIONS[currentLang()][x] || x;
+const posPhrase = (/** @type {Json} */ p, /** @type {Json} */ mine) => POS_PHRASE[currentLang()][mine ? "mine" : "theirs"][p] || p;
+const locName = (/** @type {string} */ x) => LOCATIONS[currentLang()][x] || x;
 
+/** @type {Templates} */
 const EVENTS = {
   en: {
     card_played: ["{actor} played {card} from {position}", "You played {card} from {position}"],
@@ -93,11 +100,14 @@ const EVENTS = {
     card_dealt: ["{actor} recibió {card} en {position}", "Recibiste {card} en {position}"],
   },
 };
+/** @type {Words} */
 const RESULTS = {
   en: { paid: "pays", took: "takes" }, es: { paid: "paga", took: "gana" },
 };
+/** @type {Words} */
 const RESULTS_YOU = { en: { paid: "pay", took: "take" }, es: { paid: "pagas", took: "ganas" } };
 
+/** @param {GameEvent} ev @param {BoardCtx} ctx */
 export function describeEvent(ev, ctx) {
   const d = ev.data || {};
   const subject = ev.type === "card_seen" ? ctx.sees : d.seat;
@@ -119,6 +129,7 @@ export function describeEvent(ev, ctx) {
 }
 
 /** A new group in the log at each hand (the Ambassador places the Embassy). */
+/** @param {GameEvent} ev @param {Record<string, Json>} state */
 export function logGroup(ev, state) {
   if (ev.type !== "embassy_location_chosen") return null;
   state.hand = (state.hand || 0) + 1;
@@ -128,10 +139,12 @@ export function logGroup(ev, state) {
 const KIND_ORDER = [["infiltrated", "ag.infiltrators"], ["recruited", "ag.recruiters"], ["agents_solved", "ag.agents"]];
 
 /** A hand's resolution, step by step: the cards played, then Infiltrators → Recruiters → Agents. */
+/** @param {GameEvent[]} fresh @param {BoardCtx} ctx @param {GameEvent[]} all */
 export function revealSteps(fresh, ctx, all) {
   if (!fresh.some((e) => KIND_ORDER.some(([k]) => k === e.type))) return [];
   const from = all.findLastIndex((e) => e.type === "embassy_location_chosen" && e.version <= fresh[0].version);
   const played = all.slice(Math.max(0, from)).filter((e) => e.type === "card_played");
+  /** @type {RevealStep[]} */
   const steps = played.map((e) => ({
     text: describeEvent(e, ctx),
     focus: `[data-player="${e.data.seat}"]`,
@@ -149,8 +162,11 @@ export function revealSteps(fresh, ctx, all) {
 }
 
 /** What this seat has seen: cards in others' hands, and the cards played this game. */
+/** @param {GameEvent[]} events @param {BoardCtx} ctx */
 export function knowledge(events, ctx) {
+  /** @type {string[]} */
   const seen = [];
+  /** @type {Record<string, string[]>} */
   const played = {};
   for (const e of events) {
     const d = e.data || {};
@@ -163,7 +179,9 @@ export function knowledge(events, ctx) {
   ];
 }
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function scoreLines(outcome, ctx) {
+  /** @type {Record<string, string[]>} */
   const out = {};
   for (const row of outcome.detail?.scores || []) {
     out[row.seat] = [ctx.t("ag.score.tokens", { n: row.tokens }), ctx.t("ag.score.cards", { n: row.cards })];
@@ -171,17 +189,19 @@ export function scoreLines(outcome, ctx) {
   return out;
 }
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function endingText(outcome, ctx) {
   return ctx.t("ag.ending");
 }
 
 /** At the end: each player's cards as the final view shows them, and their Information. */
+/** @param {BoardCtx} ctx */
 export function endReveal(ctx) {
   const players = ctx.view?.players || [];
   if (!players.length) return null;
-  return h("ul", {}, players.map((p) => h("li", {},
+  return h("ul", {}, players.map((/** @type {Json} */ p) => h("li", {},
     `${ctx.name(p.seat)}: ${ctx.t("ag.info")} ${p.information} · `,
-    p.positions.map((pos) => `${posName(pos.position, p.seat === ctx.you)}: ${pos.card ? cardName(pos.card.name) : "—"}`).join(" · "))));
+    p.positions.map((/** @type {Json} */ pos) => `${posName(pos.position, p.seat === ctx.you)}: ${pos.card ? cardName(pos.card.name) : "—"}`).join(" · "))));
 }
 
 export const glossary = [
@@ -202,6 +222,7 @@ export const glossary = [
 ];
 const GL = glossIndex(glossary);
 
+/** @param {string} path @param {Json} value @param {BoardCtx} ctx */
 export function valueLabel(path, value, ctx) {
   if (path === "position") return posName(value);
   if (path === "location") return locName(value);
@@ -209,6 +230,7 @@ export function valueLabel(path, value, ctx) {
   return null;
 }
 
+/** @param {Json} a @param {BoardCtx} ctx */
 export function describeAction(a, ctx) {
   if (a.type === "play") return `${ctx.t("act.play")}: ${posName(a.position)}`;
   if (a.type === "choose_location") return `${ctx.t("act.choose_location")}: ${locName(a.location)}`;
@@ -216,6 +238,7 @@ export function describeAction(a, ctx) {
   return null;
 }
 
+/** @param {BoardCtx} ctx */
 export function status(ctx) {
   const v = ctx.view;
   if (!v) return null;
@@ -225,24 +248,28 @@ export function status(ctx) {
   return el;
 }
 
+/** @param {number} seat */
 export function seatBadge(seat) {
   const el = document.createElement("span");
   el.className = "seat-n";
   el.style.background = PALETTE[seat % PALETTE.length];
   el.style.color = "#fff";
-  el.textContent = seat + 1;
+  el.textContent = String(seat + 1);
   return el;
 }
 
 /** Whether the rules keep a card in this position hidden from the reader during the game. */
+/** @param {Json} position @param {boolean} mine */
 function hiddenFrom(position, mine) {
   return position === "table_face_down" || position === (mine ? "hand_facing_others" : "hand_facing_owner");
 }
 
+/** @type {Record<string, string>} */
 const KIND_FILL = { agent: "#e4ecf8", recruiter: "#f6e7c8", infiltrator: "#eadcf2" };
+/** @type {Record<string, string>} */
 const KIND_INK = { agent: "#23508f", recruiter: "#8a5a00", infiltrator: "#6b2f86" };
 
-export function card(x, y, c, { w = 104, h = 140 } = {}) {
+export function card(/** @type {number} */ x, /** @type {number} */ y, /** @type {Json} */ c, { w = 104, h = 140 } = {}) {
   if (!c) {
     return s("g", {}, s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
   }
@@ -258,6 +285,7 @@ export function card(x, y, c, { w = 104, h = 140 } = {}) {
       s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information)), GL.value));
 }
 
+/** @param {number} x @param {number} y @param {{w?: number, h?: number, note?: string, size?: number}} [opts] */
 export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
   return glossed(s("g", {},
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),
@@ -267,12 +295,14 @@ export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
 }
 
 /** A ribbon on a card the rules turn over at the end (it was hidden from this reader). */
+/** @param {number} x @param {number} y @param {number} w @param {string} text @param {number} [size] */
 export function revealedRibbon(x, y, w, text, size = 10.5) {
   return glossed(s("g", { "data-end-reveal": "card" },
     s("rect", { x: x + 6, y: y - 9, width: w - 12, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
     s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
 }
 
+/** @param {BoardCtx} ctx */
 export function render(ctx) {
   const v = ctx.view;
   // On a phone the board is laid out 340 wide, about 1.06 screen px a unit at 390 px (the
@@ -321,12 +351,12 @@ export function render(ctx) {
       fitText(bankX, bankY + 30, ctx.t("ag.bank"), W - 10 - bankX, { size: 14, fill: "#4a5366" }),
       s("text", { x: bankX, y: bankY + 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
 
-  v.players.forEach((p, row) => {
+  v.players.forEach((/** @type {Json} */ p, /** @type {number} */ row) => {
     const y = top + row * rowH;
     const mine = p.seat === ctx.you;
     const colour = PALETTE[p.seat % PALETTE.length];
     const g = s("g", { "data-player": p.seat });
-    g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc.to_act.includes(p.seat) ? 3 : 1 }));
+    g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc?.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc?.to_act.includes(p.seat) ? 3 : 1 }));
     // The player plate: a click target when an action targets this player.
     const plate = s("g", {},
       s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
@@ -340,7 +370,7 @@ export function render(ctx) {
       glossed(s("g", {}, s("text", { x: 120, y: y + 150, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size }))), GL.deck));
     ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
     g.append(plate);
-    p.positions.forEach((pos, i) => {
+    p.positions.forEach((/** @type {Json} */ pos, /** @type {number} */ i) => {
       const x = small ? 38 + (i % 2) * 160 : 210 + i * 122;
       const y = small ? top + row * rowH + 196 + Math.floor(i / 2) * 196 : top + row * rowH;
       const slot = s("g", { "data-slot": `agencia-${p.seat}-${pos.position}` });

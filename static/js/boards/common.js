@@ -9,6 +9,9 @@ import { currentLang, pick } from "../i18n.js";
  * `subject` is that seat (default: the actor, data.seat/data.player or the event's seat).
  * Placeholders: {actor} (the subject's or actor's name), {target}/{player} as seats, and
  * any data field, mapped through `map(key, value, data)` first.
+ * @param {Record<string, Record<string, string | string[]>>} templates @param {import("../types/client").GameEvent} ev
+ * @param {import("../types/client").BoardCtx} ctx @param {(key: string, value: any, data: any) => any} [map] @param {number | null} [subject]
+ * @returns {string | null}
  */
 export function sentence(templates, ev, ctx, map = () => undefined, subject) {
   const table = templates[currentLang()] || templates.en;
@@ -19,8 +22,8 @@ export function sentence(templates, ev, ctx, map = () => undefined, subject) {
   const subj = subject === undefined ? actorSeat : subject;
   const second = Array.isArray(tpl) && ctx.reader !== null && ctx.reader !== undefined && subj === ctx.reader;
   const text = Array.isArray(tpl) ? tpl[second ? 1 : 0] : tpl;
-  const seatRef = (seat) => ctx.name(seat, { you: seat !== subj });
-  const out = text.replace(/\{(\w+)\}/g, (_, k) => {
+  const seatRef = (/** @type {number} */ seat) => ctx.name(seat, { you: seat !== subj });
+  const out = text.replace(/\{(\w+)\}/g, (/** @type {string} */ _, /** @type {string} */ k) => {
     const mapped = map(k, d[k], d);
     if (mapped !== undefined) return mapped;
     if (k === "actor") return actorSeat === null || actorSeat === undefined ? "" : seatRef(actorSeat);
@@ -35,20 +38,21 @@ export function sentence(templates, ev, ctx, map = () => undefined, subject) {
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
 
-/** A term in the current language from a per-language dictionary (proper names stay). */
+/** A term in the current language from a per-language dictionary (proper names stay).
+ * @template {string | null | undefined} W @param {Record<string, Record<string, string>>} dict @param {W} word @returns {W | string} */
 export function tr(dict, word) {
   if (word === null || word === undefined) return word;
   return dict[currentLang()]?.[word] ?? word;
 }
 
-/** Join words as a list: "a, b and c" / "a, b y c". */
+/** Join words as a list: "a, b and c" / "a, b y c". @param {string[]} items */
 export function listOf(items) {
   const and = currentLang() === "es" ? " y " : " and ";
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")}${and}${items[items.length - 1]}`;
 }
 
-/** Wrap a label into lines of at most `width` characters. */
+/** Wrap a label into lines of at most `width` characters. @param {unknown} text @param {number} width @returns {string[]} */
 export function lines(text, width) {
   const words = String(text).split(/\s+/);
   const out = [];
@@ -60,7 +64,9 @@ export function lines(text, width) {
   return out;
 }
 
-/** Multi-line centred SVG text. */
+/** Multi-line centred SVG text.
+ * @param {number} x @param {number} y @param {any} text
+ * @param {{width?: number, size?: number, weight?: number, fill?: string, lh?: number, anchor?: string, cls?: string}} [opts] */
 export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = "#1d2433", lh = 1.2, anchor = "middle", cls } = {}) {
   const ls = lines(text, width);
   return s("text", { x, y, "font-size": size, "font-weight": weight, fill, "text-anchor": anchor, class: cls },
@@ -71,6 +77,8 @@ export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = 
  * One line of SVG text that stays within `maxWidth`: a little too long, it is squeezed
  * (textLength); much too long, it is cut with "…" and the whole text is its hover title.
  * For names and labels in a fixed box, where a wrapped second line would hit the next.
+ * @param {number} x @param {number} y @param {any} text @param {number} maxWidth
+ * @param {{size?: number, weight?: number, fill?: string, anchor?: string, cls?: string}} [opts]
  */
 export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = "#1d2433", anchor = "start", cls } = {}) {
   const full = String(text);
@@ -83,19 +91,23 @@ export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = 
   return s("text", attrs, s("title", {}, full), `${full.slice(0, keep).trimEnd()}…`);
 }
 
-/** A group that is a clickable choice when the partial action is legal. */
+/** A group that is a clickable choice when the partial action is legal.
+ * @param {import("../types/client").BoardCtx} ctx @param {import("../types/client").Json} partial @param {string} labelText @param {...import("../types/client").Child} children */
 export function choiceGroup(ctx, partial, labelText, ...children) {
   const g = s("g", {}, ...children);
   if (partial) ctx.choice(g, partial, labelText);
   return g;
 }
 
-/** Glossary entries by id: `{id: entry}` from a board's `glossary` list. */
+/** Glossary entries by id: `{id: entry}` from a board's `glossary` list.
+ * @param {GlossEntry[]} entries @returns {Record<string, GlossEntry>} */
 export function glossIndex(entries) {
   return Object.fromEntries(entries.filter((e) => e.id).map((e) => [e.id, e]));
 }
 
-/** The words of a glossary entry in the current language: "Term: explanation". */
+/** @typedef {{id?: string, term: string | Record<string, string>, text: string | Record<string, string>, [field: string]: any}} GlossEntry an explained term */
+
+/** The words of a glossary entry in the current language: "Term: explanation". @param {GlossEntry} entry */
 export function glossText(entry) {
   return `${pick(entry.term)}: ${pick(entry.text)}`;
 }
@@ -103,6 +115,7 @@ export function glossText(entry) {
 /**
  * Explain a board icon: an SVG <title> (the browser's hover tip and the accessible
  * description) and data-gloss, which table/glossary.js's tip shows on hover, focus or tap.
+ * @template {Element | null | undefined} E @param {E} el @param {GlossEntry | null | undefined} entry @returns {E}
  */
 export function glossed(el, entry) {
   if (!el || !entry) return el;

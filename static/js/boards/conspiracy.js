@@ -5,6 +5,7 @@ import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
 import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { PALETTE } from "../names.js";
+/** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
   en: {
@@ -46,11 +47,15 @@ export const strings = {
 };
 
 // City names as the Spanish rule text writes them (Viena, Belgrado…); agents' code names stay.
+/** @type {Words} */
 const CITIES = { es: { Vienna: "Viena", Prague: "Praga", Munich: "Múnich", Berlin: "Berlín", Warsaw: "Varsovia", Bucharest: "Bucarest", Belgrade: "Belgrado", Zurich: "Zúrich", Milan: "Milán", Venice: "Venecia", Rome: "Roma", Marseille: "Marsella", Barcelona: "Barcelona", Paris: "París", Amsterdam: "Ámsterdam", Kiev: "Kiev", London: "Londres", Moscow: "Moscú", Istanbul: "Estambul", Madrid: "Madrid", Lviv: "Leópolis" } };
-export const cityName = (c) => tr(CITIES, c);
+export const cityName = (/** @type {Json} */ c) => tr(CITIES, c);
+/** @type {Words} */
 const FACES = { en: { blank: "blank", solomon: "Dr. Solomon" }, es: { blank: "en blanco", solomon: "Dr. Solomon" } };
+/** @type {Words} */
 const DIRS = { en: { up: "up", down: "down" }, es: { up: "arriba", down: "abajo" } };
 
+/** @type {Templates} */
 const EVENTS = {
   en: {
     agent_moved: ["{actor} moved {agent} from {frm} to {to}", "You moved {agent} from {frm} to {to}"],
@@ -100,6 +105,7 @@ const EVENTS = {
 
 const PRIVATE_SUBJECT = new Set(["you_paid", "spyglass_saw", "setup_payoffs_placed"]);
 
+/** @param {GameEvent} ev @param {BoardCtx} ctx */
 export function describeEvent(ev, ctx) {
   const d = ev.data || {};
   const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : (typeof d.player === "number" ? d.player : ev.seat);
@@ -112,11 +118,12 @@ export function describeEvent(ev, ctx) {
     if (k === "first") return ctx.name(d.first_player);
     if (k === "face") return FACES[currentLang()][v] || v;
     if (k === "direction") return DIRS[currentLang()][v] || v;
-    if (k === "solomon") return (d.payoffs_to_solomon || []).map((n, i) => `${ctx.name(i, { you: false })} ${n}`).join(", ");
+    if (k === "solomon") return (d.payoffs_to_solomon || []).map((/** @type {number} */ n, /** @type {number} */ i) => `${ctx.name(i, { you: false })} ${n}`).join(", ");
     return undefined;
   }, subject);
 }
 
+/** @param {GameEvent} ev */
 export function logGroup(ev) {
   if (ev.type === "round_started" || ev.type === "game_started") {
     const n = ev.data?.round ?? 1;
@@ -128,6 +135,7 @@ export function logGroup(ev) {
 const DUEL = new Set(["move_announced", "burn_announced", "challenged", "announced", "stopped", "challenge_succeeded", "challenge_failed", "agent_moved", "agent_burned", "briefcase_moved", "briefcase_carried"]);
 
 /** A challenge played out bid by bid: the order, each announcement, the result, the move. */
+/** @param {GameEvent[]} fresh @param {BoardCtx} ctx */
 export function revealSteps(fresh, ctx) {
   if (!fresh.some((e) => e.type === "challenge_succeeded" || e.type === "challenge_failed")) return [];
   return fresh.filter((e) => DUEL.has(e.type)).map((e) => {
@@ -138,8 +146,11 @@ export function revealSteps(fresh, ctx) {
 }
 
 /** Every number announced in duels (the only public trace of payoffs) and your own payments. */
+/** @param {GameEvent[]} events @param {BoardCtx} ctx */
 export function knowledge(events, ctx) {
+  /** @type {Record<string, number>} */
   const announced = {};
+  /** @type {Record<string, number>} */
   const paid = {};
   let agent = null;
   for (const e of events) {
@@ -158,6 +169,7 @@ export function knowledge(events, ctx) {
   ];
 }
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function endingText(outcome, ctx) {
   const d = outcome.detail || {};
   if (d.ending === "briefcase") return ctx.t("cs.end.briefcase", { city: cityName(d.city) });
@@ -166,23 +178,26 @@ export function endingText(outcome, ctx) {
 }
 
 /** "3 sovereigns paid to Dr. Solomon", and "1 sovereign" (Spanish: "1 soberano pagado"). */
-const solomonPaid = (ctx, n) => (n === 1 ? ctx.t("cs.score.solomon1") : ctx.t("cs.score.solomon", { n }));
+const solomonPaid = (/** @type {BoardCtx} */ ctx, /** @type {number} */ n) => (n === 1 ? ctx.t("cs.score.solomon1") : ctx.t("cs.score.solomon", { n }));
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function scoreLines(outcome, ctx) {
   const d = outcome.detail || {};
   // The briefcase ending needs no tally: one line for the agency that brought it home.
   if (d.ending === "briefcase") return typeof d.winner === "number" ? { [d.winner]: [ctx.t("cs.score.briefcase", { city: cityName(d.city) })] } : {};
   if (!d.payoffs_to_solomon) return null;
+  /** @type {Record<string, string[]>} */
   const out = {};
-  d.payoffs_to_solomon.forEach((n, seat) => { out[seat] = [solomonPaid(ctx, n), ctx.t("cs.score.reserve", { n: d.reserves?.[seat] ?? 0 })]; });
+  d.payoffs_to_solomon.forEach((/** @type {number} */ n, /** @type {number} */ seat) => { out[seat] = [solomonPaid(ctx, n), ctx.t("cs.score.reserve", { n: d.reserves?.[seat] ?? 0 })]; });
   return out;
 }
 
 /** What the shields reveal at the end, as the view gives it. */
+/** @param {BoardCtx} ctx */
 export function endReveal(ctx) {
   const f = ctx.view?.final_reveal;
   if (!f) return null;
-  return h("ul", {}, (f.payoffs_to_solomon || []).map((n, seat) => h("li", {},
+  return h("ul", {}, (f.payoffs_to_solomon || []).map((/** @type {number} */ n, /** @type {number} */ seat) => h("li", {},
     `${ctx.name(seat)}: ${solomonPaid(ctx, n)} · ${ctx.t("cs.score.reserve", { n: f.reserves?.[seat] ?? 0 })}`)));
 }
 
@@ -209,6 +224,7 @@ export const glossary = [
 ];
 const GL = glossIndex(glossary);
 
+/** @param {BoardCtx} ctx */
 export function status(ctx) {
   const el = document.createElement("p");
   el.className = "status-line";
@@ -217,6 +233,7 @@ export function status(ctx) {
   return el;
 }
 
+/** @param {string} path @param {Json} value @param {BoardCtx} ctx */
 export function valueLabel(path, value, ctx) {
   if (path === "player" && typeof value === "number") return ctx.name(value);
   if ((path === "to" || path === "briefcase_to") && typeof value === "string") return cityName(value);
@@ -225,6 +242,7 @@ export function valueLabel(path, value, ctx) {
 }
 
 /** The briefcase, centred on (x, y). */
+/** @param {number} x @param {number} y */
 export function briefcaseIcon(x, y) {
   return glossed(s("g", {},
     s("rect", { x: x - 12, y: y - 8, width: 24, height: 16, rx: 3, fill: "#3b2a1a", stroke: "#b8913a" }),
@@ -232,11 +250,13 @@ export function briefcaseIcon(x, y) {
 }
 
 /** A train station's star. */
+/** @param {number} x @param {number} y */
 export function stationStar(x, y) {
   return glossed(s("g", {}, s("text", { x, y, "font-size": 14, fill: "#1d2433" }, "★")), GL.station);
 }
 
 /** An agent's pill (70 × 19) at (x, y). */
+/** @param {number} x @param {number} y @param {string} name */
 export function agentPill(x, y, name) {
   return glossed(s("g", { "data-agent": name },
     s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff" }),
@@ -248,9 +268,10 @@ export function agentPill(x, y, name) {
 // pill in the legend under the map, 76 map units tall (≥ 24 px on a 390 px screen).
 const MARKER = 40;
 const LEGEND = { w: 485, h: 76, size: 30 };
-const agentLegendHeight = (n) => Math.ceil(n / 2) * (LEGEND.h + 10) + 14;
+const agentLegendHeight = (/** @type {number} */ n) => Math.ceil(n / 2) * (LEGEND.h + 10) + 14;
 
 /** An agent's disc on a phone's map (MARKER wide) at (x, y): its initial, its colour. */
+/** @param {number} x @param {number} y @param {string} name */
 export function agentMarker(x, y, name) {
   const r = MARKER / 2;
   return glossed(s("g", { "data-agent-marker": name },
@@ -260,6 +281,7 @@ export function agentMarker(x, y, name) {
 }
 
 /** An agent's pill in a phone's legend: its initial as on the map, its name and city. */
+/** @param {number} x @param {number} y @param {string} name @param {Json} where @param {Json} burned */
 export function agentLegendPill(x, y, name, where, burned) {
   const { w, h: ht, size } = LEGEND;
   const r = ht / 2 - 8;
@@ -271,6 +293,7 @@ export function agentLegendPill(x, y, name, where, burned) {
   GL[`agent-${name}`] || GL.agent);
 }
 
+/** @type {Record<string, string>} */
 const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322d", Spyglass: "#23508f", Tempest: "#2e7d4f", Vagabond: "#7a5a12" };
 
 // City names. At 1,280 px the map is drawn near its own size; on a phone (ctx.small) the
@@ -281,6 +304,7 @@ const LABEL = { normal: { size: 12, halo: 3 }, small: { size: 26, halo: 5 } };
 let measurer = null;
 
 /** The drawn width of `text` in map units (a canvas measures it in the page's font). */
+/** @param {string} text @param {number} size @param {Json} weight */
 function textWidth(text, size, weight) {
   measurer ||= document.createElement("canvas").getContext("2d");
   const family = getComputedStyle(document.body).fontFamily || "sans-serif";
@@ -288,7 +312,8 @@ function textWidth(text, size, weight) {
   return measurer ? measurer.measureText(text).width : text.length * size * 0.62;
 }
 
-const area = ([x0, y0, x1, y1], boxes) => boxes.reduce((sum, [a0, b0, a1, b1]) =>
+/** @typedef {number[]} Box [x0, y0, x1, y1] */
+const area = (/** @type {Box} */ [x0, y0, x1, y1], /** @type {Box[]} */ boxes) => boxes.reduce((/** @type {number} */ sum, [a0, b0, a1, b1]) =>
   sum + Math.max(0, Math.min(x1, a1) - Math.max(x0, a0)) * Math.max(0, Math.min(y1, b1) - Math.max(y0, b0)), 0);
 
 /** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
@@ -296,11 +321,12 @@ const area = ([x0, y0, x1, y1], boxes) => boxes.reduce((sum, [a0, b0, a1, b1]) =
  * briefcase) and of the other names, kept on the map. Placed in turn, then a name that
  * still covers something is moved again while that helps (a few rounds). The names'
  * boxes are added to `taken` for the agents' pills. */
+/** @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list @param {Box[]} taken @param {number} size @param {number} W @param {number} H */
 function placeNames(list, taken, size, W, H) {
   const ascent = 0.93 * size;
   const height = 1.17 * size;
   const fixed = [...taken];
-  const spotsOf = ({ text, x, y, r, weight, star }) => {
+  const spotsOf = (/** @type {(typeof list)[number]} */ { text, x, y, r, weight, star }) => {
     const w = textWidth(text, size, weight) + 2;
     const right = r + (star ? 14 : 3);
     const below = y + r + 3;
@@ -315,14 +341,16 @@ function placeNames(list, taken, size, W, H) {
     ].map(([x0, y0]) => [x0, y0, x0 + w, y0 + height]);
   };
   const spots = list.map(spotsOf);
+  /** @type {Box[]} */
   const boxes = [];
-  const cost = (box, i) => {
+  const cost = (/** @type {Box} */ box, /** @type {number} */ i) => {
     const [x0, y0, x1, y1] = box;
     const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
     return area(box, fixed) + area(box, boxes.filter((b, j) => j !== i && b)) + off * 1000;
   };
-  const place = (i) => {
-    let best = null;
+  const place = (/** @type {number} */ i) => {
+    /** @type {{box: number[], c: number}} */
+    let best = /** @type {any} */ (null); // spots[i] is never empty
     for (const box of spots[i]) {
       const c = cost(box, i);
       if (!best || c < best.c) best = { box, c };
@@ -334,13 +362,15 @@ function placeNames(list, taken, size, W, H) {
   // that a roomy neighbour does not take the only place a crowded one had.
   const left = new Set(list.keys());
   while (left.size) {
+    /** @type {{i: number, free: number} | null} */
     let pick = null;
     for (const i of left) {
       const free = spots[i].filter((box) => cost(box, i) === 0).length;
       if (!pick || free < pick.free) pick = { i, free };
     }
-    boxes[pick.i] = place(pick.i).box;
-    left.delete(pick.i);
+    const { i } = /** @type {{i: number}} */ (pick);
+    boxes[i] = place(i).box;
+    left.delete(i);
   }
   for (let round = 0; round < 4; round++) {
     let moved = false;
@@ -358,6 +388,7 @@ function placeNames(list, taken, size, W, H) {
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
  * boxes already taken: under its name first, then around it; always on the map. */
+/** @param {number} cx @param {number} cy @param {number} bw @param {number} bh @param {Box[]} taken @param {number} W @param {number} H @param {boolean} [snug] */
 function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   // A phone's discs touch their city, so that one is never read as its neighbour's.
   // Ring after ring further out when all of the nearer places are taken.
@@ -374,18 +405,21 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
     [cx + 40, cy - bh / 2], [cx - 40 - bw, cy - bh / 2], [cx + 16, cy + 30], [cx - 16 - bw, cy + 30],
     [cx + 16, cy - bh - 30], [cx - 16 - bw, cy - bh - 30], [cx - bw / 2, cy + 74], [cx - bw / 2, cy - 62 - bh],
   ];
-  const overlap = ([x, y]) => taken.reduce((sum, [x0, y0, x1, y1]) =>
+  const overlap = (/** @type {number[]} */ [x, y]) => taken.reduce((/** @type {number} */ sum, [x0, y0, x1, y1]) =>
     sum + Math.max(0, Math.min(x + bw, x1) - Math.max(x, x0)) * Math.max(0, Math.min(y + bh, y1) - Math.max(y, y0)), 0);
+  /** @type {{spot: [number, number], cost: number} | null} */
   let best = null;
   for (const [x0, y0] of spots) {
+    /** @type {[number, number]} */
     const spot = [Math.min(Math.max(x0, 6), W - 6 - bw), Math.min(Math.max(y0, 6), H - 6 - bh)];
     const cost = overlap(spot);
     if (!best || cost < best.cost) best = { spot, cost };
     if (cost === 0) break;
   }
-  return best.spot;
+  return /** @type {{spot: [number, number]}} */ (best).spot;
 }
 
+/** @param {BoardCtx} ctx */
 export function render(ctx) {
   const v = ctx.view;
   const W = 1000;
@@ -393,12 +427,12 @@ export function render(ctx) {
   // On a phone the agents' names are read (and tapped) in a legend under the map.
   const legend = ctx.small ? agentLegendHeight(v.agents.length) : 0;
   const BASE = MAPH + legend;
-  const cities = Object.fromEntries(v.map.cities.map((c) => [c.name, c]));
-  const lons = v.map.cities.map((c) => c.lon);
-  const lats = v.map.cities.map((c) => c.lat);
+  const cities = Object.fromEntries(v.map.cities.map((/** @type {Json} */ c) => [c.name, c]));
+  const lons = v.map.cities.map((/** @type {Json} */ c) => c.lon);
+  const lats = v.map.cities.map((/** @type {Json} */ c) => c.lat);
   const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
-  const px = (c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
-  const py = (c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
+  const px = (/** @type {Json} */ c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
+  const py = (/** @type {Json} */ c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
   const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
 
@@ -407,7 +441,7 @@ export function render(ctx) {
   for (const [a, b] of v.map.red_lines) {
     linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
-  const hqs = Object.fromEntries(v.players.map((p) => [p.hq, p.seat]));
+  const hqs = Object.fromEntries(v.players.map((/** @type {Json} */ p) => [p.hq, p.seat]));
   // What a name must not cover: every city and its station, and the briefcase.
   const taken = [];
   for (const c of v.map.cities) {
@@ -422,7 +456,7 @@ export function render(ctx) {
     taken.push([px(c) - 13, py(c) - 39, px(c) + 13, py(c) - 17]);
   }
   const look = ctx.small ? LABEL.small : LABEL.normal;
-  const names = placeNames(v.map.cities.map((c) => ({
+  const names = placeNames(v.map.cities.map((/** @type {Json} */ c) => ({
     name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? 13 : 9, star: c.station,
     weight: hqs[c.name] !== undefined ? 700 : ctx.small ? 600 : 400,
   })), taken, look.size, W, MAPH);
@@ -454,12 +488,13 @@ export function render(ctx) {
   // Agents: pills next to their city (on a phone, discs with their initial), stacked
   // when they share one, placed where they cover no city, no city's name, no other pill
   // and not the briefcase.
-  const offer = (g, name) => {
+  const offer = (/** @type {Json} */ g, /** @type {Json} */ name) => {
     for (const partial of [{ agent: name }, { target: name }, { pull: name }, { on: name }, { to: name }]) {
       if (ctx.decision.allows(partial)) { ctx.choice(g, partial, name); break; }
     }
     return g;
   };
+  /** @type {Record<string, Json[]>} */
   const byCity = {};
   for (const a of v.agents) if (!a.burned && a.city) (byCity[a.city] ||= []).push(a);
   const [pw, ph, per] = ctx.small ? [MARKER + 6, MARKER + 6, 3] : [74, 22, 2];
@@ -472,14 +507,14 @@ export function render(ctx) {
     const bh = Math.ceil(list.length / per) * ph - 3;
     const spot = pillSpot(cx, cy, bw, bh, taken, W, MAPH, ctx.small);
     taken.push([spot[0] - 2, spot[1] - 2, spot[0] + bw + 2, spot[1] + bh + 2]);
-    list.forEach((a, i) => {
+    list.forEach((/** @type {Json} */ a, /** @type {number} */ i) => {
       const x = spot[0] + (i % per) * pw;
       const y = spot[1] + Math.floor(i / per) * ph;
       svg.append(ctx.small ? agentMarker(x, y, a.name) : offer(agentPill(x, y, a.name), a.name));
     });
   }
   if (ctx.small) {
-    v.agents.forEach((a, i) => {
+    v.agents.forEach((/** @type {Json} */ a, /** @type {number} */ i) => {
       const x = 10 + (i % 2) * (LEGEND.w + 10);
       const y = MAPH + 14 + Math.floor(i / 2) * (LEGEND.h + 10);
       const where = a.burned ? ctx.t("cs.burned") : a.city ? cityName(a.city) : "—";
@@ -510,11 +545,11 @@ export function render(ctx) {
   low.append(s("rect", { x: 0, y: 10, width: W / k, height: lowH - 10, fill: "#f7f3e8", rx: 12 / k }));
   svg.append(low);
   svg.setAttribute("viewBox", `0 0 ${W} ${BASE + lowH * k}`);
-  v.players.forEach((p, i) => {
+  v.players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = ctx.small ? 10 + (i % perRow) * (cardW + 10) : 20 + i * 160;
     const y0 = ctx.small ? 20 + Math.floor(i / perRow) * 80 : 30;
     const colour = PALETTE[p.seat % PALETTE.length];
-    const acting = ctx.doc.to_act.includes(p.seat);
+    const acting = !!ctx.doc?.to_act.includes(p.seat);
     const g = s("g", { "data-player": p.seat },
       s("rect", { class: "hit", x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
@@ -556,7 +591,7 @@ export function render(ctx) {
     const bits = [];
     if (c.offered_to !== null && c.offered_to !== undefined) bits.push(ctx.t("cs.offered", { who: ctx.name(c.offered_to) }));
     if (c.duel) {
-      bits.push((c.duel.announcements || []).map((a) => `${ctx.name(a.player)} ${a.announced}`).join(" · "));
+      bits.push((c.duel.announcements || []).map((/** @type {Json} */ a) => `${ctx.name(a.player)} ${a.announced}`).join(" · "));
       if (c.duel.to_speak !== null && c.duel.to_speak !== undefined) bits.push(ctx.t("cs.toSpeak", { who: ctx.name(c.duel.to_speak) }));
     }
     low.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
@@ -594,7 +629,7 @@ export function render(ctx) {
     const rv = glossed(s("g", { "data-end-reveal": "payoffs" }), GL["shields-lifted"]);
     rv.append(s("text", { x: tx, y: ry, "font-size": 13, "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
     const bw = Math.min(140, (ctx.small ? LW - 2 * tx + 8 : 580) / Math.max(pays.length, 1) - 8);
-    pays.forEach((n, seat) => {
+    pays.forEach((/** @type {number} */ n, /** @type {number} */ seat) => {
       const x = tx + seat * (bw + 8);
       const colour = PALETTE[seat % PALETTE.length];
       const reserve = `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`;

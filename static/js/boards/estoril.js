@@ -4,6 +4,7 @@
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
 import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable } from "./common.js";
+/** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
   en: {
@@ -34,14 +35,19 @@ export const strings = {
   },
 };
 
+/** @type {Record<string, string>} */
 const COLOURS = { red: "#c23b32", green: "#2e8b57", blue: "#2f5fb3", yellow: "#d4a017", pink: "#d05a9c", black: "#333" };
+/** @type {Words} */
 const COLOUR_NAMES = {
   en: { red: "Red", green: "Green", blue: "Blue", yellow: "Yellow", pink: "Pink" },
   es: { red: "Rojo", green: "Verde", blue: "Azul", yellow: "Amarillo", pink: "Rosa" },
 };
 
+/** @type {Words} */
 const LOCS = { es: { Church: "Iglesia", Museum: "Museo", "Tamariz beach": "Playa de Tamariz", "Hell's mouth": "Boca do Inferno", "Portela Airport": "Aeropuerto de Portela" } };
+/** @type {Words} */
 const ABILITIES = { es: { Assassin: "Asesino", Seduction: "Seducción", Conspiracy: "Conspiración", Diplomacy: "Diplomacia", Nationalism: "Nacionalismo", "Double Agent": "Agente Doble" } };
+/** @type {Words} */
 const MISSIONS = { es: {
   "Most Assassin symbols": "Más símbolos de Asesino", "Most Conspiracy symbols": "Más símbolos de Conspiración", "Most Nationalism symbols": "Más símbolos de Nacionalismo",
   "Most Seduction symbols": "Más símbolos de Seducción", "Most Diplomacy symbols": "Más símbolos de Diplomacia", "Most German characters": "Más personajes alemanes",
@@ -51,15 +57,17 @@ const MISSIONS = { es: {
   "Most different flags (PL, JP, RO, IT, HU, SU)": "Más banderas distintas (PL, JP, RO, IT, HU, SU)", "Fewest Seduction symbols": "Menos símbolos de Seducción",
   "Most Starting Characters": "Más personajes iniciales",
 } };
-export const locName = (x) => tr(LOCS, x);
-const abilityName = (x) => tr(ABILITIES, x);
-const missionName = (x) => tr(MISSIONS, x);
+export const locName = (/** @type {string} */ x) => tr(LOCS, x);
+const abilityName = (/** @type {string} */ x) => tr(ABILITIES, x);
+const missionName = (/** @type {string} */ x) => tr(MISSIONS, x);
 /** Proper names stay; a starting character's colour suffix is translated: "Roque (verde)". */
+/** @param {string} name */
 export function tileName(name) {
   if (typeof name !== "string") return name;
   return name.replace(/\((red|green|blue|yellow|pink)\)$/, (_, c) => `(${(COLOUR_NAMES[currentLang()][c] || c).toLowerCase()})`);
 }
 
+/** @type {Templates} */
 const EVENTS = {
   en: {
     placed: ["{player} placed {tile} on {location} {space}", "You placed {tile} on {location} {space}"],
@@ -106,14 +114,17 @@ const EVENTS = {
     roulette_tile: ["{subject} puso {tile} bajo la Ruleta", "Pusiste {tile} bajo la Ruleta"],
   },
 };
+/** @type {Words} */
 const DECISIONS = { es: { look: "mirar", ability: "habilidad", abilities: "habilidades", conspiracy: "conspiración", rotate: "girar", airport_die: "dado del Aeropuerto" } };
+/** @type {Words} */
 const SOURCES = { es: { hand: "la mano", pile: "la pila" } };
 const PRIVATE_SUBJECT = new Set(["placed_face_down", "saw", "you_discarded", "conspiracy_look", "roulette_tile"]);
 
 /** "Red (Ann)"; "Red (Ann, you)" for the reader when not the sentence's subject. */
+/** @param {Json} c @param {BoardCtx} ctx @param {Json} [subject] */
 function colourName(c, ctx, subject) {
   if (!c) return "—";
-  const seat = ctx.view?.players?.find((p) => p.player === c)?.seat;
+  const seat = ctx.view?.players?.find((/** @type {Json} */ p) => p.player === c)?.seat;
   const n = COLOUR_NAMES[currentLang()][c] || c;
   if (seat === undefined) return n;
   // "Red (Ann, you)" rather than "Red (Ann (you))".
@@ -121,8 +132,9 @@ function colourName(c, ctx, subject) {
   return `${n} (${ctx.name(seat, { you: false })}${you})`;
 }
 
-const seatOfColour = (ctx, c) => ctx.view?.players?.find((p) => p.player === c)?.seat;
+const seatOfColour = (/** @type {Json} */ ctx, /** @type {Json} */ c) => ctx.view?.players?.find((/** @type {Json} */ p) => p.player === c)?.seat;
 
+/** @param {GameEvent} ev @param {BoardCtx} ctx */
 export function describeEvent(ev, ctx) {
   const es = currentLang() === "es";
   const d = ev.data || {};
@@ -146,12 +158,14 @@ export function describeEvent(ev, ctx) {
 }
 
 /** A face-down placement is told once: your own private line replaces the public one. */
+/** @param {GameEvent} ev @param {GameEvent[]} list @param {number} i @param {number | null} sees */
 export function hideEvent(ev, list, i, sees) {
   if (ev.type !== "placed" || ev.data?.tile) return false;
   return list.some((o) => o.type === "placed_face_down" && o.version === ev.version && o.data.location === ev.data.location && o.data.space === ev.data.space
-    && (!Array.isArray(o.audience) || o.audience.includes(sees)));
+    && (!Array.isArray(o.audience) || (sees !== null && o.audience.includes(sees))));
 }
 
+/** @param {GameEvent} ev */
 export function logGroup(ev) {
   if (ev.type !== "round_started" && ev.type !== "game_started") return null;
   const n = ev.data?.round ?? 1;
@@ -159,8 +173,11 @@ export function logGroup(ev) {
 }
 
 /** The round's resolution, one location at a time, in numeral order. */
+/** @param {GameEvent[]} fresh @param {BoardCtx} ctx */
 export function revealSteps(fresh, ctx) {
+  /** @type {{text: string | null, focus: string, lines: string[]}[]} */
   const steps = [];
+  /** @type {{text: string | null, focus: string, lines: string[]} | null} */
   let cur = null;
   for (const e of fresh) {
     if (e.type === "resolving") {
@@ -177,6 +194,7 @@ export function revealSteps(fresh, ctx) {
 }
 
 /** The face-down tiles this seat looked at, and where they were. */
+/** @param {GameEvent[]} events @param {BoardCtx} ctx */
 export function knowledge(events, ctx) {
   const seen = [];
   for (const e of events) {
@@ -187,12 +205,14 @@ export function knowledge(events, ctx) {
   return [{ title: ctx.t("es.know.seen"), items: seen.slice(-14).reverse() }];
 }
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function scoreLines(outcome, ctx) {
+  /** @type {Record<string, (string | null)[]>} */
   const out = {};
   for (const p of outcome.detail?.players || []) {
     const seat = seatOfColour(ctx, p.player);
     if (seat === undefined) continue;
-    const missions = Object.entries(p.missions || {}).map(([id, n]) => `${missionName(ctx.view.missions?.find((m) => m.id === id)?.name || id)} ${n}`);
+    const missions = Object.entries(p.missions || {}).map(([id, n]) => `${missionName(ctx.view.missions?.find((/** @type {Json} */ m) => m.id === id)?.name || id)} ${n}`);
     out[seat] = [
       ctx.t("es.score.discards", { n: p.discarded_tiles }), ctx.t("es.score.hand", { n: p.hand_tiles }),
       missions.length ? ctx.t("es.score.missions", { list: missions.join(", ") }) : null,
@@ -204,11 +224,12 @@ export function scoreLines(outcome, ctx) {
 
 /** At the end: everyone's discards (face up by the rules) and, once the view reveals
  * them, everyone's hand (the tiles that score). */
+/** @param {BoardCtx} ctx */
 export function endReveal(ctx) {
   const players = ctx.view?.players || [];
   if (!players.length) return null;
-  const names = (tiles) => (tiles || []).map((d) => tileName(d.name)).join(", ") || "—";
-  return h("ul", {}, players.map((p) => h("li", {}, `${colourName(p.player, ctx)} — `
+  const names = (/** @type {Json} */ tiles) => (tiles || []).map((/** @type {Json} */ d) => tileName(d.name)).join(", ") || "—";
+  return h("ul", {}, players.map((/** @type {Json} */ p) => h("li", {}, `${colourName(p.player, ctx)} — `
     + (p.revealed_hand ? `${ctx.t("es.inHand")}: ${names(p.revealed_hand)} · ` : "")
     + `${ctx.t("es.discards")}: ${names(p.discards)}`)));
 }
@@ -244,6 +265,7 @@ export const glossary = [
 ];
 const GL = glossIndex(glossary);
 
+/** @param {BoardCtx} ctx */
 export function status(ctx) {
   const v = ctx.view;
   const el = document.createElement("p");
@@ -252,24 +274,27 @@ export function status(ctx) {
   return el;
 }
 
+/** @param {number} seat @param {BoardCtx} ctx */
 export function seatBadge(seat, ctx) {
-  const p = ctx.view?.players?.find((x) => x.seat === seat);
+  const p = ctx.view?.players?.find((/** @type {Json} */ x) => x.seat === seat);
   const el = document.createElement("span");
   el.className = "seat-n";
   el.style.background = COLOURS[p?.player] || "#888";
   el.style.color = "#fff";
-  el.textContent = seat + 1;
+  el.textContent = String(seat + 1);
   return el;
 }
 
 /** A placement in words: "Place Hans R. (green) face down on Casino III". */
+/** @param {Json} a @param {BoardCtx} ctx */
 export function describeAction(a, ctx) {
   if (a.type !== "place" || !a.tile || !a.location || !a.space) return null;
-  const loc = ctx.view?.grid?.locations?.find((l) => l.location === a.location);
-  const down = loc?.spaces?.find((sp) => sp.space === a.space)?.top_secret && !loc.enigma;
+  const loc = ctx.view?.grid?.locations?.find((/** @type {Json} */ l) => l.location === a.location);
+  const down = loc?.spaces?.find((/** @type {Json} */ sp) => sp.space === a.space)?.top_secret && !loc.enigma;
   return ctx.t(down ? "es.do.placeDown" : "es.do.place", { tile: tileName(a.tile), where: `${locName(a.location)} ${a.space}` });
 }
 
+/** @param {string} path @param {Json} value */
 export function valueLabel(path, value) {
   if (path === "degrees") return `${value}°`;
   if ((path === "tile" || path === "agent") && typeof value === "string") return tileName(value);
@@ -278,15 +303,18 @@ export function valueLabel(path, value) {
   return null;
 }
 
+/** @type {Record<string, string>} */
 const FLAG_FILL = { PT: "#2e7d4f", GB: "#23508f", US: "#3a6fc4", DE: "#444", FR: "#2f5fb3", IT: "#2e8b57", ES: "#c23b32", SU: "#a8322d", JP: "#c23b32", HU: "#2e7d4f", PL: "#c23b32", RO: "#d4a017", YU: "#2f5fb3", BR: "#2e8b57" };
 
+/** @type {Record<string, string>} */
 const ABILITY_IDS = { Assassin: "assassin", Seduction: "seduction", Conspiracy: "conspiracy", Diplomacy: "diplomacy", Nationalism: "nationalism", "Double Agent": "double-agent-ability" };
 
 /** One glossary entry for a tile's ability symbols (each explained once). */
+/** @param {Json} abilities */
 function abilityEntry(abilities) {
   const entries = [...new Set(abilities)].map((a) => GL[ABILITY_IDS[a]]).filter(Boolean);
   if (!entries.length) return null;
-  const join = () => Object.fromEntries(["en", "es"].map((l) => [l, entries.map((e) => `${e.term[l]}: ${e.text[l]}`).join(" ")]));
+  const join = () => Object.fromEntries(["en", "es"].map((/** @type {string} */ l) => [l, entries.map((/** @type {Json} */ e) => `${e.term[l]}: ${e.text[l]}`).join(" ")]));
   if (entries.length === 1) return entries[0];
   return { id: entries.map((e) => e.id).join("+"), term: { en: "Abilities", es: "Habilidades" }, text: join() };
 }
@@ -294,6 +322,7 @@ function abilityEntry(abilities) {
 /** A tile's name. A short tile (a phone's cell, a Reward in a cell) has it just under the
  * flag, in lines close enough to stay clear of its abilities; one shorter still (a pile of
  * two Rewards) has room for one line only, so a longer name is squeezed or cut there. */
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {string} name */
 function tileCaption(x, y, w, h, name) {
   const width = w > 200 ? Math.floor((w - 16) / 7) : Math.min(13, Math.floor((w - 12) / 6.9));
   const at = { size: 11.5, weight: 600 };
@@ -302,6 +331,7 @@ function tileCaption(x, y, w, h, name) {
   return fitText(x + w / 2, y + 42, name, w - 16, { anchor: "middle", ...at });
 }
 
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile @param {{marker?: string | null, faceDown?: boolean}} [opts] */
 export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
   const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
   if (!tile) {
@@ -321,17 +351,20 @@ export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
     faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 10, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
 
+/** @type {Record<string, string>} */
 const LOOK_MARK = { here: "", adjacent: "↔", any: "✱" };
 
 /** The look symbol: an eye, with its reach (here, adjacent boards, anywhere). */
+/** @param {number} x @param {number} y @param {Json} reach */
 export function eye(x, y, reach) {
   return glossed(s("g", {},
     s("path", { d: `M${x - 11} ${y} Q${x} ${y - 9} ${x + 11} ${y} Q${x} ${y + 9} ${x - 11} ${y} Z`, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.4 }),
     s("circle", { cx: x, cy: y, r: 3.6, fill: "#1d2433" }),
     LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null),
-  GL[{ adjacent: "look-adjacent", any: "look-any" }[reach] || "look"]);
+  GL[/** @type {Record<string, string>} */ ({ adjacent: "look-adjacent", any: "look-any" })[reach] || "look"]);
 }
 
+/** @param {number} x @param {number} y */
 export function shieldIcon(x, y) {
   return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
 }
@@ -348,6 +381,7 @@ const PAIR_ROW = 120;
 
 /** The height of the row a board needs under its spaces for its Rewards: the Museum's
  * central one, or a pile of two. */
+/** @param {Json} loc */
 function rewardRowHeight(loc) {
   if (!loc.reward.cell) return REWARD_ROW;
   return (loc.reward.tiles || []).length > 1 ? PAIR_ROW : 0;
@@ -365,10 +399,11 @@ function rewardRowHeight(loc) {
  * under the spaces for the Museum's central Reward), and that column is scaled to the
  * page's width: about 1.2 screen px a unit at 390 px. A small map above the column keeps
  * where each board lies, for the rules' "adjacent boards". */
+/** @param {Json} grid @param {boolean} small */
 function gridLayout(grid, small) {
   const STRIP = 30;
-  const extent = (loc) => {
-    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
+  const extent = (/** @type {Json} */ loc) => {
+    const cells = [loc.reward.cell, ...loc.spaces.map((/** @type {Json} */ sp) => sp.cell)].filter(Boolean);
     return {
       r0: Math.min(...cells.map((c) => c[0])), c0: Math.min(...cells.map((c) => c[1])),
       r1: Math.max(...cells.map((c) => c[0])), c1: Math.max(...cells.map((c) => c[1])),
@@ -380,13 +415,13 @@ function gridLayout(grid, small) {
     const cell = Math.floor((1000 - 40) / cols);
     // A grid row's top moves down by the strips of the boards that start at or above it,
     // and by the tallest Reward row of the boards that end above it.
-    const starts = [...new Set(grid.locations.map((loc) => extent(loc).r0))];
+    const starts = [...new Set(grid.locations.map((/** @type {Json} */ loc) => extent(loc).r0))];
     const below = new Map();
     for (const loc of grid.locations) {
       const r1 = extent(loc).r1;
       below.set(r1, Math.max(below.get(r1) || 0, rewardRowHeight(loc)));
     }
-    const rowTop = (r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length
+    const rowTop = (/** @type {number} */ r) => 20 + r * cell + STRIP * starts.filter((r0) => r0 <= r).length
       + [...below].filter(([r1]) => r1 < r).reduce((sum, [, h]) => sum + h, 0);
     for (const loc of grid.locations) {
       const { r0, c0, r1, c1 } = extent(loc);
@@ -396,7 +431,7 @@ function gridLayout(grid, small) {
       const extra = rewardRowHeight(loc);
       boards.set(loc.location, {
         cell, ch: cell, bx, by, bw, bh: rowTop(r1) + cell - by + extra,
-        at: ([r, c]) => [20 + c * cell, rowTop(r)],
+        at: (/** @type {number[]} */ [r, c]) => [20 + c * cell, rowTop(r)],
         rewardRow: extra ? { x: bx, y: rowTop(r1) + cell, w: bw, h: extra } : null,
       });
     }
@@ -421,7 +456,7 @@ function gridLayout(grid, small) {
     const bh = (r1 - r0 + 1) * ch + extra;
     boards.set(loc.location, {
       cell, ch, bx: gx, by, bw: (c1 - c0 + 1) * cell, bh,
-      at: ([r, c]) => [gx + (c - c0) * cell, by + (r - r0) * ch],
+      at: (/** @type {number[]} */ [r, c]) => [gx + (c - c0) * cell, by + (r - r0) * ch],
       rewardRow: extra ? { x: gx, y: by + (r1 - r0 + 1) * ch, w: (c1 - c0 + 1) * cell, h: extra } : null,
     });
     top = by + bh + 12;
@@ -431,11 +466,12 @@ function gridLayout(grid, small) {
 
 /** The phone's small map of the grid: each board's numeral and name where it lies; a tap
  * on one scrolls to that board. */
+/** @param {Json} grid @param {Json} map @param {BoardCtx} ctx */
 function gridMap(grid, map, ctx) {
   const g = s("g", { "data-grid-map": "" });
   const bw = map.w / map.cols;
   for (const loc of grid.locations) {
-    const cells = [loc.reward.cell, ...loc.spaces.map((sp) => sp.cell)].filter(Boolean);
+    const cells = [loc.reward.cell, ...loc.spaces.map((/** @type {Json} */ sp) => sp.cell)].filter(Boolean);
     const r = Math.floor(Math.min(...cells.map((c) => c[0])) / 2);
     const c = Math.floor(Math.min(...cells.map((c) => c[1])) / 2);
     const x = map.x + c * bw;
@@ -455,6 +491,7 @@ function gridMap(grid, map, ctx) {
   return g;
 }
 
+/** @param {BoardCtx} ctx */
 export function render(ctx) {
   const v = ctx.view;
   const grid = v.grid;
@@ -466,14 +503,14 @@ export function render(ctx) {
   const players = v.players || [];
   // At the end the rules reveal every hand (the tiles that score): drawn on the board,
   // one row per player, instead of your own hand row.
-  const over = players.some((p) => p.revealed_hand);
+  const over = players.some((/** @type {Json} */ p) => p.revealed_hand);
   const handRowH = over ? 0 : 150;
   const revealRowH = 122;
   // On a phone each revealed hand is four tiles a row under its player's name (squeezed
   // into one row, the tiles' names ran into each other).
-  const revealRows = players.map((p) => (small ? 48 + Math.max(1, Math.ceil((p.revealed_hand || []).length / 3)) * 114 : revealRowH));
+  const revealRows = players.map((/** @type {Json} */ p) => (small ? 48 + Math.max(1, Math.ceil((p.revealed_hand || []).length / 3)) * 114 : revealRowH));
   const revealHead = small ? 54 : 36; // on a phone the title takes two lines
-  const revealH = over ? revealHead + revealRows.reduce((a, b) => a + b, 0) : 0;
+  const revealH = over ? revealHead + revealRows.reduce((/** @type {Json} */ a, /** @type {Json} */ b) => a + b, 0) : 0;
   const gridGap = gridH ? gridH + 16 : 0;
   const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
@@ -496,8 +533,8 @@ export function render(ctx) {
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
     const fill = loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0";
     const top = 20;
-    const heading = (x, y, w) => glossed(s("g", {}, s("text", { x: x + w / 2, y: y + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward);
-    const frame = (x, y, w, h) => s("rect", { class: "hit", x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 10, fill, stroke: "#b8913a", "stroke-dasharray": "4 3" });
+    const heading = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w) => glossed(s("g", {}, s("text", { x: x + w / 2, y: y + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward);
+    const frame = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h) => s("rect", { class: "hit", x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 10, fill, stroke: "#b8913a", "stroke-dasharray": "4 3" });
     if (rewardRow && loc.reward.cell) {
       const [cx, cy] = at(loc.reward.cell);
       const [first, second] = ctx.t("es.pileBelow").split("|");
@@ -509,15 +546,15 @@ export function render(ctx) {
     const tiles = loc.reward.tiles || [];
     const gap = 8;
     const tw = (rs - 16 - gap * (tiles.length - 1)) / Math.max(1, tiles.length);
-    const faces = tiles.map((t, i) => s("g", { "data-reward": i + 1 },
+    const faces = tiles.map((/** @type {Json} */ t, /** @type {number} */ i) => s("g", { "data-reward": i + 1 },
       tileFace(rx + 8 + i * (tw + gap), ry + top, tw, rsh - top - 6, t.tile || null, { faceDown: t.face_down })));
     rewardG.append(...faces, heading(rx, ry, rs));
     // The Enigma goes on the whole Reward space; a look or Conspiracy picks one tile of a
     // pile (a Conspiracy names no location: only the Garret has a pile to pick from).
     const named = `${loc.location} ${ctx.t("es.reward")}`;
-    const pick = (n) => (ctx.decision.allows({ location: loc.location, reward: n }) ? { location: loc.location, reward: n } : { type: "use", ability: "Conspiracy", reward: n });
+    const pick = (/** @type {number} */ n) => (ctx.decision.allows({ location: loc.location, reward: n }) ? { location: loc.location, reward: n } : { type: "use", ability: "Conspiracy", reward: n });
     if (ctx.decision.allows({ type: "place_enigma", location: loc.location })) ctx.choice(rewardG, { type: "place_enigma", location: loc.location }, named);
-    else if (faces.length > 1) faces.forEach((f, i) => ctx.choice(f, pick(i + 1), `${named} ${i + 1}`));
+    else if (faces.length > 1) faces.forEach((/** @type {Json} */ f, /** @type {number} */ i) => ctx.choice(f, pick(i + 1), `${named} ${i + 1}`));
     else if (ctx.decision.allows({ location: loc.location, reward: 1 })) ctx.choice(rewardG, { location: loc.location, reward: 1 }, named);
     // Deployment spaces.
     for (const sp of loc.spaces) {
@@ -549,7 +586,7 @@ export function render(ctx) {
       die: hasDie ? ctx.t("es.die", { n: loc.die }) : "", roulette: ctx.t("es.roulette"),
       enigma: ctx.t("es.enigma"), recon: ctx.t("es.reconstructed"), resolved: ctx.t("es.resolved"),
     };
-    const markWidth = (short) => (hasDie ? 8 + words.die.length * 5.6 : 0)
+    const markWidth = (/** @type {Json} */ short) => (hasDie ? 8 + words.die.length * 5.6 : 0)
       + (loc.roulette ? (short ? 28 : 34 + words.roulette.length * 5.6) : 0)
       + (loc.enigma ? (short ? 16 : 10 + words.enigma.length * 6.6) : 0)
       + (loc.resolved ? (short ? 18 : 10 + words.resolved.length * 6) : 0)
@@ -607,16 +644,16 @@ export function render(ctx) {
   const perRow = small ? 2 : Math.max(players.length, 1);
   const pw = (LW - 40) / perRow;
   // A player's card is as tall as its discards need (at the end they are many).
-  const discardsText = (p) => `${ctx.t("es.discards")}: ${(p.discards || []).map((d) => tileName(d.name)).join(", ") || "—"}`;
+  const discardsText = (/** @type {Json} */ p) => `${ctx.t("es.discards")}: ${(p.discards || []).map((/** @type {Json} */ d) => tileName(d.name)).join(", ") || "—"}`;
   const discardWidth = Math.floor(pw / 6.2);
   // On a phone the markers and the hand size take a line each.
   const dy = small ? 14 : 0;
-  const cardH = Math.max(98 + dy, 72 + dy + Math.max(0, ...players.map((p) => lines(discardsText(p), discardWidth).length)) * 12);
-  players.forEach((p, i) => {
+  const cardH = Math.max(98 + dy, 72 + dy + Math.max(0, ...players.map((/** @type {Json} */ p) => lines(discardsText(p), discardWidth).length)) * 12);
+  players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = 20 + (i % perRow) * pw;
     const y = Math.floor(i / perRow) * (cardH + 12);
     const colour = COLOURS[p.player] || "#555";
-    const acting = ctx.doc.to_act.includes(p.seat);
+    const acting = !!ctx.doc?.to_act.includes(p.seat);
     low.append(s("g", { "data-player": p.seat },
       s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
       s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
@@ -634,7 +671,7 @@ export function render(ctx) {
     rv.append(small ? label(20, y + 14, ctx.t("es.revealedHands"), { width: Math.floor((LW - 40) / 8.4), size: 14, weight: 700, anchor: "start" })
       : s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
     let ry = y + revealHead - 8;
-    players.forEach((p, i) => {
+    players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
       const tiles = p.revealed_hand || [];
       const rh = revealRows[i];
       const row = s("g", { "data-revealed-hand": p.seat },
@@ -644,12 +681,12 @@ export function render(ctx) {
         const tw = (LW - 56) / 3;
         row.append(fitText(52, ry + 27, ctx.name(p.seat), LW - 200, { size: 12.5, weight: 700 }),
           s("text", { x: LW - 32, y: ry + 27, "text-anchor": "end", "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
-        tiles.forEach((tile, k) => row.append(tileFace(28 + (k % 3) * tw, ry + 38 + Math.floor(k / 3) * 114, tw - 2, 112, tile)));
+        tiles.forEach((/** @type {Json} */ tile, /** @type {number} */ k) => row.append(tileFace(28 + (k % 3) * tw, ry + 38 + Math.floor(k / 3) * 114, tw - 2, 112, tile)));
       } else {
         const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
         row.append(label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
           s("text", { x: 32, y: ry + rh - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
-        tiles.forEach((tile, k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, rh - 12, tile)));
+        tiles.forEach((/** @type {Json} */ tile, /** @type {number} */ k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, rh - 12, tile)));
       }
       rv.append(row);
       ry += rh;
@@ -664,7 +701,7 @@ export function render(ctx) {
   const handPerRow = small ? 3 : Math.max(hand.length, 1);
   const hw = Math.min(small ? 115 : 120, (LW - 40) / handPerRow);
   const fixedTile = ctx.decision.fixed.get("tile");
-  hand.forEach((tile, i) => {
+  hand.forEach((/** @type {Json} */ tile, /** @type {number} */ i) => {
     const x = 20 + (i % handPerRow) * hw;
     const g = s("g", { "data-secret-of": ctx.you });
     g.append(tileFace(x, y + 10 + Math.floor(i / handPerRow) * handRowH, hw - 4, handRowH - 14, tile, { marker: fixedTile === JSON.stringify(tile.name) ? "black" : null }));
@@ -674,7 +711,7 @@ export function render(ctx) {
   y += handRowH * Math.max(1, Math.ceil(hand.length / handPerRow));
   // Missions, pile, shields.
   const info = [
-    `${ctx.t("es.missions")}: ${(v.missions || []).map((m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
+    `${ctx.t("es.missions")}: ${(v.missions || []).map((/** @type {Json} */ m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
     `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
   ];
   const infoWidth = small ? Math.floor((LW - 40) / 6.1) : 170;
@@ -685,7 +722,7 @@ export function render(ctx) {
   low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
     : s("text", { x: 20, y: lowH - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
   const H = y0 + lowH * k;
-  backRect.setAttribute("height", H);
+  backRect.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }

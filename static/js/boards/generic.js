@@ -2,6 +2,7 @@
 // it and the decision panel; game modules replace it with an SVG board.
 import { h, humanise } from "../dom.js";
 
+/** @param {unknown} value @param {number} depth @returns {Element} */
 function node(value, depth) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
   if (Array.isArray(value)) {
@@ -15,6 +16,7 @@ function node(value, depth) {
   return h("span", {}, String(value));
 }
 
+/** @param {import("../types/client").BoardCtx} ctx */
 export function render(ctx) {
   return h("div", { class: "generic-board", "data-board": "generic" }, node(ctx.view, 0));
 }

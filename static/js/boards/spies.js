@@ -4,6 +4,7 @@ import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
 import { label, fitText, tr, glossed, glossIndex } from "./common.js";
 import { flatValue } from "../decisions.js";
+/** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
   en: {
@@ -28,27 +29,34 @@ export const strings = {
   },
 };
 
+/** @type {Words} */
 const SIDE = { en: { red: "Red", blue: "Blue" }, es: { red: "Rojo", blue: "Azul" } };
-const sideName = (x) => SIDE[currentLang()][x] || x;
+const sideName = (/** @type {string} */ x) => SIDE[currentLang()][x] || x;
+/** @type {Record<string, string>} */
 const COLOUR = { red: "#c23b32", blue: "#2f5fb3" };
 export const SIDE_COLOUR = COLOUR;
+/** @type {Words} */
 const OPTIONS = {
   en: { earn_6: "earn 6 IP", use_exhausted: "use an exhausted soldier", earn_10: "earn 10 IP", earn_5_reduce_5: "earn 5 IP, enemy −5" },
   es: { earn_6: "ganar 6 PI", use_exhausted: "usar un soldado agotado", earn_10: "ganar 10 PI", earn_5_reduce_5: "ganar 5 PI, enemigo −5" },
 };
 
+/** @type {Words} */
 const RANKS = { es: { Spy: "Espía", Scout: "Explorador", Miner: "Minero", Sergeant: "Sargento", Lieutenant: "Teniente", Captain: "Capitán", Bomb: "Bomba", Colonel: "Coronel", General: "General", Marshal: "Mariscal" } };
-export const rankName = (x) => tr(RANKS, x);
+export const rankName = (/** @type {string} */ x) => tr(RANKS, x);
+/** @type {Words} */
 const REASONS = {
   en: { identified: "identified", bomb: "the Bomb", scout: "the Scout", miner: "the Miner", spy: "the Spy" },
   es: { identified: "identificado", bomb: "la Bomba", scout: "el Explorador", miner: "el Minero", spy: "el Espía" },
 };
+/** @type {Words} */
 const ENDINGS = {
   en: { flag: "the Double Agent reached the enemy flag", territory: "after day 3 the Double Agent stood in the enemy's territory" },
   es: { flag: "el Agente Doble llegó a la bandera enemiga", territory: "tras el día 3 el Agente Doble estaba en territorio enemigo" },
 };
 
 /** "red territory 2" / "blue wall" / "centre" in words. */
+/** @param {string} text */
 function spaceName(text) {
   if (typeof text !== "string") return text;
   const m = text.match(/^(red|blue) (territory|wall|flag)(?: (\d+))?$/);
@@ -65,6 +73,7 @@ function spaceName(text) {
 }
 
 // [about another side, about your own side]
+/** @type {Templates} */
 const EVENTS = {
   en: {
     activated: ["{side}'s {soldier} is activated", "Your {soldier} is activated"], bomb_exploded: ["{side}'s Bomb exploded", "Your Bomb exploded"],
@@ -117,25 +126,27 @@ const EVENTS = {
 };
 
 /** The side whose point of view a sentence takes (the guesser, the winner, the actor). */
+/** @param {GameEvent} ev @param {BoardCtx} ctx */
 function subjectSide(ev, ctx) {
   const d = ev.data || {};
   if (ev.type === "revealed" || ev.type === "turn") return d.guesser;
   if (ev.type === "game_over") return d.winner;
-  if (typeof d.seat === "number") return ctx.view?.seats?.find((x) => x.seat === d.seat)?.side;
-  if (ev.type === "my_deployment" || ev.type === "hand") return ctx.view?.seats?.find((x) => x.seat === ctx.sees)?.side;
+  if (typeof d.seat === "number") return ctx.view?.seats?.find((/** @type {Json} */ x) => x.seat === d.seat)?.side;
+  if (ev.type === "my_deployment" || ev.type === "hand") return ctx.view?.seats?.find((/** @type {Json} */ x) => x.seat === ctx.sees)?.side;
   return d.side;
 }
 
+/** @param {GameEvent} ev @param {BoardCtx} ctx */
 export function describeEvent(ev, ctx) {
   const es = currentLang() === "es";
-  const mySide = ctx.reader === null || ctx.reader === undefined ? null : ctx.view?.seats?.find((x) => x.seat === ctx.reader)?.side;
+  const mySide = ctx.reader === null || ctx.reader === undefined ? null : ctx.view?.seats?.find((/** @type {Json} */ x) => x.seat === ctx.reader)?.side;
   const subj = subjectSide(ev, ctx);
   const d = ev.data || {};
   const table = EVENTS[currentLang()] || EVENTS.en;
   const tpl = table[ev.type];
   if (!tpl) return null;
   const text = Array.isArray(tpl) ? tpl[subj && subj === mySide ? 1 : 0] : tpl;
-  const own = (side) => side === mySide;
+  const own = (/** @type {Json} */ side) => side === mySide;
   const out = text.replace(/\{(\w+)\}/g, (_, k) => {
     const v = d[k];
     if (k === "actor") return ctx.name(typeof d.seat === "number" ? d.seat : ctx.sees, { you: false });
@@ -160,6 +171,7 @@ export function describeEvent(ev, ctx) {
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
 
+/** @param {GameEvent} ev */
 export function logGroup(ev) {
   if (ev.type !== "day_started" && !(ev.type === "game_started")) return null;
   const day = ev.data?.day ?? 1;
@@ -169,6 +181,7 @@ export function logGroup(ev) {
 const REVEAL_TYPES = new Set(["deception_played", "no_deception", "revealed", "activated", "infiltration_points", "infiltration_points_reduced", "double_agent_moved", "bomb_exploded", "retreated", "exhausted", "captain_choice", "marshal_choice", "infiltrated"]);
 
 /** A guess played out: the Deception token, the revealed rank, then what it set off. */
+/** @param {GameEvent[]} fresh @param {BoardCtx} ctx */
 export function revealSteps(fresh, ctx) {
   if (!fresh.some((e) => e.type === "revealed")) return [];
   return fresh.filter((e) => REVEAL_TYPES.has(e.type)).map((e) => {
@@ -180,6 +193,7 @@ export function revealSteps(fresh, ctx) {
 }
 
 /** Enemy ranks seen (and where), exhausted soldiers, the intel cards turned so far. */
+/** @param {GameEvent[]} events @param {BoardCtx} ctx */
 export function knowledge(events, ctx) {
   const mySide = ctx.view?.you?.side;
   const seen = [];
@@ -202,6 +216,7 @@ export function knowledge(events, ctx) {
   ];
 }
 
+/** @param {Json} outcome */
 export function endingText(outcome) {
   const d = outcome.detail || {};
   const es = currentLang() === "es";
@@ -209,11 +224,13 @@ export function endingText(outcome) {
   return es ? `Gana ${sideName(d.winner)}: ${why}.` : `${sideName(d.winner)} wins: ${why}.`;
 }
 
+/** @param {Json} outcome @param {BoardCtx} ctx */
 export function scoreLines(outcome, ctx) {
   const d = outcome.detail || {};
+  /** @type {Record<string, string[]>} */
   const out = {};
-  for (const seat of ctx.doc.seats.map((x) => x.seat)) {
-    const side = ctx.view?.seats?.find((x) => x.seat === seat)?.side;
+  for (const seat of (ctx.doc?.seats ?? []).map((x) => x.seat)) {
+    const side = ctx.view?.seats?.find((/** @type {Json} */ x) => x.seat === seat)?.side;
     if (!side) continue;
     out[seat] = [ctx.t("sp.score.side", { side: sideName(side) }), ctx.t("sp.score.ip", { n: d.infiltration_points?.[side] ?? 0 }),
       ctx.t("sp.score.da", { where: spaceName(d.double_agent) })];
@@ -222,11 +239,12 @@ export function scoreLines(outcome, ctx) {
 }
 
 /** At the end every soldier on a mission is face up: list them per side. */
+/** @param {BoardCtx} ctx */
 export function endReveal(ctx) {
   const v = ctx.view;
   if (!v?.sides) return null;
   return h("ul", {}, Object.entries(v.sides).map(([side, info]) => h("li", {},
-    `${sideName(side)}: `, info.missions.map((m) => `${ctx.t("sp.mission", { n: m.mission })} ${m.soldier ? `${m.soldier.rank} ${rankName(m.soldier.name)}` : "—"}`).join(" · "))));
+    `${sideName(side)}: `, info.missions.map((/** @type {Json} */ m) => `${ctx.t("sp.mission", { n: m.mission })} ${m.soldier ? `${m.soldier.rank} ${rankName(m.soldier.name)}` : "—"}`).join(" · "))));
 }
 
 export const glossary = [
@@ -246,6 +264,7 @@ export const glossary = [
 ];
 const GL = glossIndex(glossary);
 
+/** @param {string} path @param {Json} value */
 export function valueLabel(path, value) {
   if (path === "option") return OPTIONS[currentLang()][value] || null;
   if (path === "mission") return currentLang() === "es" ? `Misión ${value}` : `Mission ${value}`;
@@ -253,6 +272,7 @@ export function valueLabel(path, value) {
   return null;
 }
 
+/** @param {BoardCtx} ctx */
 export function status(ctx) {
   const el = document.createElement("p");
   el.className = "status-line";
@@ -260,6 +280,7 @@ export function status(ctx) {
   return el;
 }
 
+/** @param {number} x @param {number} y @param {any} soldier @param {{w?: number, h?: number, colour?: string, faceUp?: boolean, secretOf?: any}} [opts] */
 export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf } = {}) {
   if (!soldier) {
     return glossed(s("g", {},
@@ -272,6 +293,7 @@ export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, se
     label(x + w / 2, y + 82, rankName(soldier.name), { width: 11, size: 13, weight: 600, fill: "#1d2433" }));
 }
 
+/** @param {BoardCtx} ctx */
 export function render(ctx) {
   const v = ctx.view;
   // On a phone the board is laid out 340 wide (each side's missions two a row under its
@@ -289,13 +311,13 @@ export function render(ctx) {
   svg.append(back);
   const fixedSoldiers = [...ctx.decision.fixed].filter(([k]) => k.startsWith("soldiers.")).map(([, val]) => flatValue(val));
   const perRow = small ? 2 : 6;
-  const rowsOf = (side) => Math.max(1, Math.ceil(v.sides[side].missions.length / perRow));
+  const rowsOf = (/** @type {Json} */ side) => Math.max(1, Math.ceil(v.sides[side].missions.length / perRow));
   const HAND_ROW = 5; // cards a row in your hand on a phone
-  const handRows = (side) => Math.max(1, Math.ceil((v.sides[side].hand || []).length / HAND_ROW));
+  const handRows = (/** @type {Json} */ side) => Math.max(1, Math.ceil((v.sides[side].hand || []).length / HAND_ROW));
   // A side's words (name, players, Infiltration, Deception tokens, Exhausted) above its
   // missions on a phone; beside them at 1,280 px.
   const HEAD = 136;
-  const panelHeight = (side, isOwn) => (small ? HEAD + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
+  const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small ? HEAD + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
@@ -326,7 +348,7 @@ export function render(ctx) {
   const intel = v.intel || {};
   const intelBits = [
     `${ctx.t("sp.intel")}: ${intel.current ? intel.current.ranks.join(" · ") : "—"}`,
-    `${ctx.t("sp.old")}: ${(intel.old || []).map((c) => c.ranks.join("-")).join(", ") || "—"}`,
+    `${ctx.t("sp.old")}: ${(intel.old || []).map((/** @type {Json} */ c) => c.ranks.join("-")).join(", ") || "—"}`,
     ctx.t("sp.deck", { n: intel.deck_size ?? 0 }),
   ];
   // On a phone: the current card, the old ones and the deck a line each.
@@ -334,7 +356,7 @@ export function render(ctx) {
   svg.append(glossed(s("g", {}, ...intelLines.map((line, i) =>
     fitText(W / 2, trackY + 96 + i * 17, line, W - 20, { size: 12, anchor: "middle", fill: "#4a5366" }))), GL["intel-card"]));
 
-  const sidePanel = (side, top, isOwn) => {
+  const sidePanel = (/** @type {Json} */ side, /** @type {Json} */ top, /** @type {Json} */ isOwn) => {
     const y = top;
     const info = v.sides[side];
     const colour = COLOUR[side] || "#555";
@@ -343,7 +365,7 @@ export function render(ctx) {
     // The side, then its players on a line of their own: both stay left of the missions.
     const title = s("g", { "data-side-title": side },
       fitText(26, y + 26, `${sideName(side)}${isOwn && mySide ? ` (${ctx.t("sp.yourSide")})` : ""}`, small ? W - 52 : 226, { size: 17, weight: 700, fill: colour, cls: "serif" }),
-      fitText(26, y + 44, info.players.map((p) => ctx.name(p)).join(", "), small ? W - 52 : 226, { size: 12.5, weight: 600, fill: colour }));
+      fitText(26, y + 44, info.players.map((/** @type {Json} */ p) => ctx.name(p)).join(", "), small ? W - 52 : 226, { size: 12.5, weight: 600, fill: colour }));
     g.append(title);
     // Infiltration track 0..10.
     const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 60, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
@@ -358,19 +380,19 @@ export function render(ctx) {
     const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, dWords)), GL.deception);
     g.append(dG);
     for (let i = 0; i < held; i++) dG.append(s("circle", { cx: 26 + dWords.length * 6.6 + 16 + i * 24, cy: y + 104, r: 9, fill: "#6b2f86" }));
-    g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
+    g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((/** @type {Json} */ x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
-    info.missions.forEach((m, i) => {
+    info.missions.forEach((/** @type {Json} */ m, /** @type {number} */ i) => {
       const x = small ? 44 + (i % perRow) * 160 : 260 + i * 110;
       const y = small ? top + HEAD + Math.floor(i / perRow) * 180 : top;
       const slot = s("g", { "data-slot": `spies-${side}-${m.player}-${m.mission}` });
       let soldier = m.soldier;
       let pending = false;
       if (isOwn && !m.deployed && m.player === ctx.you && fixedSoldiers.length) {
-        const idx = info.missions.filter((x2) => x2.player === ctx.you).indexOf(m);
+        const idx = info.missions.filter((/** @type {Json} */ x2) => x2.player === ctx.you).indexOf(m);
         if (idx >= 0 && idx < fixedSoldiers.length) {
           const name = fixedSoldiers[idx];
-          soldier = (info.hand || []).find((c) => c.name === name) || { rank: "", name };
+          soldier = (info.hand || []).find((/** @type {Json} */ c) => c.name === name) || { rank: "", name };
           pending = true;
         }
       }
@@ -402,7 +424,7 @@ export function render(ctx) {
       const y = small ? top + HEAD + rowsOf(side) * 180 - 176 : top;
       g.append(s("text", { x: 26, y: y + 196, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
-      info.hand.forEach((c, j) => {
+      info.hand.forEach((/** @type {Json} */ c, /** @type {number} */ j) => {
         const i = small ? j % HAND_ROW : j;
         const y2 = small ? y + Math.floor(j / HAND_ROW) * 64 : y;
         const x = (small ? 20 : 26) + i * 62;
@@ -421,7 +443,7 @@ export function render(ctx) {
   const ownY = small ? trackY + 107 + 17 * intelLines.length : 420;
   svg.append(sidePanel(own, ownY, true));
   const H = small ? ownY + panelHeight(own, true) + 10 : 700;
-  back.setAttribute("height", H);
+  back.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
 }

@@ -13,18 +13,21 @@ const es = () => currentLang() === "es";
 const W = 340;
 const H = 170;
 
+/** @typedef {import("../types/client").Child} Child */
+
+/** @param {number} w @param {number} hh @param {string} title @param {...Child} children */
 function frameOf(w, hh, title, ...children) {
   return s("svg", { viewBox: `0 0 ${w} ${hh}`, role: "img", "aria-label": title, class: "rules-art" },
     s("rect", { x: 0, y: 0, width: w, height: hh, rx: 10, fill: "#f3efe4" }), ...children);
 }
-const frame = (title, ...children) => frameOf(W, H, title, ...children);
+const frame = (/** @type {string} */ title, /** @type {Child[]} */ ...children) => frameOf(W, H, title, ...children);
 /** Scale a piece drawn at the board's size around (x, y). */
-const big = (x, y, k, el) => s("g", { transform: `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})` }, el);
+const big = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ k, /** @type {Child} */ el) => s("g", { transform: `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})` }, el);
 
-const arrow = (x1, y, x2) => s("g", {},
+const arrow = (/** @type {number} */ x1, /** @type {number} */ y, /** @type {number} */ x2) => s("g", {},
   s("line", { x1, y1: y, x2: x2 - 6, y2: y, stroke: "#7a6a4a", "stroke-width": 2 }),
   s("path", { d: `M${x2} ${y} l-8 -5 v10 z`, fill: "#7a6a4a" }));
-const caption = (x, y, text, opts = {}) => label(x, y, text, { size: 11, fill: "#4a5366", width: 22, ...opts });
+const caption = (/** @type {number} */ x, /** @type {number} */ y, /** @type {string} */ text, /** @type {Record<string, any>} */ opts = {}) => label(x, y, text, { size: 11, fill: "#4a5366", width: 22, ...opts });
 
 // -- Estoril 1942 ------------------------------------------------------------------------
 
@@ -33,11 +36,13 @@ const LINDA = { name: "Linda X.", flag: "US", strength: 0, vp: 1, abilities: ["A
 const HANS = { name: "Hans R.", flag: "DE", strength: 1, vp: 1, abilities: ["Conspiracy"] };
 const ELIZABETH = { name: "Elizabeth", flag: "GB", strength: 1, vp: 1, abilities: ["Seduction"] };
 
+/** @param {number} x @param {number} y @param {string | number} n */
 function numeral(x, y, n) {
   return s("g", {}, s("circle", { cx: x, cy: y, r: 13, fill: "#1d2433" }),
     s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, n));
 }
 
+/** @param {number} x @param {number} y @param {number} size @param {{ts?: boolean, n?: any, look?: any}} [opts] */
 function space(x, y, size, { ts = false, n, look } = {}) {
   return s("g", {},
     s("rect", { x, y, width: size, height: size, rx: 9, fill: ts ? "#cfd3dc" : "#fffaf0", stroke: "#7a6a4a", "stroke-width": 1.2 }),
@@ -156,6 +161,7 @@ const spies = [
 
 // -- Conspiracy: The Solomon Gambit ------------------------------------------------------
 
+/** @param {number} x @param {number} y @param {string} name @param {{hq?: any, station?: any}} [opts] */
 function city(x, y, name, { hq, station } = {}) {
   return s("g", {},
     s("circle", { cx: x, cy: y, r: hq !== undefined ? 12 : 8, fill: hq !== undefined ? PALETTE[hq] : "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),

@@ -2,6 +2,7 @@
 // decision panel, clicking the board, Confirm, the log and reveals, the glossary), with
 // each game's own clicks after the second step.
 
+/** @type {Record<string, string[]>} */
 const COMMON = {
   en: [
     "When it is your turn the banner at the top says “Your turn” and the tab's title starts with ●. The “Your decision” panel — on the right, or on a phone a sheet at the bottom of the screen — says what to decide.",
@@ -19,6 +20,7 @@ const COMMON = {
   ],
 };
 
+/** @type {Record<string, Record<string, string[]>>} */
 const GAME = {
   estoril: {
     en: ["Estoril 1942: click a tile in your hand, then a free space. After placing on an eye, choose the face-down tile to look at (or pass). When a board resolves the panel asks about your tiles' abilities in Roman-numeral order; at the end of a round click the tiles to discard."],
@@ -38,7 +40,8 @@ const GAME = {
   },
 };
 
-/** The steps for `game` in `lang`: the common ones with the game's own after the second. */
+/** The steps for `game` in `lang`: the common ones with the game's own after the second.
+ * @param {string} game @param {string} lang @returns {string[]} */
 export function howTo(game, lang) {
   const common = COMMON[lang] || COMMON.en;
   const own = (GAME[game]?.[lang] || GAME[game]?.en || []);

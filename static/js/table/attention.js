@@ -7,15 +7,16 @@ const TURN_ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' 
 
 let lastMine = false;
 
+/** @param {string} href */
 function setIcon(href) {
-  let link = document.querySelector("link[rel=icon]");
+  let link = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel=icon]"));
   if (!link) { link = document.createElement("link"); link.rel = "icon"; document.head.append(link); }
   if (link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
 function beep() {
   try {
-    const ac = new (window.AudioContext || window.webkitAudioContext)();
+    const ac = new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const o = ac.createOscillator();
     const g = ac.createGain();
     o.frequency.value = 660;
@@ -37,6 +38,7 @@ export async function askNotifications() {
 /**
  * Reflect whose turn it is: `mine` true when this seat must decide. `title` is the page's
  * own title ("Estoril 1942"), `turnText` the localised "Your turn".
+ * @param {boolean} mine @param {string} title @param {string} turnText
  */
 export function showTurn(mine, title, turnText) {
   document.title = mine ? `● ${turnText} — ${title}` : `${title} — Spyhouse`;

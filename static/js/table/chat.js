@@ -43,8 +43,9 @@ export const MAX_LENGTH = 500;
 const CHAT_ERRORS = new Set(["chat_too_long", "chat_rate_limited", "muted", "bad_chat"]);
 
 /** Length as the server counts it (code points, not UTF-16 units). */
-const length = (text) => [...text].length;
+const length = (/** @type {string} */ text) => [...text].length;
 
+/** @param {import("../types/client").Json} frame an error frame */
 function errorText(frame) {
   switch (frame.code) {
     case "chat_too_long": return t("chat.tooLongServer", { max: MAX_LENGTH });
@@ -59,10 +60,15 @@ function errorText(frame) {
  * The chat add-on of one table page. `env`: {tableId, grant, say(text) -> bool}.
  * Returns {onFrame, onError, side(ctx), seat(seatDoc, ctx), dispose}.
  */
+/** @param {import("../types/client").AddonEnv} env @returns {import("../types/client").Addon} */
 export function chatAddon(env) {
+  /** @typedef {{id: number, seat: number | null, name: string, text: string, at: number, channel: string}} Line a chat line frame */
+  /** @type {Map<number, Line>} */
   const lines = new Map(); // id -> line frame
+  /** @type {import("../types/client").TableDoc | null} */
   let doc = null;
   let unread = 0;
+  /** @type {string | null} */
   let error = null;
   const mutedSeats = new Map(); // seat -> bool, as the last chat_muted frames said
   const narrow = matchMedia("(max-width: 700px)").matches;
@@ -101,7 +107,7 @@ export function chatAddon(env) {
   }
 
   const spectator = () => !!doc && doc.you === null;
-  const isMuted = (seat) => mutedSeats.get(seat) ?? !!doc?.seats?.find((s) => s.seat === seat)?.muted;
+  const isMuted = (/** @type {number} */ seat) => mutedSeats.get(seat) ?? !!doc?.seats?.find((s) => s.seat === seat)?.muted;
   const mutedMe = () => !!doc && doc.you !== null && isMuted(doc.you);
 
   function drawStatic() {
@@ -134,6 +140,7 @@ export function chatAddon(env) {
   const atBottom = () => list.scrollHeight - list.scrollTop - list.clientHeight < 24;
   const scrollDown = () => requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 
+  /** @param {Line} line */
   function lineEl(line) {
     const mine = doc && line.channel === "table" && line.seat !== null && line.seat === doc.you;
     const when = line.at ? new Date(line.at) : null;
@@ -154,6 +161,7 @@ export function chatAddon(env) {
     if (keep) scrollDown();
   }
 
+  /** @param {Line} frame */
   function add(frame) {
     if (typeof frame?.id !== "number" || lines.has(frame.id)) return false;
     lines.set(frame.id, frame);
@@ -173,6 +181,7 @@ export function chatAddon(env) {
         env.rerender();
         return;
       }
+      /** @type {Line[]} */
       const incoming = frame.type === "chat_history" ? frame.lines || [] : [frame];
       const fresh = incoming.filter(add);
       if (!fresh.length) return;

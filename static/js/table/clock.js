@@ -51,6 +51,7 @@ extend({
 // time elapsed here since (no dependence on this computer's wall clock being right).
 const received = new WeakMap();
 
+/** @param {number} seconds */
 function format(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
@@ -59,7 +60,7 @@ function format(seconds) {
 }
 
 function tick() {
-  for (const el of document.querySelectorAll(".clock-time[data-running='1']")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".clock-time[data-running='1']"))) {
     const left = Number(el.dataset.remaining) - (performance.now() - Number(el.dataset.at)) / 1000;
     el.textContent = format(left);
     el.classList.toggle("low", left <= 10);
@@ -67,6 +68,7 @@ function tick() {
 }
 setInterval(tick, 250);
 
+/** @param {import("../types/client").BoardCtx} ctx */
 function clocks(ctx) {
   const doc = ctx.doc;
   if (!doc?.clock || doc.status !== "playing") return null;
@@ -74,7 +76,7 @@ function clocks(ctx) {
   const at = received.get(doc);
   const el = h("div", { class: "clocks", id: "clocks", role: "timer", "aria-label": t("clock.title") },
     doc.clock.paused ? h("span", { class: "clock-paused" }, t("clock.paused")) : null,
-    ...doc.clock.seats.map((c) => h("span", { class: `clock${c.running ? " running" : ""}`, "data-seat": String(c.seat) },
+    ...doc.clock.seats.map((/** @type {{seat: number, remaining: number, running: boolean}} */ c) => h("span", { class: `clock${c.running ? " running" : ""}`, "data-seat": String(c.seat) },
       h("span", { class: "clock-name" }, `${ctx.name(c.seat)} `),
       h("span", { class: "clock-time", "data-running": c.running ? "1" : "0", "data-remaining": String(c.remaining), "data-at": String(at) },
         format(c.remaining)))));
@@ -82,15 +84,17 @@ function clocks(ctx) {
   return el;
 }
 
+/** @param {import("../types/client").BoardCtx} ctx */
 function hostControls(ctx) {
   const doc = ctx.doc;
   const host = doc && tableGrant(doc.table_id)?.host;
   if (!host || doc.status !== "playing") return null;
   const status = h("p", { class: "error", role: "alert", id: "host-status" });
+  /** @param {string} question @param {string} path @param {unknown} [body] */
   const act = (question, path, body) => async () => {
     if (!(await askFirst(question))) return;
     // The line on the page now (a redraw updates the page in place, not this copy).
-    const say = (text) => { (document.getElementById("host-status") || status).textContent = text; };
+    const say = (/** @type {string} */ text) => { (document.getElementById("host-status") || status).textContent = text; };
     try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); say(""); }
     catch (err) { say(problemText(err)); }
   };

@@ -19,7 +19,8 @@ extend({
   },
 });
 
-/** The bar shown instead of sending: what will be sent, Confirm and Change. */
+/** The bar shown instead of sending: what will be sent, Confirm and Change.
+ * @param {string} summary @param {() => void} onConfirm @param {() => void} onChange */
 export function confirmBar(summary, onConfirm, onChange) {
   return h("div", { class: "confirm-bar", id: "confirm", role: "group", "aria-label": t("confirm.title") },
     h("p", { class: "confirm-what" }, h("strong", {}, `${t("confirm.title")} `), summary),
@@ -28,7 +29,8 @@ export function confirmBar(summary, onConfirm, onChange) {
       h("button", { class: "button ghost", type: "button", id: "confirm-change", onclick: onChange }, t("confirm.change"))));
 }
 
-/** A modal question for actions that change someone's seat; resolves true on yes. */
+/** A modal question for actions that change someone's seat; resolves true on yes.
+ * @param {string} question @returns {Promise<boolean>} */
 export function askFirst(question) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "ask", id: "ask" },
@@ -36,10 +38,10 @@ export function askFirst(question) {
       h("div", { class: "row" },
         h("button", { class: "button primary", type: "button", id: "ask-yes", onclick: () => done(true) }, t("confirm.ok")),
         h("button", { class: "button ghost", type: "button", id: "ask-no", onclick: () => done(false) }, t("confirm.cancel"))));
-    const done = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    const done = (/** @type {boolean} */ answer) => { dialog.close(); dialog.remove(); resolve(answer); };
     dialog.addEventListener("cancel", (e) => { e.preventDefault(); done(false); });
     document.body.append(dialog);
     dialog.showModal();
-    dialog.querySelector("#ask-no").focus();
+    /** @type {HTMLElement} */ (dialog.querySelector("#ask-no")).focus();
   });
 }

@@ -19,10 +19,12 @@ extend({
   },
 });
 
-const bdLabel = (k) => (has(`bd.${k}`) ? t(`bd.${k}`) : humanise(k));
+const bdLabel = (/** @type {string} */ k) => (has(`bd.${k}`) ? t(`bd.${k}`) : humanise(k));
 
 /** A generic breakdown in words: "Missions: 12 · Hand tiles: 4". */
+/** @param {Record<string, Record<string, unknown>>} detail @param {(seat: number) => string} name */
 function genericLines(detail, name) {
+  /** @param {unknown} v @returns {string} */
   const cell = (v) => {
     if (v === null || v === undefined) return "—";
     if (Array.isArray(v)) return v.map(cell).join(", ");
@@ -42,6 +44,8 @@ function genericLines(detail, name) {
  * The game-over panel. `ctx`: {doc, board, name, boardCtx, isHost, rematch: {busy, onClick,
  * invite}, extra: [elements for the actions row]}; the board may add `scoreLines(outcome, ctx) -> {seat: [sentence]}`,
  * `endingText(outcome, ctx)` and `endReveal(ctx)` (HTML).
+ * @param {{doc: import("../types/client").TableDoc, board: import("../types/client").Board, name: (seat: number) => string, boardCtx: import("../types/client").BoardCtx, isHost: boolean,
+ *   rematch: {busy: boolean, onClick: (() => void) | null, invite: {who: string, href: string, mine: boolean, onClick: () => void} | null}, extra: import("../types/client").Child[]}} ctx
  */
 export function gameOverPanel(ctx) {
   const { doc, board, name } = ctx;
@@ -49,7 +53,7 @@ export function gameOverPanel(ctx) {
   const winners = o.winners || [];
   const you = doc.you;
   const headline = winners.includes(you) && winners.length === 1 ? t("over.youWon")
-    : winners.length > 1 ? t("over.wonShared", { who: winners.map((w) => name(w)).join(", ") })
+    : winners.length > 1 ? t("over.wonShared", { who: winners.map((/** @type {number} */ w) => name(w)).join(", ") })
       : winners.length ? t("over.won", { who: name(winners[0]) }) : t("over.draw");
   const ending = board.endingText?.(o, ctx.boardCtx) || null;
   const perSeat = board.scoreLines?.(o, ctx.boardCtx) || null;

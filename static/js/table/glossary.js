@@ -10,7 +10,8 @@ extend({
 });
 
 /** One explained term: a focusable chip whose explanation shows in the page's glossary
- * tip on hover, focus or tap (the tip stays inside the screen at any width). */
+ * tip on hover, focus or tap (the tip stays inside the screen at any width).
+ * @param {import("../types/client").Json} entry {term, text} (each a string or {en, es}) */
 export function termChip(entry) {
   const label = pick(entry.term);
   const text = pick(entry.text);
@@ -20,6 +21,7 @@ export function termChip(entry) {
     h("span", { class: "sr-only" }, `: ${text}`));
 }
 
+/** @param {string} game @param {import("../types/client").Board} board */
 export function glossaryPanel(game, board) {
   const entries = board.glossary || [];
   if (!entries.length) return null;
@@ -37,17 +39,18 @@ export function glossaryPanel(game, board) {
  */
 function installGlossTips() {
   const tip = h("div", { class: "gloss-tip", id: "gloss-tip", role: "tooltip", hidden: true });
+  /** @type {HTMLElement | null} */
   let shown = null;
   // A redraw updates the page in place: the words of the icon the tip is for may change
   // under it (another language, a new state), and the tip follows them.
-  const words = new MutationObserver(() => { if (shown) tip.textContent = shown.dataset.glossText; });
-  const show = (el) => {
+  const words = new MutationObserver(() => { if (shown) tip.textContent = shown.dataset.glossText ?? null; });
+  const show = (/** @type {HTMLElement | null | undefined} */ el) => {
     if (!el || el === shown) return;
     if (!tip.isConnected) document.body.append(tip);
     shown = el;
     words.disconnect();
     words.observe(el, { attributes: true, attributeFilter: ["data-gloss-text"] });
-    tip.textContent = el.dataset.glossText;
+    tip.textContent = el.dataset.glossText ?? null;
     tip.dataset.for = el.dataset.gloss;
     tip.hidden = false;
     const r = el.getBoundingClientRect();
@@ -60,14 +63,14 @@ function installGlossTips() {
     tip.style.top = `${r.bottom + window.scrollY + 6}px`;
   };
   const hide = () => { shown = null; tip.hidden = true; words.disconnect(); };
-  const target = (e) => e.target?.closest?.("[data-gloss]");
+  const target = (/** @type {Event} */ e) => /** @type {HTMLElement | null | undefined} */ (/** @type {HTMLElement | null} */ (e.target)?.closest?.("[data-gloss]"));
   document.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
-  document.addEventListener("pointerout", (e) => { if (target(e) && e.relatedTarget?.closest?.("[data-gloss]") !== shown) hide(); });
+  document.addEventListener("pointerout", (e) => { if (target(e) && /** @type {HTMLElement | null} */ (e.relatedTarget)?.closest?.("[data-gloss]") !== shown) hide(); });
   document.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
   document.addEventListener("focusout", (e) => { if (target(e)) hide(); });
   document.addEventListener("click", (e) => {
     // A click on a choice acts (and the board redraws): the tip would point at nothing.
-    if (e.target?.closest?.("[role=button]")) { hide(); return; }
+    if (/** @type {HTMLElement | null} */ (e.target)?.closest?.("[role=button]")) { hide(); return; }
     const el = target(e);
     if (el) { shown = null; show(el); } else if (shown) hide();
   });

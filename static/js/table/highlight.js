@@ -6,17 +6,20 @@
 
 const IDENTIFIED = "[data-slot],[data-location],[data-agent],[data-player],[data-side],[data-city]";
 
+/** @param {Element} el */
 function idOf(el) {
+  const { dataset } = /** @type {HTMLElement} */ (el);
   for (const a of ["slot", "location", "agent", "player", "side", "city"]) {
-    if (el.dataset[a] !== undefined) return `${a}:${el.dataset[a]}`;
+    if (dataset[a] !== undefined) return `${a}:${dataset[a]}`;
   }
   return null;
 }
 
+/** @param {Element} el */
 function signature(el) {
-  const held = [...el.querySelectorAll("[data-card],[data-tile]")].map((x) => x.dataset.card ?? x.dataset.tile).join("|");
+  const held = [.../** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll("[data-card],[data-tile]"))].map((x) => x.dataset.card ?? x.dataset.tile).join("|");
   let where = "";
-  if (el.dataset.agent !== undefined) {
+  if (/** @type {HTMLElement} */ (el).dataset.agent !== undefined) {
     const r = el.querySelector("rect");
     where = r ? `${r.getAttribute("x")},${r.getAttribute("y")}` : "";
   }
@@ -25,13 +28,18 @@ function signature(el) {
 
 export class Highlighter {
   constructor() {
+    /** @type {number | null} */
     this.version = null;
+    /** @type {Map<string, string>} */
     this.before = new Map();
+    /** @type {Set<string>} */
     this.moved = new Set();
   }
 
-  /** The signatures of everything identified on the board now. */
+  /** The signatures of everything identified on the board now.
+   * @param {Element | null} board */
   static snapshot(board) {
+    /** @type {Map<string, string>} */
     const out = new Map();
     if (!board) return out;
     for (const el of board.querySelectorAll(IDENTIFIED)) {
@@ -44,6 +52,7 @@ export class Highlighter {
   /**
    * Call after each render of the board at `version`. A new version compares with what
    * the previous version showed; the same version only re-applies the marks.
+   * @param {Element | null} board @param {number} version
    */
   apply(board, version) {
     if (!board) return;
@@ -54,7 +63,7 @@ export class Highlighter {
         // Mark the most specific changes only (a slot, not the whole player row around it).
         this.moved = new Set([...changed].filter((id) => {
           const el = board.querySelector(selectorOf(id));
-          return el && ![...el.querySelectorAll(IDENTIFIED)].some((inner) => changed.has(idOf(inner)));
+          return el && ![...el.querySelectorAll(IDENTIFIED)].some((inner) => changed.has(idOf(inner) ?? ""));
         }));
       }
       this.version = version;
@@ -67,6 +76,7 @@ export class Highlighter {
   }
 }
 
+/** @param {string} id */
 function selectorOf(id) {
   const i = id.indexOf(":");
   return `[data-${id.slice(0, i)}="${CSS.escape(id.slice(i + 1))}"]`;

@@ -10,11 +10,13 @@ extend({
   es: { "know.title": "Lo que sabes", "know.nothing": "Nada aún: se irá llenando con lo que veas." },
 });
 
+/** @param {import("../types/client").Board} board @param {import("../types/client").BoardCtx} ctx @param {import("../types/client").GameEvent[]} events */
 export function knowledgePanel(board, ctx, events) {
   if (!board.knowledge || ctx.you === null || ctx.you === undefined) return null;
+  /** @type {{title: string, items: string[]}[]} */
   let sections = [];
   // Only the lines this seat read: once a log is published it holds everyone's private lines.
-  const own = events.filter((e) => !Array.isArray(e.audience) || e.audience.includes(ctx.you));
+  const own = events.filter((e) => !Array.isArray(e.audience) || e.audience.includes(/** @type {number} */ (ctx.you)));
   try { sections = board.knowledge(own, ctx) || []; } catch (err) { console.warn(`board knowledge failed: ${err}`); }
   const filled = sections.filter((s) => s.items.length);
   return h("details", { class: "panel knowledge", id: "knowledge", open: true },

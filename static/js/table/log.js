@@ -14,17 +14,20 @@ extend({
  * `describe(ev, reader)` words one event for `reader` (a seat, or null for a third
  * person); `board.logGroup(ev)` names a new group ("Round 2") or returns null;
  * `board.hideEvent(ev, list, i, reader)` drops a line another one already tells.
+ * @param {import("../types/client").GameEvent[]} events
+ * @param {{doc: import("../types/client").TableDoc | null, board: import("../types/client").Board, describe: (ev: import("../types/client").GameEvent, reader: number | null, sees: number | null) => string | null, name: (seat: number) => string}} opts
  */
 export function logGroups(events, { doc, board, describe, name }) {
   const me = doc?.you ?? null;
+  /** @type {{title: string, lines: {text: string, version: number, private: boolean}[]}[]} */
   const groups = [{ title: t("log.start"), lines: [] }];
   const state = {};
   events.forEach((ev, i) => {
     const audience = Array.isArray(ev.audience) ? ev.audience : null;
     // A published private event is told from its reader's side, in the third person
     // unless the reader is this seat.
-    const reader = audience ? (audience.includes(me) ? me : null) : me;
-    const visibleTo = audience && !audience.includes(me) ? audience[0] : me;
+    const reader = audience ? (me !== null && audience.includes(me) ? me : null) : me;
+    const visibleTo = audience && !(me !== null && audience.includes(me)) ? audience[0] : me;
     if (board.hideEvent?.(ev, events, i, visibleTo)) return;
     const title = board.logGroup?.(ev, state) || (ev.type === "game_started" ? t("log.game") : null);
     if (title) groups.push({ title, lines: [] });
@@ -41,6 +44,7 @@ export function logGroups(events, { doc, board, describe, name }) {
 
 /** The log panel: groups in play order, the newest at the bottom (the table scrolls it
  * there, unless the player scrolled back to read). */
+/** @param {{title: string, lines: {text: string, version: number, private: boolean}[]}[]} groups @param {string} title @param {string} id */
 export function logPanel(groups, title, id) {
   const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title },
     groups.length ? groups.map((g) => h("section", { class: "log-group" },

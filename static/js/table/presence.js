@@ -18,8 +18,11 @@ extend({
 const STATUSES = new Set(["connected", "away", "gone"]);
 
 /** The table add-on: `onPresence(frame)` keeps the latest statuses, `seat(s, ctx)` draws a dot. */
+/** @param {import("../types/client").AddonEnv} env @returns {import("../types/client").Addon} */
 export function presenceAddon(env) {
+  /** @type {Record<string, string>} */
   let seats = {};
+  /** @param {number} seat @param {(seat: number, opts?: {you?: boolean}) => string} name */
   const dot = (seat, name) => {
     const status = seats[String(seat)];
     if (!STATUSES.has(status)) return null;
@@ -34,11 +37,11 @@ export function presenceAddon(env) {
    * another player is choosing: rebuilding the page then would swallow their click.
    */
   const redrawDots = () => {
-    const shown = [...document.querySelectorAll("[data-presence][data-seat]")];
+    const shown = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-presence][data-seat]"))];
     const have = new Set(shown.map((el) => el.dataset.seat));
     const want = Object.keys(seats).filter((k) => STATUSES.has(seats[k]));
     if (!shown.length || want.length !== have.size || !want.every((k) => have.has(k))) return false;
-    for (const el of shown) el.replaceWith(dot(Number(el.dataset.seat), env.tools.name));
+    for (const el of shown) el.replaceWith(/** @type {HTMLElement} */ (dot(Number(el.dataset.seat), env.tools.name))); // every shown seat has a status (checked above)
     return true;
   };
   return {

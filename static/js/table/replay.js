@@ -33,7 +33,12 @@ extend({
 
 const AUTOPLAY_MS = 1400;
 
+/** @typedef {{view: import("../types/client").Json, events: import("../types/client").Json[], to_act?: number[], version?: number, seat?: number | null}} Step one step of a replay, as a chair saw it */
+/** @typedef {{index: number, title: string}} Mark where a round begins */
+
+/** @param {string} path @param {string | null} token */
 async function getJson(path, token) {
+  /** @type {Record<string, string>} */
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const res = await fetch(path, { headers });
   const data = await res.json().catch(() => ({}));
@@ -42,9 +47,12 @@ async function getJson(path, token) {
 }
 
 /** Where the rounds (days, hands…) begin: the board's log groups, else the view's own counter or phase. */
+/** @param {Step[]} steps @param {import("../types/client").Board} board @returns {Mark[]} */
 function roundMarks(steps, board) {
+  /** @type {Mark[]} */
   const marks = [];
   const state = {};
+  /** @type {string | null} */
   let last = null;
   steps.forEach((step, i) => {
     let title = null;
@@ -60,7 +68,7 @@ function roundMarks(steps, board) {
   });
   // The first round begins with the game (its start event is the table's, not the replay's).
   if (steps.length && marks[0]?.index !== 0) {
-    marks.unshift({ index: 0, title: board.logGroup?.({ type: "game_started", data: {} }, {}) || t("log.start") });
+    marks.unshift({ index: 0, title: board.logGroup?.(/** @type {import("../types/client").GameEvent} */ ({ type: "game_started", data: {} }), {}) || t("log.start") });
   }
   return marks;
 }
@@ -68,25 +76,36 @@ function roundMarks(steps, board) {
 /**
  * The replay add-on of one table page. `env`: {tableId, token, rerender, tools: {board(),
  * ctxFor(doc), describeEvent(ev, reader, sees, base), name(seat)}}.
+ * @param {import("../types/client").AddonEnv} env @returns {import("../types/client").Addon}
  */
 export function replayAddon(env) {
+  /** @type {Map<string, Step[]>} */
   const cache = new Map(); // viewpoint -> steps
   let open = false;
+  /** @type {string | null} */
   let viewpoint = null;
+  /** @type {Step[] | null | undefined} */
   let steps = null;
   let index = 0;
+  /** @type {string | null} */
   let error = null;
-  let timer = null;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let timer;
+  /** @type {import("../types/client").TableDoc | null} */
   let doc = null;
   let downloading = false;
 
+  /** The game-over document the replay is of (set by endActions/takeover before use). */
+  const current = () => doc;
   const viewpoints = () => {
+    const doc = /** @type {import("../types/client").TableDoc} */ (current());
     const own = doc.you !== null && doc.you !== undefined ? [String(doc.you)] : ["public"];
     if (!doc.publish_log) return own;
     return [...own, ...doc.seats.map((s) => String(s.seat)).filter((s) => !own.includes(s)), ...["public", "all"].filter((v) => !own.includes(v))];
   };
-  const vpLabel = (vp) => (vp === "public" ? t("replay.public") : vp === "all" ? t("replay.all") : env.tools.name(Number(vp)));
+  const vpLabel = (/** @type {string} */ vp) => (vp === "public" ? t("replay.public") : vp === "all" ? t("replay.all") : env.tools.name(Number(vp)));
 
+  /** @param {string} vp */
   async function load(vp) {
     viewpoint = vp;
     error = null;
@@ -103,11 +122,12 @@ export function replayAddon(env) {
       }
     }
     if (viewpoint !== vp) return;
-    steps = cache.get(vp);
+    steps = /** @type {Step[]} */ (cache.get(vp));
     index = Math.min(index, steps.length - 1);
     env.rerender();
   }
 
+  /** @param {number} i */
   function go(i) {
     if (!steps) return;
     const next = Math.max(0, Math.min(steps.length - 1, i));
@@ -115,7 +135,7 @@ export function replayAddon(env) {
     if (next !== index) { index = next; env.rerender(); }
   }
 
-  function stopAutoplay() { clearInterval(timer); timer = null; }
+  function stopAutoplay() { clearInterval(timer); timer = undefined; }
   function toggleAutoplay() {
     if (timer) { stopAutoplay(); env.rerender(); return; }
     if (steps && index >= steps.length - 1) index = 0;
@@ -123,9 +143,9 @@ export function replayAddon(env) {
     env.rerender();
   }
 
-  const onKey = (e) => {
-    if (!open || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select, dialog")) return;
-    const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: Infinity }[e.key];
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if (!open || e.altKey || e.ctrlKey || e.metaKey || /** @type {HTMLElement} */ (e.target).closest?.("input, textarea, select, dialog")) return;
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: Infinity })[e.key];
     if (to === undefined) return;
     e.preventDefault();
     stopAutoplay();
@@ -153,7 +173,7 @@ export function replayAddon(env) {
     try {
       const record = await getJson(`/api/tables/${encodeURIComponent(env.tableId)}/record`, env.token);
       const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" }));
-      const a = h("a", { href: url, download: `spyhouse-${doc.game}-${env.tableId}.json`, hidden: true });
+      const a = h("a", { href: url, download: `spyhouse-${current()?.game}-${env.tableId}.json`, hidden: true });
       document.body.append(a);
       a.click();
       a.remove();
@@ -167,33 +187,39 @@ export function replayAddon(env) {
   }
 
   /** The step as a table document the board can draw. */
+  /** @param {Step} step @param {boolean} last @returns {import("../types/client").TableDoc} */
   function stepDoc(step, last) {
-    const seat = /^\d+$/.test(viewpoint) ? Number(viewpoint) : null;
+    const doc = /** @type {import("../types/client").TableDoc} */ (current());
+    const seat = /^\d+$/.test(viewpoint ?? "") ? Number(viewpoint) : null;
     return {
       ...doc, view: step.view, you: seat, to_act: step.to_act || [], legal_actions: [],
       status: last ? "finished" : "playing", outcome: last ? doc.outcome : null,
     };
   }
 
+  /** @param {Step} step @param {import("../types/client").TableDoc} sdoc @param {import("../types/client").Board} board */
   function stepEvents(step, sdoc, board) {
-    const evs = step.events.map((ev) => ({ ...ev, version: step.version ?? 0, seat: step.seat }));
+    const evs = step.events.map((/** @type {import("../types/client").Json} */ ev) => ({ ...ev, version: step.version ?? 0, seat: step.seat }));
     const base = env.tools.ctxFor(sdoc);
     const groups = logGroups(evs, {
-      doc: sdoc, board, name: (s) => env.tools.name(s), describe: (ev, reader, sees) => env.tools.describeEvent(ev, reader, sees, base),
+      doc: sdoc, board, name: (/** @type {number} */ s) => env.tools.name(s), describe: (ev, reader, sees) => env.tools.describeEvent(ev, reader, sees, base),
     });
     return groups.flatMap((g) => g.lines);
   }
 
+  /** @param {import("../types/client").TableDoc} sdoc @param {import("../types/client").Board} board */
   function boardOf(sdoc, board) {
     try {
       return board.render(env.tools.ctxFor(sdoc));
     } catch (err) {
-      console.warn(`board failed to render a replay step: ${err?.stack || err}`);
-      return h("p", { class: "error" }, String(err?.message || err));
+      console.warn(`board failed to render a replay step: ${/** @type {Error} */ (err)?.stack || err}`);
+      return h("p", { class: "error" }, String(/** @type {Error} */ (err)?.message || err));
     }
   }
 
+  /** @param {number} n @param {Mark[]} marks */
   function controls(n, marks) {
+    /** @param {string} id @param {string} label @param {() => void} onclick @param {boolean} disabled @param {Record<string, string>} [extra] */
     const btn = (id, label, onclick, disabled, extra = {}) => h("button", { class: "button small", type: "button", id, onclick, disabled: disabled || null, ...extra }, label);
     const current = [...marks].reverse().find((m) => m.index <= index);
     return h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.title") },
@@ -205,7 +231,7 @@ export function replayAddon(env) {
       btn("replay-play", timer ? `‖ ${t("replay.pause")}` : `▶ ${t("replay.play")}`, toggleAutoplay, false, { "aria-pressed": timer ? "true" : "false" }),
       marks.length > 1
         ? h("label", { class: "replay-jump" }, `${t("replay.jump")} `,
-          h("select", { id: "replay-round", onchange: (e) => { stopAutoplay(); go(Number(e.target.value)); } },
+          h("select", { id: "replay-round", onchange: (/** @type {import("../types/client").On<HTMLSelectElement>} */ e) => { stopAutoplay(); go(Number(e.target.value)); } },
             marks.map((m) => h("option", { value: m.index, selected: m === current || null }, m.title)),
             h("option", { value: n - 1, selected: index === n - 1 && current?.index !== n - 1 ? true : null }, t("replay.theEnd"))))
         : null);
@@ -231,7 +257,7 @@ export function replayAddon(env) {
       const head = h("div", { class: "replay-head" },
         h("h2", {}, t("replay.title")),
         h("label", { class: "replay-vp" }, `${t("replay.viewpoint")} `,
-          h("select", { id: "replay-viewpoint", onchange: (e) => load(e.target.value) },
+          h("select", { id: "replay-viewpoint", onchange: (/** @type {import("../types/client").On<HTMLSelectElement>} */ e) => load(e.target.value) },
             vps.map((vp) => h("option", { value: vp, selected: vp === viewpoint || null }, vpLabel(vp))))),
         h("button", { class: "button small ghost", type: "button", id: "replay-close", onclick: close }, t("replay.close")));
       if (error || !steps) {

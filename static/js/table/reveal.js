@@ -15,9 +15,11 @@ export class RevealPlayer {
   /** @param {() => void} onChange called whenever the step shown changes or ends */
   constructor(onChange) {
     this.onChange = onChange;
+    /** @type {import("../types/client").RevealStep[]} */
     this.steps = [];
     this.index = -1;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
   }
 
   get active() { return this.index >= 0 && this.index < this.steps.length; }
@@ -25,6 +27,7 @@ export class RevealPlayer {
   get current() { return this.active ? this.steps[this.index] : null; }
 
   /** Queue steps ({text, focus?, detail?}); starts playing if idle. */
+  /** @param {import("../types/client").RevealStep[]} steps */
   play(steps) {
     if (!steps.length) return;
     if (this.active) { this.steps.push(...steps); return; }

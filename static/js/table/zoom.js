@@ -20,17 +20,19 @@ export function fittedToPhone() {
   return matchMedia(PHONE).matches && !pref("zoom");
 }
 
-/** Calls `redraw` when the window crosses the phone's width; returns the way to stop. */
+/** Calls `redraw` when the window crosses the phone's width; returns the way to stop.
+ * @param {() => void} redraw */
 export function onPhoneWidth(redraw) {
   const query = matchMedia(PHONE);
   query.addEventListener("change", redraw);
   return () => query.removeEventListener("change", redraw);
 } // frame id -> its horizontal scroll
 
-/** The board-wrap `id` around `content`, with its zoom switch; `rerender` redraws the page. */
+/** The board-wrap `id` around `content`, with its zoom switch; `rerender` redraws the page.
+ * @param {string} id @param {Element} content @param {() => void} rerender */
 export function boardFrame(id, content, rerender) {
   const zoomed = !!pref("zoom");
-  const scroller = h("div", { class: "board-scroll", "data-frame": id, onscroll: (e) => scrolls.set(id, e.currentTarget.scrollLeft) }, content);
+  const scroller = h("div", { class: "board-scroll", "data-frame": id, onscroll: (/** @type {import("../types/client").On<HTMLElement>} */ e) => scrolls.set(id, e.currentTarget.scrollLeft) }, content);
   const toggle = h("button", {
     class: "button small ghost board-zoom", type: "button", id: `${id}-zoom`, "aria-pressed": String(zoomed),
     onclick: () => { setPref("zoom", !zoomed); if (zoomed) scrolls.delete(id); rerender(); },
@@ -39,9 +41,10 @@ export function boardFrame(id, content, rerender) {
     h("div", { class: "board-tools" }, toggle), scroller);
 }
 
-/** Once the page is in the document: each zoomed frame back where the player left it. */
+/** Once the page is in the document: each zoomed frame back where the player left it.
+ * @param {Element} root */
 export function restoreScroll(root) {
-  for (const el of root.querySelectorAll(".board-scroll[data-frame]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".board-scroll[data-frame]"))) {
     const left = scrolls.get(el.dataset.frame);
     if (left) el.scrollLeft = left;
   }
