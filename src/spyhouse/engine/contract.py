@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spyhouse.engine.parts import GameState, state_adapter
+from spyhouse.engine.refusals import check_reason
 from spyhouse.engine.rng import Rng
 
 JSON = Any
@@ -97,13 +98,15 @@ _DICTS = (dict, FrozenAction)
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is stable, ``message`` is for people.
 
-    The message goes only to the seat that tried the action, so it may mention what
-    that seat knows, but never what it does not.
+    ``code`` is one of :data:`spyhouse.engine.refusals.REASONS` (anything else is a
+    ``ValueError`` here, so no client meets a reason it was not told about). The message
+    goes only to the seat that tried the action, so it may mention what that seat
+    knows, but never what it does not.
     """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = check_reason(code)
         self.message = message
 
 

@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import chat, clocks, problems, ws
+from spyhouse.server import chat, clocks, openapi, problems, ws
 from spyhouse.server.context import Context
 from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
@@ -124,6 +124,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
         app.sockets = RateLimits(ws.table_socket, rules=rules, limiter=limiter)
     app.add_middleware(SecurityHeaders)
     app.include_router(rest_router)
+    openapi.install(app)
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

@@ -1,0 +1,155 @@
+"""The published OpenAPI document: FastAPI's, completed where FastAPI cannot know.
+
+FastAPI describes what the routes declare; this adds what the server does around them,
+so a client generated from ``/openapi.json`` knows it too:
+
+- who may call each operation (bearer schemes for seat and host tokens, and an empty
+  requirement where an anonymous spectator may read), read from the route's own
+  dependencies, so the document and the checks cannot disagree;
+- every 4xx as a problem document (never FastAPI's ``HTTPValidationError``, which the
+  server never sends): 400 for a body that is not JSON, 405 with ``Allow``, 413 and 429
+  everywhere, 422 wherever a parameter or body is read;
+- the ``Link`` header of a paginated list;
+- per-game schemas (:mod:`spyhouse.server.contract_schemas`), referenced from the game
+  documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, get_args
+
+from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute, iter_route_contexts
+
+from spyhouse.server import deps
+from spyhouse.server.problems import PROBLEM_JSON, PROBLEM_STATUSES
+
+SEAT_TOKEN = "seatToken"
+HOST_TOKEN = "hostToken"
+SECURITY_SCHEMES = {
+    SEAT_TOKEN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A seat's token (`seat_token` from creating or joining a table): "
+        "acts and reads as that seat.",
+    },
+    HOST_TOKEN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The table's `host_token` (from creating it): host controls; "
+        "reads as a spectator.",
+    },
+}
+
+_PROBLEM = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/ProblemDocument"}}}
+_ALLOW = {
+    "Allow": {
+        "description": "The methods this path offers",
+        "schema": {"type": "string"},
+    }
+}
+_LINK = {
+    "Link": {
+        "description": 'The next page, when this one is full: `<…?before=ID>; rel="next"`',
+        "schema": {"type": "string"},
+    }
+}
+PAGINATED = {("get", "/api/tables")}
+"""Operations whose full page carries a ``Link`` to the next."""
+
+
+def _calls(dependant: Dependant) -> Iterator[Callable[..., Any]]:
+    for sub in dependant.dependencies:
+        if sub.call is not None:
+            yield sub.call
+        yield from _calls(sub)
+
+
+def _dependency(annotated: Any) -> Callable[..., Any]:
+    """The function behind a ``deps`` annotation (``Annotated[…, Depends(f)]``)."""
+    return get_args(annotated)[1].dependency  # type: ignore[no-any-return]
+
+
+def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
+    """Who may call an operation, from the dependencies it resolves (``deps``)."""
+    calls = set(_calls(dependant))
+    if _dependency(deps.Host) in calls:
+        return [{HOST_TOKEN: []}]
+    if _dependency(deps.Seated) in calls:
+        return [{SEAT_TOKEN: []}]
+    if _dependency(deps.Reader) in calls:
+        # A seat reads as itself, the host as a spectator, and nobody at all where the
+        # table allows spectators (``{}``: no token).
+        return [{SEAT_TOKEN: []}, {HOST_TOKEN: []}, {}]
+    if _dependency(deps.MaybeToken) in calls:
+        # Anyone; a seat's token, if sent, takes back a seat a bot held meanwhile.
+        return [{}, {SEAT_TOKEN: []}]
+    return []
+
+
+def _problem(status: int) -> dict[str, Any]:
+    return {"description": PROBLEM_STATUSES[status], "content": _PROBLEM}
+
+
+def complete(app: FastAPI) -> dict[str, Any]:
+    """The whole document, built once (FastAPI caches ``app.openapi_schema``)."""
+    doc = get_openapi(
+        title=app.title,
+        version=app.version,
+        openapi_version=app.openapi_version,
+        description=app.description,
+        routes=app.routes,
+    )
+    components = doc.setdefault("components", {})
+    components.setdefault("securitySchemes", {}).update(SECURITY_SCHEMES)
+    schemas = components.setdefault("schemas", {})
+    schemas.pop("HTTPValidationError", None)
+    schemas.pop("ValidationError", None)
+    routes = {
+        (method.lower(), route.path_format): route.dependant
+        for route in iter_route_contexts(app.routes)
+        if isinstance(route.original_route, APIRoute)
+        for method in route.methods or ()
+    }
+    for path, operations in doc.get("paths", {}).items():
+        for method, operation in operations.items():
+            dependant = routes.get((method, path))
+            if dependant is not None:
+                operation["security"] = security_of(dependant)
+            _complete_responses(method, path, operation)
+    return doc
+
+
+def _complete_responses(method: str, path: str, operation: dict[str, Any]) -> None:
+    responses: dict[str, Any] = operation.setdefault("responses", {})
+    reads_input = bool(operation.get("parameters")) or "requestBody" in operation
+    wanted = {405, 413, 429}
+    if "requestBody" in operation:
+        wanted.add(400)
+    if reads_input:
+        wanted.add(422)
+    if operation.get("security"):
+        wanted |= {401, 403}
+    for status in wanted:
+        responses.setdefault(str(status), _problem(status))
+    for key, response in responses.items():
+        if key.isdigit() and int(key) >= 400:
+            response["content"] = _PROBLEM  # only ever a problem document
+            response["description"] = PROBLEM_STATUSES.get(int(key), response["description"])
+    responses["405"]["headers"] = _ALLOW
+    if (method, path) in PAGINATED:
+        responses["200"]["headers"] = _LINK
+
+
+def install(app: FastAPI) -> None:
+    """Serve :func:`complete` as ``/openapi.json``."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = complete(app)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
