@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import time
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from spyhouse.server import protocol
 from spyhouse.server.context import Context
 from spyhouse.server.problems import Problem
 from spyhouse.store.models import ChatLine, TableRow
@@ -45,15 +45,8 @@ def channels_read_by(seat: int | None) -> tuple[str, ...]:
 
 def frame(line: ChatLine) -> dict[str, Any]:
     """A chat line as every client receives it."""
-    return {
-        "type": "chat",
-        "id": line.id,
-        "channel": line.channel,
-        "seat": line.seat,
-        "name": line.name,
-        "text": line.text,
-        "at": line.created_at.isoformat() if line.created_at else None,
-    }
+    at = line.created_at.isoformat() if line.created_at else None
+    return protocol.chat_line(line.id, line.channel, line.seat, line.name, line.text, at)
 
 
 def clean_text(raw: object) -> str:
@@ -121,7 +114,7 @@ def deliver(ctx: Context, table_id: str, out: dict[str, Any]) -> None:
     """Queue a line for every local socket of the table whose reader may read it."""
     if not ctx.hub.first_delivery(table_id, int(out["id"])):
         return  # this process already delivered it (its own NOTIFY echo)
-    encoded = json.dumps(out)
+    encoded = protocol.encode(out)
     ctx.hub.broadcast(table_id, encoded, lambda seat: out["channel"] in channels_read_by(seat))
 
 
@@ -138,8 +131,7 @@ async def mute(ctx: Context, row: TableRow, seat: int, muted: bool) -> None:
         raise Problem(404, "unknown_seat", "No such seat at this table.")
     await ctx.chat.set_muted(row.id, seat, muted)
     ctx.hub.refresh(await ctx.store.get(row.id))
-    out = {"type": "chat_muted", "seat": seat, "muted": muted}
-    ctx.hub.broadcast(row.id, json.dumps(out), lambda reader: True)
+    ctx.hub.broadcast(row.id, protocol.chat_muted(seat, muted), lambda reader: True)
 
 
 def on_notice(ctx: Context, payload: str) -> None:
