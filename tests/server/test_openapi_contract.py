@@ -84,3 +84,42 @@ def test_a_clock_needs_no_kind_in_python_but_keeps_it_on_the_wire(doc) -> None:
     assert "kind" in doc["components"]["schemas"]["PerDecisionClock"]["required"]
     body = CreateTable(game="spies", clock=PerDecisionClock(seconds=60)).model_dump(mode="json")
     assert CreateTable.model_validate(body).clock == PerDecisionClock(seconds=60)
+
+
+GAMES = ["estoril", "agencia", "spies", "conspiracy"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_publishes_its_schemas_and_documents_are_typed_by_game(doc, game) -> None:
+    schemas = doc["components"]["schemas"]
+    prefix = game.capitalize()
+    for part in ("Options", "Action", "View", "Event", "Outcome"):
+        assert f"{prefix}{part}" in schemas
+    action = schemas[f"{prefix}Action"]
+    assert action["discriminator"]["propertyName"] == "type"
+    for ref in action["discriminator"]["mapping"].values():
+        assert ref.rsplit("/", 1)[-1] in schemas
+    typed = schemas["TypedTableDocument"]["discriminator"]["mapping"]
+    variant = schemas[typed[game].rsplit("/", 1)[-1]]
+    items = variant["properties"]["legal_actions"]["items"]
+    assert items == {"$ref": f"#/components/schemas/{prefix}Action"}
+    posted = schemas["PostAction"]["properties"]["action"]["anyOf"]
+    assert {"$ref": f"#/components/schemas/{prefix}Action"} in posted
+
+
+def test_documents_of_a_table_refer_to_the_typed_document(doc) -> None:
+    for path in ("/api/tables/{table_id}/view",):
+        schema = doc["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
+        assert schema["schema"] == {"$ref": "#/components/schemas/TypedTableDocument"}
+    post = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]["200"]
+    assert post["content"]["application/json"]["schema"]["$ref"].endswith("TypedActionResult")
+
+
+def test_the_games_list_links_each_games_schemas(http) -> None:
+    games = {g["id"]: g for g in http.get("/api/games").json()}
+    doc = http.get("/openapi.json").json()
+    for game in GAMES:
+        for link in games[game]["schemas"].values():
+            path, _, pointer = link.partition("#")
+            assert path == "/openapi.json"
+            assert pointer.rsplit("/", 1)[-1] in doc["components"]["schemas"]

@@ -10,12 +10,15 @@ so a client generated from ``/openapi.json`` knows it too:
   server never sends): 400 for a body that is not JSON, 405 with ``Allow``, 413 and 429
   everywhere, 422 wherever a parameter or body is read;
 - the ``Link`` header of a paginated list;
-- per-game schemas (:mod:`spyhouse.server.contract_schemas`), referenced from the game
-  documents.
+- each hosted game's schemas (``Game.schemas``: options, actions, view, events,
+  outcome) as components named after the game (``EstorilAction``…), and the documents
+  typed per game: a table document is one of the games' (by ``game``), its
+  ``legal_actions`` that game's actions; an action posted is one of the games' actions.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from typing import Any, get_args
 
@@ -24,6 +27,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
+from spyhouse.engine import Game, all_games
 from spyhouse.server import deps
 from spyhouse.server.problems import PROBLEM_JSON, PROBLEM_STATUSES
 
@@ -90,6 +94,118 @@ def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
     return []
 
 
+def component_prefix(game: Game) -> str:
+    """``EstorilAction``, ``AgenciaView``…: the game's id in the components' names."""
+    return "".join(part.capitalize() for part in game.id.split("_"))
+
+
+def game_schema_links(game: Game) -> dict[str, str]:
+    """Where ``/openapi.json`` keeps each of the game's schemas (``GET /api/games``)."""
+    prefix = component_prefix(game)
+    return {
+        part: f"/openapi.json#/components/schemas/{prefix}{part.capitalize()}"
+        for part in ("options", "action", "view", "event", "outcome")
+    }
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """``node`` with every local ``#/$defs/X`` reference pointing at its component."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return {**node, "$ref": f"#/components/schemas/{names[ref[8:]]}"}
+        return {k: _renamed(v, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_renamed(v, names) for v in node]
+    return node
+
+
+def _game_components(game: Game) -> dict[str, Any]:
+    """The game's schemas as components: each under ``<Game><Part>``, their own
+    definitions under ``<Game><Name>`` so two games' ``Pass`` never meet."""
+    prefix = component_prefix(game)
+    out: dict[str, Any] = {}
+    for part, schema in game.schemas().items():
+        defs = schema.pop("$defs", {})
+        names = {name: f"{prefix}{name}" for name in defs}
+        for name, definition in defs.items():
+            # the title names a generated client's class: two games' Pass must differ
+            out[names[name]] = _renamed(definition, names) | {"title": names[name]}
+        mapping = schema.get("discriminator", {}).get("mapping")
+        if mapping:
+            schema["discriminator"]["mapping"] = {
+                k: f"#/components/schemas/{names[v[8:]]}" for k, v in mapping.items()
+            }
+        name = f"{prefix}{part.capitalize()}"
+        out[name] = _renamed(schema, names) | {"title": name}
+    return out
+
+
+def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
+    """Typed per game: a table document is one of the games' documents (by ``game``),
+    and an action sent is one of the games' actions."""
+    schemas = doc["components"]["schemas"]
+    ref = "#/components/schemas/"
+    for base in ("TableDocument", "ActionResult"):
+        if base not in schemas:
+            continue
+        variants = {}
+        for game in games:
+            prefix = component_prefix(game)
+            name = f"{prefix}{base}"
+            # The base's fields with the game's types in place (a copy, not ``allOf``:
+            # generators cannot narrow a ``str`` field to a constant through ``allOf``).
+            variant = copy.deepcopy(schemas[base])
+            variant["title"] = name
+            variant["description"] = f"{variant.get('description', base)} ({game.title})"
+            variant["properties"].update(
+                {
+                    "game": {"type": "string", "const": game.id, "title": "Game"},
+                    "options": {"$ref": f"{ref}{prefix}Options"},
+                    "legal_actions": {
+                        "type": "array",
+                        "items": {"$ref": f"{ref}{prefix}Action"},
+                        "description": "Your legal actions now",
+                    },
+                    "view": {"anyOf": [{"$ref": f"{ref}{prefix}View"}, {"type": "null"}]},
+                    "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
+                }
+            )
+            schemas[name] = variant
+            variants[game.id] = f"{ref}{name}"
+        typed = f"Typed{base}"
+        schemas[typed] = {
+            "title": typed,
+            "description": f"{base}, typed by its game",
+            "oneOf": [{"$ref": v} for v in variants.values()],
+            "discriminator": {"propertyName": "game", "mapping": variants},
+        }
+        _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")
+    post = schemas.get("PostAction", {}).get("properties", {}).get("action")
+    if post is not None:
+        description = post.get("description", "")
+        post.clear()
+        post.update(
+            {
+                "description": description,
+                "anyOf": [{"$ref": f"{ref}{component_prefix(g)}Action"} for g in games],
+            }
+        )
+
+
+def _retarget(node: Any, old: str, new: str) -> None:
+    """Point the operations' references to ``old`` at ``new``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and value == old:
+                node[key] = new
+            else:
+                _retarget(value, old, new)
+    elif isinstance(node, list):
+        for value in node:
+            _retarget(value, old, new)
+
+
 def _problem(status: int) -> dict[str, Any]:
     return {"description": PROBLEM_STATUSES[status], "content": _PROBLEM}
 
@@ -108,6 +224,10 @@ def complete(app: FastAPI) -> dict[str, Any]:
     schemas = components.setdefault("schemas", {})
     schemas.pop("HTTPValidationError", None)
     schemas.pop("ValidationError", None)
+    games = all_games()
+    for game in games:
+        schemas.update(_game_components(game))
+    _type_per_game(doc, games)
     routes = {
         (method.lower(), route.path_format): route.dependant
         for route in iter_route_contexts(app.routes)

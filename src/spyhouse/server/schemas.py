@@ -210,6 +210,10 @@ class GameInfo(BaseModel):
     max_seats: int
     default_seats: list[int]
     options_schema: dict[str, Any]
+    schemas: dict[str, str] = Field(
+        description="Where /openapi.json keeps this game's schemas: options, action (a "
+        "union discriminated by type), view, event and outcome"
+    )
     bots: list[BotLevelInfo] = Field(description="The bot levels a host may seat")
     decisions_per_seat: int = Field(
         description="About the most decisions one seat makes in a game: with "

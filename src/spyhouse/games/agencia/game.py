@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, GameOptions, Outcome, Rng
 from spyhouse.games.agencia import decisions, hidden, views
+from spyhouse.games.agencia.actions import AgenciaAction
 from spyhouse.games.agencia.components import ROUNDS
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
 from spyhouse.games.agencia.scoring import final_scores, winners
@@ -31,6 +32,7 @@ class Agencia(Game[AgenciaState]):
     max_seats = max(ROUNDS)
     Options = AgenciaOptions
     State = AgenciaState
+    ActionType = AgenciaAction
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
         if seats not in ROUNDS:

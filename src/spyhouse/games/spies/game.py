@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.spies import decisions, hidden, rounds, views
+from spyhouse.games.spies.actions import SpiesAction
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
 from spyhouse.games.spies.state import SpiesOptions, SpiesState
@@ -27,6 +28,7 @@ class SpiesAndLies(Game[SpiesState]):
     max_seats = 4
     Options = SpiesOptions
     State = SpiesState
+    ActionType = SpiesAction
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> SpiesState:
         if not self.min_seats <= seats <= self.max_seats:
