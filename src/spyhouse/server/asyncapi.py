@@ -8,14 +8,15 @@ server. The document describes the server: it *receives* what a client sends and
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from spyhouse import __version__
-from spyhouse.server.protocol import CLIENT_MESSAGES, SERVER_FRAMES
+from spyhouse.engine import all_games
+from spyhouse.server.openapi import add_game_components, type_by_game
+from spyhouse.server.protocol import CLIENT_MESSAGES, SERVER_FRAMES, StateFrame
 
 CHANNEL = "table"
 ADDRESS = "/ws/tables/{table_id}"
@@ -33,12 +34,15 @@ def _summary(model: type[BaseModel]) -> str:
     return re.sub(r"\s+", " ", text).replace("``", "`")
 
 
-@cache
 def document() -> dict[str, Any]:
     """The AsyncAPI 3.0 document of ``WS /ws/tables/{table_id}``."""
     models = [*CLIENT_MESSAGES, *SERVER_FRAMES]
     _, top = models_json_schema([(model, "validation") for model in models], ref_template=_REF)
     schemas: dict[str, Any] = top.get("$defs", {})
+    # The state frame typed per game, with the same game schemas as /openapi.json.
+    games = all_games()
+    add_game_components(schemas, games)
+    typed_state = type_by_game(schemas, StateFrame.__name__, games)
     messages: dict[str, Any] = {}
     operations: dict[str, Any] = {}
     for model in models:
@@ -49,7 +53,9 @@ def document() -> dict[str, Any]:
             "title": model.__name__,
             "summary": _summary(model),
             "contentType": "application/json",
-            "payload": {"$ref": _REF.format(model=model.__name__)},
+            "payload": {
+                "$ref": _REF.format(model=typed_state if model is StateFrame else model.__name__)
+            },
         }
         operations[f"{'receive' if by_client else 'send'}_{name}"] = {
             "action": "receive" if by_client else "send",

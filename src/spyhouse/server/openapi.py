@@ -141,46 +141,59 @@ def _game_components(game: Game) -> dict[str, Any]:
     return out
 
 
+def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
+    """Add ``<Game><base>`` for each game (the base's fields with the game's types in
+    place) and ``Typed<base>``, one of them by ``game``; returns that name."""
+    ref = "#/components/schemas/"
+    variants = {}
+    for game in games:
+        prefix = component_prefix(game)
+        name = f"{prefix}{base}"
+        # A copy, not ``allOf``: generators cannot narrow a ``str`` field to a constant
+        # through ``allOf``.
+        variant = copy.deepcopy(schemas[base])
+        variant["title"] = name
+        variant["description"] = f"{variant.get('description', base)} ({game.title})"
+        variant["properties"].update(
+            {
+                "game": {"type": "string", "const": game.id, "title": "Game"},
+                "options": {"$ref": f"{ref}{prefix}Options"},
+                "legal_actions": {
+                    "type": "array",
+                    "items": {"$ref": f"{ref}{prefix}Action"},
+                    "description": "Your legal actions now",
+                },
+                "view": {"anyOf": [{"$ref": f"{ref}{prefix}View"}, {"type": "null"}]},
+                "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
+            }
+        )
+        schemas[name] = variant
+        variants[game.id] = f"{ref}{name}"
+    typed = f"Typed{base}"
+    schemas[typed] = {
+        "title": typed,
+        "description": f"{base}, typed by its game",
+        "oneOf": [{"$ref": v} for v in variants.values()],
+        "discriminator": {"propertyName": "game", "mapping": variants},
+    }
+    return typed
+
+
+def add_game_components(schemas: dict[str, Any], games: list[Game]) -> None:
+    """Every game's own schemas (:func:`_game_components`) into ``schemas``."""
+    for game in games:
+        schemas.update(_game_components(game))
+
+
 def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
     """Typed per game: a table document is one of the games' documents (by ``game``),
     and an action sent is one of the games' actions."""
     schemas = doc["components"]["schemas"]
     ref = "#/components/schemas/"
     for base in ("TableDocument", "ActionResult"):
-        if base not in schemas:
-            continue
-        variants = {}
-        for game in games:
-            prefix = component_prefix(game)
-            name = f"{prefix}{base}"
-            # The base's fields with the game's types in place (a copy, not ``allOf``:
-            # generators cannot narrow a ``str`` field to a constant through ``allOf``).
-            variant = copy.deepcopy(schemas[base])
-            variant["title"] = name
-            variant["description"] = f"{variant.get('description', base)} ({game.title})"
-            variant["properties"].update(
-                {
-                    "game": {"type": "string", "const": game.id, "title": "Game"},
-                    "options": {"$ref": f"{ref}{prefix}Options"},
-                    "legal_actions": {
-                        "type": "array",
-                        "items": {"$ref": f"{ref}{prefix}Action"},
-                        "description": "Your legal actions now",
-                    },
-                    "view": {"anyOf": [{"$ref": f"{ref}{prefix}View"}, {"type": "null"}]},
-                    "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
-                }
-            )
-            schemas[name] = variant
-            variants[game.id] = f"{ref}{name}"
-        typed = f"Typed{base}"
-        schemas[typed] = {
-            "title": typed,
-            "description": f"{base}, typed by its game",
-            "oneOf": [{"$ref": v} for v in variants.values()],
-            "discriminator": {"propertyName": "game", "mapping": variants},
-        }
-        _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")
+        if base in schemas:
+            typed = type_by_game(schemas, base, games)
+            _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")
     post = schemas.get("PostAction", {}).get("properties", {}).get("action")
     if post is not None:
         description = post.get("description", "")
@@ -225,8 +238,7 @@ def complete(app: FastAPI) -> dict[str, Any]:
     schemas.pop("HTTPValidationError", None)
     schemas.pop("ValidationError", None)
     games = all_games()
-    for game in games:
-        schemas.update(_game_components(game))
+    add_game_components(schemas, games)
     _type_per_game(doc, games)
     routes = {
         (method.lower(), route.path_format): route.dependant
