@@ -48,6 +48,13 @@ SECURITY_SCHEMES = {
     },
 }
 
+SPECTATOR_SECURITY: list[dict[str, list[str]]] = [{SEAT_TOKEN: []}, {HOST_TOKEN: []}, {}]
+SPECTATOR_NOTE = (
+    "**Spectators:** without a token this reads as a spectator, at a table created with "
+    '`"spectators": true` (elsewhere 401 `missing_token`); the host token reads as a '
+    "spectator too."
+)
+
 _PROBLEM = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/ProblemDocument"}}}
 _ALLOW = {
     "Allow": {
@@ -87,7 +94,7 @@ def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
     if _dependency(deps.Reader) in calls:
         # A seat reads as itself, the host as a spectator, and nobody at all where the
         # table allows spectators (``{}``: no token).
-        return [{SEAT_TOKEN: []}, {HOST_TOKEN: []}, {}]
+        return [dict(s) for s in SPECTATOR_SECURITY]
     if _dependency(deps.MaybeToken) in calls:
         # Anyone; a seat's token, if sent, takes back a seat a bot held meanwhile.
         return [{}, {SEAT_TOKEN: []}]
@@ -251,6 +258,10 @@ def complete(app: FastAPI) -> dict[str, Any]:
             dependant = routes.get((method, path))
             if dependant is not None:
                 operation["security"] = security_of(dependant)
+                if operation["security"] == SPECTATOR_SECURITY:
+                    operation["description"] = (
+                        operation.get("description", "") + "\n\n" + SPECTATOR_NOTE
+                    ).strip()
             _complete_responses(method, path, operation)
     return doc
 
