@@ -41,16 +41,17 @@ def test_every_error_of_every_operation_is_a_problem_document(doc) -> None:
 
 
 @pytest.mark.parametrize(
-    "path",
+    "method,path",
     [
-        "/api/tables/{table_id}",
-        "/api/invites/{code}",
-        "/api/tables/{table_id}/view",
-        "/api/tables/{table_id}/chat",
+        ("get", "/api/tables/{table_id}"),
+        ("get", "/api/invites/{code}"),
+        ("post", "/api/tables/{table_id}/start"),
+        ("get", "/api/tables/{table_id}/view"),
+        ("get", "/api/tables/{table_id}/chat"),
     ],
 )
-def test_operations_that_had_fastapis_422_declare_the_problem(doc, path) -> None:
-    assert doc["paths"][path]["get"]["responses"]["422"]["content"].keys() == {
+def test_operations_that_had_fastapis_422_declare_the_problem(doc, method, path) -> None:
+    assert doc["paths"][path][method]["responses"]["422"]["content"].keys() == {
         "application/problem+json"
     }
 
