@@ -106,6 +106,9 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
     while True:
         doc = _ops("view").sync(created.table_id, client=me)
         assert isinstance(doc, document_class), type(doc)
+        if game == "agencia":  # a game whose view is typed: the generated class reads it
+            assert isinstance(doc.view, models.AgenciaView), type(doc.view)
+            assert all(isinstance(p, models.AgenciaPlayerView) for p in doc.view.players)
         if doc.outcome is not None:
             break
         if not doc.legal_actions:

@@ -217,6 +217,9 @@ class Game(ABC, Generic[S]):
     """What every action is, as a type: a union of closed TypedDicts discriminated by
     ``type`` (each game's ``actions.py``). Its JSON Schema is published; the game's tests
     check that every listed legal action is one (:func:`engine.testing.check_action_types`)."""
+    ViewType: ClassVar[Any] = None
+    """What :meth:`view` returns, as a TypedDict (``None``: published as an object). Its
+    JSON Schema is published; the same check validates every view of random games."""
 
     # -- options and seats ---------------------------------------------------------
 
@@ -246,7 +249,9 @@ class Game(ABC, Generic[S]):
         return {
             "options": self.options_schema(),
             "action": action,
-            "view": {"type": "object", "description": f"What one seat of {self.title} sees"},
+            "view": TypeAdapter(self.ViewType).json_schema()
+            if self.ViewType is not None
+            else {"type": "object", "description": f"What one seat of {self.title} sees"},
             "event": TypeAdapter(EventJSON).json_schema(),
             "outcome": TypeAdapter(OutcomeJSON).json_schema(),
         }

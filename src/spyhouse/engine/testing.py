@@ -155,15 +155,20 @@ def check_action_types(
     game: Game, seats: int, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
 ) -> int:
     """Every action every seat is offered in a random game is one of ``game.ActionType``
-    (read from its JSON, strictly: ``true`` is no number), and so is every outcome an
-    ``OutcomeJSON``: the published schemas describe what the engine hands out. Returns
-    how many actions were checked."""
+    (read from its JSON, strictly: ``true`` is no number), every view of every reader a
+    ``game.ViewType`` where the game declares one, and the outcome an ``OutcomeJSON``:
+    the published schemas describe what the engine hands out. Returns how many actions
+    were checked."""
     actions = TypeAdapter(game.ActionType)
     outcomes = TypeAdapter(OutcomeJSON)
+    views = None if game.ViewType is None else TypeAdapter(game.ViewType)
     checked = 0
 
     def check(state: GameState, events: list[Event]) -> None:
         nonlocal checked
+        if views is not None:  # every seat's view and a spectator's
+            for reader in [None, *range(seats)]:
+                views.validate_json(json.dumps(game.view(state, reader)), strict=True)
         for seat in sorted(game.to_act(state)):
             for action in game.legal_actions(state, seat):
                 actions.validate_json(json.dumps(action), strict=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -33,6 +33,7 @@ class Agencia(Game[AgenciaState]):
     Options = AgenciaOptions
     State = AgenciaState
     ActionType = AgenciaAction
+    ViewType = views.AgenciaView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
         if seats not in ROUNDS:
@@ -50,7 +51,7 @@ class Agencia(Game[AgenciaState]):
     apply_action = staticmethod(decisions.apply)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # an AgenciaView
 
     def outcome(self, state: AgenciaState) -> Outcome | None:
         if state.phase is not _OVER:
