@@ -30,7 +30,7 @@ SERVER_CODES: Final[Mapping[str, tuple[tuple[int, ...], str]]] = {
     "body_too_large": ((413,), "The request body is larger than the server takes."),
     "method_not_allowed": ((405,), "The path does not offer this method (see Allow)."),
     "not_found": ((404,), "No such path."),
-    "http_error": (tuple(range(400, 500)), "Another HTTP-level refusal (its status says which)."),
+    "http_error": (tuple(range(400, 600)), "Another HTTP-level refusal (its status says which)."),
     "rate_limited": ((429,), "Too many requests from this address (see Retry-After)."),
     "database_busy": ((503,), "The database is busy or unreachable (see Retry-After)."),
     "internal_error": ((500,), "A fault on the server's side."),
@@ -225,7 +225,7 @@ def error_table() -> str:
     """The README's table of codes, made from the catalogue (a test keeps them equal)."""
     rows = ["| `code` | status | meaning |", "| --- | --- | --- |"]
     for code, (statuses, meaning) in SERVER_CODES.items():
-        shown = "4xx" if len(statuses) > 3 else ", ".join(map(str, statuses))
+        shown = "4xx/5xx" if len(statuses) > 3 else ", ".join(map(str, statuses))
         rows.append(f"| `{code}` | {shown} | {meaning} |")
     rows += ["", "| `reason` (of `illegal_action`) | meaning |", "| --- | --- |"]
     rows += [f"| `{reason}` | {meaning} |" for reason, meaning in REASONS.items()]
