@@ -3,7 +3,7 @@ rule modules."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -29,6 +29,7 @@ class SpiesAndLies(Game[SpiesState]):
     Options = SpiesOptions
     State = SpiesState
     ActionType = SpiesAction
+    ViewType = views.SpiesView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> SpiesState:
         if not self.min_seats <= seats <= self.max_seats:
@@ -46,7 +47,7 @@ class SpiesAndLies(Game[SpiesState]):
     apply_action = staticmethod(decisions.apply)
 
     def view(self, state: SpiesState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # a SpiesView
 
     def outcome(self, state: SpiesState) -> Outcome | None:
         """Winning the game: the flag, or after day 3 the Double Agent's side, IP, or a draw."""

@@ -6,7 +6,10 @@ can draw the table without knowing the engine.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 from spyhouse.games.spies.abilities import captain_options
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components, soldier_name
@@ -31,19 +34,178 @@ from spyhouse.games.spies.teams import (
 
 JSON = dict[str, Any]
 
+# -- the view's types: the published view schema is made from these, mypy checks the
+# functions below build them, and the game's tests validate every view against them ----
 
-def soldier(rank: int) -> JSON:
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class Soldier(TypedDict):
+    rank: int
+    name: str
+
+
+@with_config(_CLOSED)
+class IntelCard(TypedDict):
+    name: str
+    ranks: list[int]
+    status: str
+
+
+@with_config(_CLOSED)
+class SeatView(TypedDict):
+    seat: int
+    side: str
+    missions: list[int]
+    intel_ready: bool
+
+
+@with_config(_CLOSED)
+class MissionView(TypedDict):
+    mission: int
+    player: int
+    deployed: bool
+    soldier: Soldier | None
+    face_up: bool
+    tilted: bool
+    intel_token: bool | None
+    deception_token: bool
+    guess: Soldier | None
+
+
+@with_config(_CLOSED)
+class Effects(TypedDict):
+    scout: bool
+    spy: bool
+    miner: bool
+    bomb: bool
+    exhausts_two_next_day: bool
+
+
+@with_config(_CLOSED)
+class SideView(TypedDict):
+    colour: str
+    players: list[int]
+    infiltration_points: int
+    deception_tokens: int
+    exhausted: list[Soldier]
+    hand_size: int
+    hand: list[Soldier] | None
+    missions: list[MissionView]
+    effects: Effects
+    in_hand_or_teammate_missions: NotRequired[list[Soldier]]
+    your_sergeant_token: NotRequired[bool | None]
+
+
+@with_config(_CLOSED)
+class DoubleAgentView(TypedDict):
+    position: int
+    space: str
+    wall: int
+    flag: int
+    stopped_at_wall_this_turn: bool
+
+
+@with_config(_CLOSED)
+class IntelView(TypedDict):
+    current: IntelCard | None
+    old: list[IntelCard]
+    deck_size: int
+
+
+@with_config(_CLOSED)
+class TurnView(TypedDict):
+    mission: int
+    guessing_side: str
+    defending_side: str
+    guesser: int
+    defender: int
+    step: str
+
+
+@with_config(_CLOSED)
+class Prompt(TypedDict):
+    """The viewing seat's pending decision, with what a client needs to present it."""
+
+    kind: Literal["deploy", "place_intel", "deception", "guess", "captain", "marshal"]
+    text: str
+    missions: NotRequired[list[int]]
+    hand: NotRequired[list[Soldier]]
+    already_deployed: NotRequired[dict[str, Soldier]]
+    sergeant_mission: NotRequired[int | None]
+    sergeant_on_intel: NotRequired[bool]
+    mission: NotRequired[int]
+    tokens: NotRequired[int]
+    side: NotRequired[str]
+    intel_token: NotRequired[bool | None]
+    deception_token: NotRequired[bool]
+    soldiers: NotRequired[list[Soldier]]
+    options: NotRequired[list[dict[str, object]] | list[str]]
+    exhausted: NotRequired[list[Soldier]]
+
+
+@with_config(_CLOSED)
+class ResultView(TypedDict):
+    ending: str | None
+    winner: str | None
+    double_agent: str
+    infiltration_points: dict[str, int]
+
+
+@with_config(_CLOSED)
+class SoldierReference(TypedDict):
+    rank: int
+    name: str
+    ability: str
+    status: str
+
+
+@with_config(_CLOSED)
+class TrackReference(TypedDict):
+    territory_spaces: int
+    status: str
+
+
+@with_config(_CLOSED)
+class Reference(TypedDict):
+    soldiers: list[SoldierReference]
+    intel_cards: list[IntelCard]
+    track: TrackReference
+
+
+@with_config(_CLOSED)
+class SpiesView(TypedDict):
+    """What one seat (or a spectator) of Stratego Spies & Lies sees."""
+
+    day: int
+    days: int
+    phase: str
+    you: SeatView | None
+    seats: list[SeatView]
+    to_act: list[int]
+    starting_side: str | None
+    sides: dict[str, SideView]
+    double_agent: DoubleAgentView
+    intel: IntelView
+    turn: TurnView | None
+    prompt: Prompt | None
+    result: ResultView | None
+    reference: Reference
+
+
+def soldier(rank: int) -> Soldier:
     return {"rank": rank, "name": soldier_name(rank)}
 
 
-def intel_card(index: int) -> JSON:
+def intel_card(index: int) -> IntelCard:
     card = components().intel_cards[index]
     return {"name": card.name, "ranks": sorted(card.ranks), "status": card.status}
 
 
-def view(state: SpiesState, seat: int | None) -> JSON:
+def view(state: SpiesState, seat: int | None) -> SpiesView:
     pending = to_act(state)
-    result: JSON = {
+    result: SpiesView = {
         "day": state.day,
         "days": components().days,
         "phase": state.phase,
@@ -72,7 +234,7 @@ def view(state: SpiesState, seat: int | None) -> JSON:
     return result
 
 
-def reference() -> JSON:
+def reference() -> Reference:
     """The Reference card, with each component's status (reconstructed data is flagged)."""
     data = components()
     return {
@@ -90,7 +252,7 @@ def reference() -> JSON:
     }
 
 
-def seat_view(state: SpiesState, seat: int) -> JSON:
+def seat_view(state: SpiesState, seat: int) -> SeatView:
     return {
         "seat": seat,
         "side": side_name(side_of(seat)),
@@ -99,10 +261,10 @@ def seat_view(state: SpiesState, seat: int) -> JSON:
     }
 
 
-def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
+def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
     own = state.sides[side]
     tokens_visible = state.phase == "missions" or state.phase == "over"
-    missions = []
+    missions: list[MissionView] = []
     for m in range(MISSIONS):
         rank = own.missions[m]
         guess = own.guesses[m]
@@ -121,7 +283,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
                 "guess": None if guess is None else soldier(guess),
             }
         )
-    view: JSON = {
+    view: SideView = {
         "colour": side_name(side),
         "players": list(side_seats(state.num_seats, side)),
         "infiltration_points": own.infiltration_points,
@@ -152,7 +314,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
     return view
 
 
-def turn_view(state: SpiesState) -> JSON | None:
+def turn_view(state: SpiesState) -> TurnView | None:
     if state.phase != "missions":
         return None
     mission = current_mission(state)
@@ -166,7 +328,7 @@ def turn_view(state: SpiesState) -> JSON | None:
     }
 
 
-def prompt(state: SpiesState, seat: int) -> JSON:
+def prompt(state: SpiesState, seat: int) -> Prompt:
     """The pending decision of ``seat``: its kind, a sentence, and what to choose from."""
     side = side_of(seat)
     own = state.sides[side]
@@ -228,7 +390,7 @@ def prompt(state: SpiesState, seat: int) -> JSON:
     }
 
 
-def result_view(state: SpiesState) -> JSON | None:
+def result_view(state: SpiesState) -> ResultView | None:
     if state.phase != "over":
         return None
     return {
