@@ -23,6 +23,7 @@ class Conspiracy(Game[ConspiracyState]):
     Options = ConspiracyOptions
     State = ConspiracyState
     ActionType = ConspiracyAction
+    ViewType = views.ConspiracyView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> ConspiracyState:
         if seats not in self.seat_range(options):
