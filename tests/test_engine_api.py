@@ -72,11 +72,11 @@ def test_require_keys_names_the_unknown_field():
 @pytest.mark.parametrize(
     ("value", "code"),
     [
-        (True, "bad_number"),
-        (False, "bad_number"),
-        (2.0, "bad_number"),
-        ("2", "bad_number"),
-        (None, "bad_number"),
+        (True, "bad_value"),
+        (False, "bad_value"),
+        (2.0, "bad_value"),
+        ("2", "bad_value"),
+        (None, "bad_value"),
         (-1, "out_of_range"),
         (7, "out_of_range"),
     ],

@@ -92,7 +92,7 @@ class HighCard(Game[HighCardState]):
         require_keys(action, ())
         if state.phase == "swap":
             if kind not in ("keep", "swap"):
-                raise IllegalAction("illegal_action", "Choose keep or swap.")
+                raise IllegalAction("wrong_decision", "Choose keep or swap.")
             state.swap_choice[seat] = kind == "swap"
             events = [Event.public("decided", seat=seat)]
             if all(c is not None for c in state.swap_choice):
@@ -104,7 +104,7 @@ class HighCard(Game[HighCardState]):
                 state.phase = "show"
             return events
         if kind not in ("show", "fold"):
-            raise IllegalAction("illegal_action", "Choose show or fold.")
+            raise IllegalAction("wrong_decision", "Choose show or fold.")
         if kind == "show":
             state.shown[seat] = state.hands[seat]
             events = [Event.public("shown", seat=seat, card=state.hands[seat])]

@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 from spyhouse.server import create_app
 from spyhouse.settings import Settings
 from spyhouse.store import upgrade
+from tests.server import frame_check
 
 PG_ADMIN_URL = os.environ.get("SPYHOUSE_TEST_POSTGRES_URL")
 
@@ -50,6 +51,12 @@ def fresh_database(backend: str, directory: Path) -> Iterator[str]:
     yield admin.set(database=name).render_as_string(hide_password=False)
     with psycopg.connect(conninfo, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(autouse=True)
+def _frames_follow_the_asyncapi_document(monkeypatch) -> None:
+    """Every frame a test receives over a socket is checked against ``/asyncapi.json``."""
+    frame_check.install(monkeypatch)
 
 
 @pytest.fixture(params=_backends())

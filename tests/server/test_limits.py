@@ -170,7 +170,7 @@ def test_chat_refuses_what_would_not_show_as_itself(http, text, reason):
     table = open_table(http, "highcard", 2)
     r = _say(http, table, text)
     assert r.status_code == 422, r.text
-    assert r.json()["code"] == "bad_chat" and r.json()["reason"] == reason
+    assert r.json()["code"] == "bad_chat" and r.json()["fault"] == reason
     assert http.get(f"/api/tables/{table.id}/chat", headers=auth(table.tokens[0])).json() == []
 
 

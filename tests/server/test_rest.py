@@ -169,7 +169,34 @@ BAD_INPUTS = [
         {"action": {"kind": "x"}, "version": None},
         "seat0",
         422,
-        "malformed_action",
+        "illegal_action",
+    ),
+    (
+        "version as text",
+        "post",
+        "/api/tables/{id}/actions",
+        {"action": {"type": "keep"}, "version": "0"},
+        "seat0",
+        422,
+        "malformed_body",
+    ),
+    (
+        "seconds as text",
+        "post",
+        "/api/tables/{id}/clock/add",
+        {"seconds": "10"},
+        "host",
+        422,
+        "malformed_body",
+    ),
+    (
+        "muted as text",
+        "post",
+        "/api/tables/{id}/seats/1/mute",
+        {"muted": "yes"},
+        "host",
+        422,
+        "malformed_body",
     ),
     (
         "missing version",
@@ -195,9 +222,11 @@ BAD_INPUTS = [
         "/api/tables/{id}/actions",
         b"{not json",
         "seat0",
-        422,
-        "malformed_body",
+        400,
+        "bad_request",
     ),
+    ("truncated json", "post", "/api/tables", b'{"game": ', None, 400, "bad_request"),
+    ("not utf-8", "post", "/api/invites/{code}/join", b"\xff\xfe", None, 400, "bad_request"),
     (
         "oversized body",
         "post",
@@ -274,6 +303,25 @@ def test_illegal_action_error_reveals_no_hidden_state(http):
     )
     assert r.status_code == 422
     assert str(other_card) not in r.json()["detail"]
+
+
+def test_a_refused_move_names_the_rule_in_its_reason(http):
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    v = view(http, table, 0)["version"]
+    r = http.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": {"type": "show"}, "version": v},
+        headers=auth(table.tokens[0]),
+    )
+    assert r.status_code == 422
+    assert (r.json()["code"], r.json()["reason"]) == ("illegal_action", "wrong_decision")
+    r = http.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": {"kind": "keep"}, "version": v},
+        headers=auth(table.tokens[0]),
+    )
+    assert (r.json()["code"], r.json()["reason"]) == ("illegal_action", "malformed_action")
 
 
 def test_wrong_seat_is_refused(http):

@@ -16,9 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from typing_extensions import TypedDict
 
 from spyhouse.engine.parts import GameState, state_adapter
+from spyhouse.engine.refusals import check_reason
 from spyhouse.engine.rng import Rng
 
 JSON = Any
@@ -97,13 +99,15 @@ _DICTS = (dict, FrozenAction)
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is stable, ``message`` is for people.
 
-    The message goes only to the seat that tried the action, so it may mention what
-    that seat knows, but never what it does not.
+    ``code`` is one of :data:`spyhouse.engine.refusals.REASONS` (anything else is a
+    ``ValueError`` here, so no client meets a reason it was not told about). The message
+    goes only to the seat that tried the action, so it may mention what that seat
+    knows, but never what it does not.
     """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = check_reason(code)
         self.message = message
 
 
@@ -173,6 +177,22 @@ class Outcome:
         }
 
 
+class OutcomeJSON(TypedDict):
+    """:meth:`Outcome.to_json`, as a type (the published outcome schema)."""
+
+    winners: list[int]
+    scores: list[float] | None
+    detail: dict[str, JSON]
+
+
+class EventJSON(TypedDict):
+    """An event as a reader receives it: its ``type`` and ``data`` (see each game's
+    README for the types it makes)."""
+
+    type: str
+    data: dict[str, JSON]
+
+
 class GameOptions(BaseModel):
     """Base for a game's table options (expansions, variants): unknown keys are refused."""
 
@@ -193,6 +213,13 @@ class Game(ABC, Generic[S]):
     Options: ClassVar[type[BaseModel]] = GameOptions
     State: ClassVar[type[GameState]]
     """Made of Parts (:mod:`spyhouse.engine.parts`)."""
+    ActionType: ClassVar[Any] = dict[str, JSON]
+    """What every action is, as a type: a union of closed TypedDicts discriminated by
+    ``type`` (each game's ``actions.py``). Its JSON Schema is published; the game's tests
+    check that every listed legal action is one (:func:`engine.testing.check_action_types`)."""
+    ViewType: ClassVar[Any] = None
+    """What :meth:`view` returns, as a TypedDict (``None``: published as an object). Its
+    JSON Schema is published; the same check validates every view of random games."""
 
     # -- options and seats ---------------------------------------------------------
 
@@ -209,6 +236,25 @@ class Game(ABC, Generic[S]):
 
     def options_schema(self) -> dict[str, JSON]:
         return self.Options.model_json_schema()
+
+    def schemas(self) -> dict[str, dict[str, JSON]]:
+        """JSON Schemas of what this game's clients send and read, made from the types
+        the engine declares: ``options``, ``action`` (one schema per action type, a union
+        discriminated by ``type``), ``view`` (an object), ``event`` and ``outcome``."""
+        action = TypeAdapter(self.ActionType).json_schema()
+        for variant in action.get("$defs", {}).values():
+            tag = variant.get("properties", {}).get("type", {})
+            if "const" in tag:  # required on the wire, yet a client need not repeat it
+                tag["default"] = tag["const"]
+        return {
+            "options": self.options_schema(),
+            "action": action,
+            "view": TypeAdapter(self.ViewType).json_schema()
+            if self.ViewType is not None
+            else {"type": "object", "description": f"What one seat of {self.title} sees"},
+            "event": TypeAdapter(EventJSON).json_schema(),
+            "outcome": TypeAdapter(OutcomeJSON).json_schema(),
+        }
 
     # -- the contract ------------------------------------------------------------------
 

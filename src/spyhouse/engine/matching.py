@@ -66,7 +66,7 @@ def whole_number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     """
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("bad_number", f'"{key}" must be a whole number.')
+        raise IllegalAction("bad_value", f'"{key}" must be a whole number.')
     if not lo <= value <= hi:
         raise IllegalAction("out_of_range", f'"{key}" must be between {lo} and {hi}.')
     return value

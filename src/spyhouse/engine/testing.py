@@ -11,10 +11,10 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from spyhouse.engine.bots import random_action
-from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome
+from spyhouse.engine.contract import Event, Game, IllegalAction, Outcome, OutcomeJSON
 from spyhouse.engine.matching import canonical, is_one_of
 from spyhouse.engine.parts import GameState, is_frozen
 from spyhouse.engine.rng import Rng
@@ -149,6 +149,34 @@ def random_playout(
         if on_step:
             on_step(state, events)
     raise AssertionError(f"{game.id}: no outcome after {max_steps} steps (seed {seed})")
+
+
+def check_action_types(
+    game: Game, seats: int, options: BaseModel | Mapping[str, Any] | None = None, seed: int = 0
+) -> int:
+    """Every action every seat is offered in a random game is one of ``game.ActionType``
+    (read from its JSON, strictly: ``true`` is no number), every view of every reader a
+    ``game.ViewType`` where the game declares one, and the outcome an ``OutcomeJSON``:
+    the published schemas describe what the engine hands out. Returns how many actions
+    were checked."""
+    actions = TypeAdapter(game.ActionType)
+    outcomes = TypeAdapter(OutcomeJSON)
+    views = None if game.ViewType is None else TypeAdapter(game.ViewType)
+    checked = 0
+
+    def check(state: GameState, events: list[Event]) -> None:
+        nonlocal checked
+        if views is not None:  # every seat's view and a spectator's
+            for reader in [None, *range(seats)]:
+                views.validate_json(json.dumps(game.view(state, reader)), strict=True)
+        for seat in sorted(game.to_act(state)):
+            for action in game.legal_actions(state, seat):
+                actions.validate_json(json.dumps(action), strict=True)
+                checked += 1
+
+    _, outcome = random_playout(game, seats, options, seed, on_step=check)
+    outcomes.validate_json(json.dumps(outcome.to_json()), strict=True)
+    return checked
 
 
 def _options(game: Game, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:

@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import chat, clocks, problems, ws
+from spyhouse.server import asyncapi, chat, clocks, openapi, problems, ws
 from spyhouse.server.context import Context
 from spyhouse.server.headers import SecurityHeaders
 from spyhouse.server.hub import Hub
@@ -113,7 +113,10 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
             await db.dispose()
 
     app = Spyhouse(
-        title="Spyhouse", version=__version__, description=DESCRIPTION, lifespan=lifespan
+        title="Spyhouse",
+        version=__version__,
+        description=DESCRIPTION + asyncapi.docs_markdown(),
+        lifespan=lifespan,
     )
     app.state.settings = settings
     problems.install(app)
@@ -124,6 +127,12 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
         app.sockets = RateLimits(ws.table_socket, rules=rules, limiter=limiter)
     app.add_middleware(SecurityHeaders)
     app.include_router(rest_router)
+    openapi.install(app)
+
+    @app.get("/asyncapi.json", include_in_schema=False)
+    async def asyncapi_document() -> dict[str, Any]:
+        """The table socket's protocol (AsyncAPI 3), from the same frame models."""
+        return asyncapi.document()
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

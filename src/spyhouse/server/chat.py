@@ -16,14 +16,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from limits import parse
 
-from spyhouse.server import tablelimits
+from spyhouse.server import protocol, tablelimits
 from spyhouse.server.bounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.context import Context
 from spyhouse.server.problems import Problem
@@ -49,15 +48,8 @@ def channels_read_by(seat: int | None) -> tuple[str, ...]:
 
 def frame(line: ChatLine) -> dict[str, Any]:
     """A chat line as every client receives it."""
-    return {
-        "type": "chat",
-        "id": line.id,
-        "channel": line.channel,
-        "seat": line.seat,
-        "name": line.name,
-        "text": line.text,
-        "at": line.created_at.isoformat() if line.created_at else None,
-    }
+    at = line.created_at.isoformat() if line.created_at else None
+    return protocol.chat_line(line.id, line.channel, line.seat, line.name, line.text, at)
 
 
 _FAULTS = {
@@ -71,20 +63,20 @@ def clean_text(raw: object) -> str:
     """Chat text: a string of at most 500 characters and :data:`MAX_LINE_BREAKS` line
     breaks, with something visible, no controls but line feeds and tabs, no direction
     overrides (``bounds.text_fault``, the rule names follow too); every line break is
-    sent as ``\\n``. Otherwise 422 ``bad_chat`` with a ``reason`` (``empty``,
+    sent as ``\\n``. Otherwise 422 ``bad_chat`` with a ``fault`` (``empty``,
     ``control``, ``bidi``, ``invisible``, ``too_many_lines``) or ``chat_too_long``."""
     if not isinstance(raw, str):
         raise Problem(422, "bad_chat", 'A chat message is {"type": "chat", "text": "…"}.')
     text = line_breaks_as_newlines(raw).strip()
     if not text:
-        raise Problem(422, "bad_chat", "Say something: the message is empty.", reason="empty")
+        raise Problem(422, "bad_chat", "Say something: the message is empty.", fault="empty")
     if len(text) > MAX_LENGTH:
         raise Problem(422, "chat_too_long", f"Chat lines are at most {MAX_LENGTH} characters.")
     if (fault := text_fault(text, line_breaks=True)) is not None:
-        raise Problem(422, "bad_chat", _FAULTS[fault], reason=fault)
+        raise Problem(422, "bad_chat", _FAULTS[fault], fault=fault)
     if text.count("\n") > MAX_LINE_BREAKS:
         detail = f"A message breaks the line at most {MAX_LINE_BREAKS} times."
-        raise Problem(422, "bad_chat", detail, reason="too_many_lines")
+        raise Problem(422, "bad_chat", detail, fault="too_many_lines")
     return text
 
 
@@ -135,7 +127,7 @@ def deliver(ctx: Context, table_id: str, out: dict[str, Any]) -> None:
     """Queue a line for every local socket of the table whose reader may read it."""
     if not ctx.hub.first_delivery(table_id, int(out["id"])):
         return  # this process already delivered it (its own NOTIFY echo)
-    encoded = json.dumps(out)
+    encoded = protocol.encode(out)
     ctx.hub.broadcast(table_id, encoded, lambda seat: out["channel"] in channels_read_by(seat))
 
 
@@ -158,8 +150,7 @@ async def mute(ctx: Context, row: TableRow, seat: int, muted: bool) -> None:
 
 
 def _tell_muted(ctx: Context, table_id: str, seat: int, muted: bool) -> None:
-    out = {"type": "chat_muted", "seat": seat, "muted": muted}
-    ctx.hub.broadcast(table_id, json.dumps(out), lambda reader: True)
+    ctx.hub.broadcast(table_id, protocol.chat_muted(seat, muted), lambda reader: True)
 
 
 def on_notice(ctx: Context, payload: str) -> None:

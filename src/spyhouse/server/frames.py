@@ -9,15 +9,12 @@ the events come from the hub's recent entries, or from the log for a socket far 
 
 from __future__ import annotations
 
-from spyhouse.server import reading
+from spyhouse.server import protocol, reading
 from spyhouse.server.context import Context, game_of
 from spyhouse.server.hub import Snapshot
-from spyhouse.store import jsontext
 
-
-def encode(frame: dict[str, object]) -> str:
-    """A frame as compact JSON text (orjson: the standard encoder was 12-15 % of a move)."""
-    return jsontext.dumps(frame)
+encode = protocol.encode
+"""Kept for callers of the old name: frames are built in :mod:`spyhouse.server.protocol`."""
 
 
 async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> str:
@@ -33,6 +30,6 @@ async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int
         snap.state = game_of(row).load(row.state)
     doc = reading.document(row, seat, ctx.settings.clock.now(), snap.state)
     doc["events"] = reading.filter_entries(row, entries, seat)
-    text = encode({"type": "state", **doc})
+    text = protocol.state(doc)
     snap.frames[key] = text
     return text

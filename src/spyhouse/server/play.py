@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spyhouse.engine import IllegalAction, canonical
+from spyhouse.engine.refusals import TURN
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
 from spyhouse.server.problems import Problem
 from spyhouse.server.thinking import DEFAULT_LEVEL
@@ -67,7 +68,7 @@ async def move(
             done := await _committed(ctx, row, seat, action, request_id)
         ):
             return done  # a retry arriving after a move made it illegal
-        raise Problem(422, exc.code, exc.message) from None
+        raise refused(exc) from None
     try:
         committed = await try_commit(ctx, row, change, new_state)
     except StaleVersion:
@@ -80,6 +81,14 @@ async def move(
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
     after = await run_bots(ctx, row.id, committed.row, new_state)
     return Moved(committed.version, after or await load(ctx, row.id))
+
+
+def refused(exc: IllegalAction) -> Problem:
+    """A refused move as a problem: a stable top-level ``code`` a client branches on
+    (``not_your_turn`` and ``game_over`` are about who acts, anything else is
+    ``illegal_action``) and the rules' own ``reason`` beside it."""
+    code = exc.code if exc.code in TURN else "illegal_action"
+    return Problem(422, code, exc.message, reason=exc.code)
 
 
 async def _committed(

@@ -21,10 +21,10 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import AsyncIterator
-from typing import Any
 
 from fastapi import WebSocket
 
+from spyhouse.server import protocol
 from spyhouse.server.context import Context, load
 from spyhouse.store.models import PresenceRow, TableRow
 from spyhouse.store.presence import PresenceStore
@@ -104,11 +104,7 @@ async def _beat(
                 row = ctx.hub.latest_row(table_id) or await load(ctx, table_id)
                 now = await of_table(ctx, row)
                 if now != shown:
-                    await ws.send_json(_frame(now))
+                    await ws.send_text(protocol.presence(now))
                 shown = now
             shown = shown if shown is not None else {}
         await asyncio.sleep(ctx.settings.presence_heartbeat_seconds)
-
-
-def _frame(seats: dict[int, str]) -> dict[str, Any]:
-    return {"type": "presence", "seats": {str(k): v for k, v in seats.items()}}

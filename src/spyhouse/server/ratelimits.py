@@ -20,7 +20,6 @@ socket: an error frame with the same document, then close code 4429). It changes
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from spyhouse.server import protocol
 from spyhouse.server.problems import Problem
 from spyhouse.settings import Settings
 
@@ -137,7 +137,5 @@ class RateLimits:
         if (await receive())["type"] != "websocket.connect":
             return
         await send({"type": "websocket.accept"})
-        await send(
-            {"type": "websocket.send", "text": json.dumps({**problem.to_json(), "type": "error"})}
-        )
+        await send({"type": "websocket.send", "text": protocol.error(problem.to_json())})
         await send({"type": "websocket.close", "code": CLOSE_RATE_LIMITED})

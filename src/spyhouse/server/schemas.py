@@ -11,7 +11,17 @@ from spyhouse.server.timekeeping import MAX_SECONDS, MIN_SECONDS
 
 
 class StrictModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: unknown fields refused and JSON types exact (``"10"`` is not a
+    number, ``"yes"`` not a boolean), as the published schema says."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _kind_required(schema: dict[str, Any]) -> None:
+    """``kind`` has a default (so ``PerDecisionClock(seconds=60)`` needs no ``kind`` in
+    Python or in a generated client) yet stays required on the wire: it is the tag the
+    server tells the clocks apart by."""
+    schema["required"] = ["kind", *schema.get("required", [])]
 
 
 Seconds = Annotated[
@@ -23,14 +33,18 @@ Seconds = Annotated[
 class PerDecisionClock(StrictModel):
     """Each decision has ``seconds``."""
 
-    kind: Literal["per_decision"]
+    model_config = ConfigDict(json_schema_extra=_kind_required)
+
+    kind: Literal["per_decision"] = "per_decision"
     seconds: Seconds
 
 
 class BankClock(StrictModel):
     """A chess-style bank of ``seconds`` per seat, ``+increment`` per decision."""
 
-    kind: Literal["bank"]
+    model_config = ConfigDict(json_schema_extra=_kind_required)
+
+    kind: Literal["bank"] = "bank"
     seconds: Seconds
     increment: int = Field(0, ge=0, le=24 * 3600, description="Seconds added per decision")
 
@@ -38,7 +52,9 @@ class BankClock(StrictModel):
 class CorrespondenceClock(StrictModel):
     """Days-long games: each decision has ``seconds`` (e.g. 86400 for a day)."""
 
-    kind: Literal["correspondence"]
+    model_config = ConfigDict(json_schema_extra=_kind_required)
+
+    kind: Literal["correspondence"] = "correspondence"
     seconds: Seconds
 
 
@@ -194,6 +210,10 @@ class GameInfo(BaseModel):
     max_seats: int
     default_seats: list[int]
     options_schema: dict[str, Any]
+    schemas: dict[str, str] = Field(
+        description="Where /openapi.json keeps this game's schemas: options, action (a "
+        "union discriminated by type), view, event and outcome"
+    )
     bots: list[BotLevelInfo] = Field(description="The bot levels a host may seat")
     decisions_per_seat: int = Field(
         description="About the most decisions one seat makes in a game: with "

@@ -1,6 +1,7 @@
 """``WS /ws/tables/{id}``: live views and actions over one socket.
 
-Protocol (JSON text frames):
+Protocol (JSON text frames; every frame is defined and built in
+:mod:`spyhouse.server.protocol` and published by :mod:`spyhouse.server.asyncapi`):
 - client → ``{"type": "auth", "token": "…"}`` (or ``{"type": "auth"}`` to spectate), with
   an optional ``"since": <version>`` to receive the events missed while away. The token
   travels in a frame, not the URL, so it never lands in access logs.
@@ -41,7 +42,7 @@ from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from spyhouse.server import absent, chat, frames, play, presence
+from spyhouse.server import absent, chat, frames, play, presence, protocol
 from spyhouse.server.auth import same_token
 from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.context import Context, current, load
@@ -75,7 +76,7 @@ class Unreadable(Exception):
 
 async def _send_problem(ws: WebSocket, problem: Problem, **extra: Any) -> None:
     """The REST problem document, with ``type`` naming the frame (``"error"``)."""
-    await ws.send_text(frames.encode({**problem.to_json(), **extra, "type": "error"}))
+    await ws.send_text(protocol.error(problem.to_json(), **extra))
 
 
 async def _receive_json(ws: WebSocket, limit: int) -> dict[str, Any]:
@@ -257,7 +258,7 @@ async def _handle(
 ) -> None:
     kind = message.get("type")
     if kind == "ping":
-        await ws.send_json({"type": "pong"})
+        await ws.send_text(protocol.pong())
         return
     if kind != "action":
         raise Problem(
@@ -283,8 +284,7 @@ async def _handle(
         log.warning("database trouble while playing a move: %r", exc)
         await _send_problem(ws, database_busy(), request_id=body.request_id)
         return
-    ack = {"type": "ack", "version": moved.row.version, "request_id": body.request_id}
-    await ws.send_text(frames.encode(ack))
+    await ws.send_text(protocol.ack(moved.row.version, body.request_id))
 
 
 async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
@@ -317,7 +317,7 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
             sub.last_version, sub.greeted = snap.version, True
             await ws.send_text(text)
             if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
-                await ws.send_text(frames.encode({"type": "chat_history", "lines": lines}))
+                await ws.send_text(protocol.chat_history(lines))
     except DATABASE_TROUBLE as exc:
         log.warning("database trouble while sending a socket its frames: %r", exc)
         busy = database_busy()

@@ -156,13 +156,13 @@ def test_illegal_actions_are_refused_and_change_nothing():
     state = arrange(FOUR)
     refused(state, 1, {"type": "choose_location", "location": "Hall"}, "not_your_turn")
     refused(state, 0, {"type": "play", "position": "table_face_up"}, "wrong_decision")
-    refused(state, 0, {"type": "choose_location", "location": "Roof"}, "unknown_location")
-    refused(state, 0, {"type": "choose_location"}, "malformed_action")
-    refused(state, 0, {"type": "choose_location", "location": "Hall", "x": 1}, "malformed_action")
+    refused(state, 0, {"type": "choose_location", "location": "Roof"}, "unknown_name")
+    refused(state, 0, {"type": "choose_location"}, "bad_value")
+    refused(state, 0, {"type": "choose_location", "location": "Hall", "x": 1}, "unknown_key")
     state, _ = GAME.apply(state, 0, {"type": "choose_location", "location": "Hall"})
     refused(state, 0, {"type": "play", "position": "table_face_up"}, "not_your_turn")
-    refused(state, 1, {"type": "play", "position": "pocket"}, "unknown_position")
-    refused(state, 1, {"type": "play", "position": 3}, "unknown_position")
+    refused(state, 1, {"type": "play", "position": "pocket"}, "unknown_name")
+    refused(state, 1, {"type": "play", "position": 3}, "bad_value")
     refused(state, 1, {"type": "recruit", "target": 2}, "wrong_decision")
 
 
@@ -178,10 +178,10 @@ def test_illegal_targets_are_refused_and_change_nothing():
     for seat in (1, 2, 3, 0):
         state, _ = GAME.apply(state, seat, {"type": "play", "position": "table_face_up"})
     assert GAME.to_act(state) == {1}
-    refused(state, 1, {"type": "recruit", "target": 1}, "invalid_target")
-    refused(state, 1, {"type": "recruit", "target": 7}, "invalid_target")
-    refused(state, 1, {"type": "recruit", "target": True}, "invalid_target")
-    refused(state, 1, {"type": "recruit", "target": "2"}, "invalid_target")
+    refused(state, 1, {"type": "recruit", "target": 1}, "illegal_choice")
+    refused(state, 1, {"type": "recruit", "target": 7}, "illegal_choice")
+    refused(state, 1, {"type": "recruit", "target": True}, "bad_value")
+    refused(state, 1, {"type": "recruit", "target": "2"}, "bad_value")
     refused(state, 1, {"type": "infiltrate", "target": 2}, "wrong_decision")
     refused(state, 1, {"type": "play", "position": "table_face_up"}, "wrong_decision")
     refused(state, 0, {"type": "recruit", "target": 2}, "not_your_turn")

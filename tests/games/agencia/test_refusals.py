@@ -35,19 +35,19 @@ def recruit():
 POSITIONS = "table_face_up, table_face_down, hand_facing_owner, hand_facing_others"
 CASES = [
     (choose_location, {"type": "choose_location", "location": 1},
-     "unknown_location", 'The Embassy is either "Hall" or "Garden".'),
+     "bad_value", 'The Embassy is either "Hall" or "Garden".'),
     (choose_location, {"type": "choose_location", "location": "Roof"},
-     "unknown_location", 'The Embassy is either "Hall" or "Garden".'),
-    (choose_location, {"type": "choose_location", "location": "Hall", "x": 1}, "malformed_action",
+     "unknown_name", 'The Embassy is either "Hall" or "Garden".'),
+    (choose_location, {"type": "choose_location", "location": "Hall", "x": 1}, "unknown_key",
      'Unknown field "x": a "choose_location" action has exactly the keys "type" and "location".'),
     (play, {"type": "play", "position": True},
-     "unknown_position", f"Play from one of: {POSITIONS}."),
+     "bad_value", f"Play from one of: {POSITIONS}."),
     (play, {"type": "play", "position": "pocket"},
-     "unknown_position", f"Play from one of: {POSITIONS}."),
+     "unknown_name", f"Play from one of: {POSITIONS}."),
     (recruit, {"type": "recruit", "target": True},
-     "invalid_target", "Choose one of the players who can be targeted: [2, 3, 0]."),
+     "bad_value", "Choose one of the players who can be targeted: [2, 3, 0]."),
     (recruit, {"type": "recruit", "target": 7},
-     "invalid_target", "Choose one of the players who can be targeted: [2, 3, 0]."),
+     "illegal_choice", "Choose one of the players who can be targeted: [2, 3, 0]."),
 ]  # fmt: skip
 
 

@@ -72,9 +72,9 @@ def test_setup_choices_are_two_other_agents():
     other = [a for a in BOX.agent_names if a != mine]
     bad = {
         "starting_agent": [mine, other[0]],
-        "same_agent_twice": [other[0], other[0]],
-        "unknown_agent": [other[0], DR_SOLOMON],
-        "bad_agents": [other[0]],
+        "duplicate_choice": [other[0], other[0]],
+        "unknown_name": [other[0], DR_SOLOMON],
+        "wrong_count": [other[0]],
     }
     for code, agents in bad.items():
         with pytest.raises(IllegalAction) as err:

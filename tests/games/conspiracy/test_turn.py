@@ -53,8 +53,8 @@ def test_an_empty_reserve_can_only_bluff():
     assert payoffs and {a["amount"] for a in payoffs} == {0}
     refused(state, 0, {"type": "payoff", "to": "Tempest", "amount": 1}, "reserve_too_small")
     refused(state, 0, {"type": "payoff", "to": "Tempest", "amount": -1}, "negative_payoff")
-    refused(state, 0, {"type": "payoff", "to": "Tempest", "amount": True}, "bad_number")
-    refused(state, 0, {"type": "payoff", "to": "Nobody", "amount": 0}, "unknown_recipient")
+    refused(state, 0, {"type": "payoff", "to": "Tempest", "amount": True}, "bad_value")
+    refused(state, 0, {"type": "payoff", "to": "Nobody", "amount": 0}, "unknown_name")
 
 
 def test_burned_agents_cannot_be_paid():
@@ -87,8 +87,8 @@ def test_move_between_train_stations_as_if_adjacent():
 def test_move_to_a_city_not_joined_is_refused():
     state = position(2, agents={"Beacon": "Paris"})
     refused(state, 0, {"type": "move", "agent": "Beacon", "to": "Vienna"}, "not_adjacent")
-    refused(state, 0, {"type": "move", "agent": "Beacon", "to": "Atlantis"}, "unknown_city")
-    refused(state, 0, {"type": "move", "agent": "Byrd", "to": "London"}, "unknown_agent")
+    refused(state, 0, {"type": "move", "agent": "Beacon", "to": "Atlantis"}, "unknown_name")
+    refused(state, 0, {"type": "move", "agent": "Byrd", "to": "London"}, "unknown_name")
 
 
 def test_any_agent_may_be_moved_even_unpaid_and_cities_hold_any_number():
@@ -207,8 +207,8 @@ def test_restricted_player_may_only_pay_then_the_marker_goes_back():
 
 def test_an_action_of_the_wrong_kind_is_refused():
     state = position(2)
-    refused(state, 0, {"type": "pass"}, "not_now")
-    refused(state, 0, {"type": "carry_briefcase"}, "not_now")
+    refused(state, 0, {"type": "pass"}, "wrong_decision")
+    refused(state, 0, {"type": "carry_briefcase"}, "wrong_decision")
 
 
 def test_play_goes_clockwise_then_dr_solomon_then_the_first_player_again():

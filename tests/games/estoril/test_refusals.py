@@ -165,13 +165,13 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         placing,
         {"type": "place", "tile": 7, **{"location": "Casino", "space": "I"}},
-        "bad_tile",
+        "bad_value",
         TILE,
     ),
     (
         placing,
         {"type": "place", "tile": "Hans R. (red)", "location": "Casino", "space": "V"},
-        "unknown_space",
+        "unknown_name",
         "Casino has no space V.",
     ),
     (
@@ -183,7 +183,7 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         placing,
         {"type": "place", "tile": "Hans R. (red)", "location": "Casino", "space": 1},
-        "bad_space",
+        "bad_value",
         'Name a space by "location" and "space", e.g. "Casino" and "II".',
     ),
     (
@@ -193,45 +193,45 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
         'Unknown field "up" in a place action.',
     ),
     # discard
-    (discarding, {"type": "discard", "tile": ["Garbo"]}, "bad_tile", TILE),
+    (discarding, {"type": "discard", "tile": ["Garbo"]}, "bad_value", TILE),
     (
         discarding,
         {"type": "discard", "tile": "Garbo"},
-        "tile_not_in_hand",
+        "not_in_hand",
         '"Garbo" is not a tile in your hand.',
     ),
     # place_enigma
     (
         placing_enigma,
         {"type": "place_enigma", "location": 3},
-        "bad_location",
+        "bad_value",
         '"location" must be a Location\'s name.',
     ),
     (
         placing_enigma,
         {"type": "place_enigma", "location": "Atlantis"},
-        "unknown_location",
+        "unknown_name",
         "There is no Location called 'Atlantis' this Round.",
     ),
     # roulette
-    (feeding_the_roulette, {"type": "roulette", "tile": None, "from": "hand"}, "bad_tile", TILE),
+    (feeding_the_roulette, {"type": "roulette", "tile": None, "from": "hand"}, "bad_value", TILE),
     (
         feeding_the_roulette,
         {"type": "roulette", "tile": "Garbo", "from": "pocket"},
-        "bad_source",
+        "unknown_name",
         '"from" must be "hand" or "discards".',
     ),
     (
         feeding_the_roulette,
         {"type": "roulette", "tile": "Garbo", "from": "discards"},
-        "tile_not_in_discards",
+        "not_in_discards",
         '"Garbo" is not a tile in your discard pile.',
     ),
     # rotate
     (
         rotating,
         {"type": "rotate", "degrees": True},
-        "bad_number",
+        "bad_value",
         '"degrees" must be a whole number.',
     ),
     (
@@ -250,7 +250,7 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         setting_the_die,
         {"type": "set_die", "value": True},
-        "bad_number",
+        "bad_value",
         '"value" must be a whole number.',
     ),
     (
@@ -263,7 +263,7 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         looking,
         {"type": "look", "location": "Hotel Atlântico", "space": 1},
-        "bad_space",
+        "bad_value",
         'Name a space by "location" and "space", e.g. "Casino" and "II".',
     ),
     (
@@ -288,7 +288,7 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         using,
         {"type": "use", "ability": 1, "location": "Tamariz beach", "space": "II"},
-        "bad_ability",
+        "bad_value",
         '"ability" must name one of your Character\'s symbols.',
     ),
     (
@@ -313,13 +313,13 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
     (
         removing,
         {"type": "remove", "location": "Hell's mouth", "space": True},
-        "bad_space",
+        "bad_value",
         'Name a space by "location" and "space", e.g. "Casino" and "II".',
     ),
     (
         removing,
         {"type": "remove", "location": "Hell's mouth", "space": "IV"},
-        "unknown_space",
+        "unknown_name",
         "Hell's mouth has no space IV.",
     ),
     (
@@ -383,7 +383,7 @@ def test_true_is_not_the_die_value_1():
     state.change_location(0, die=2)  # the range 1..3 includes 1
     with pytest.raises(IllegalAction) as err:
         GAME.apply(state, seat, {"type": "set_die", "value": True})
-    assert err.value.code == "bad_number"
+    assert err.value.code == "bad_value"
     new, _ = GAME.apply(state, seat, {"type": "set_die", "value": 1})
     assert new.grid[0].die == 1
 

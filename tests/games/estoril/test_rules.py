@@ -360,16 +360,16 @@ def test_promo_adds_four_characters():
     [
         (
             {"type": "place", "tile": "Garbo", "location": "Tamariz beach", "space": "I"},
-            "tile_not_in_hand",
+            "not_in_hand",
         ),
         ({"type": "discard", "tile": "Hans R. (red)"}, "wrong_decision"),
         (
             {"type": "place", "tile": "Hans R. (red)", "location": "Nowhere", "space": "I"},
-            "unknown_space",
+            "unknown_name",
         ),
         (
             {"type": "place", "tile": "Hans R. (red)", "location": "Tamariz beach", "space": "IX"},
-            "unknown_space",
+            "unknown_name",
         ),
         (
             {"type": "place", "tile": "Hans R. (red)", "location": "Museum", "space": "IV"},

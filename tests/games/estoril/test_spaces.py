@@ -38,7 +38,7 @@ def test_a_space_not_on_this_grid_is_refused_with_a_reason():
     )
     with pytest.raises(IllegalAction) as err:
         Space(absent, "I").ref(state)
-    assert err.value.code == "unknown_space"
+    assert err.value.code == "unknown_name"
     with pytest.raises(IllegalAction) as err:
         slot_named(state, {"location": absent})
-    assert err.value.code == "unknown_location"
+    assert err.value.code == "unknown_name"

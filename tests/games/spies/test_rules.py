@@ -55,10 +55,10 @@ def deploy(state, seat, ranks):
     ("soldiers", "code"),
     [
         (["Spy", "Scout", "Miner"], "wrong_count"),
-        (["Spy", "Spy", "Miner", "Marshal"], "duplicate_soldier"),
+        (["Spy", "Spy", "Miner", "Marshal"], "duplicate_choice"),
         (["Spy", "Scout", "Lieutenant", "Marshal"], "not_in_hand"),  # the exhausted one
-        (["Spy", "Scout", "Miner", "Joker"], "unknown_soldier"),
-        ("Spy", "malformed_action"),
+        (["Spy", "Scout", "Miner", "Joker"], "unknown_name"),
+        ("Spy", "bad_value"),
     ],
 )
 def test_illegal_line_ups_are_refused_with_a_reason(soldiers, code):
@@ -157,7 +157,7 @@ def test_only_a_deployed_sergeant_gives_a_choice():
     assert refused.value.code == "no_sergeant"
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, RED, {"type": "place_intel"})
-    assert refused.value.code == "sergeant_choice_needed"
+    assert refused.value.code == "bad_value"
     state, _ = GAME.apply(state, RED, {"type": "place_intel", "sergeant_token": True})
     assert GAME.view(state, BLUE)["sides"]["red"]["missions"][1]["intel_token"] is None
     assert GAME.view(state, RED)["sides"]["red"]["your_sergeant_token"] is True
@@ -461,7 +461,7 @@ def test_wrong_decision_and_wrong_mission_are_refused():
     state, _ = act(state, {"type": "no_deception"})
     with pytest.raises(IllegalAction) as refused:
         act(state, {"type": "guess", "soldier": "Joker"})
-    assert refused.value.code == "unknown_soldier"
+    assert refused.value.code == "unknown_name"
 
 
 def test_same_seed_same_game():

@@ -84,11 +84,11 @@ def _parameter(action: Action, expected: str, key: str) -> Any:
             "wrong_decision", f'Now you must decide "{expected}", not "{action["type"]}".'
         )
     if key not in action:
-        raise IllegalAction("malformed_action", f'A "{expected}" action needs "{key}".')
+        raise IllegalAction("bad_value", f'A "{expected}" action needs "{key}".')
     if len(action) > 2:
         extra = sorted(str(k) for k in action if k not in ("type", key))
         raise IllegalAction(
-            "malformed_action",
+            "unknown_key",
             f'Unknown field "{extra[0]}": a "{expected}" action has exactly the keys '
             f'"type" and "{key}".',
         )
@@ -99,7 +99,8 @@ def verify_location(action: Action) -> Location:
     """(A) The Embassy side the Ambassador chose: ``"Hall"`` or ``"Garden"``, exactly."""
     value = _parameter(action, "choose_location", "location")
     if not isinstance(value, str) or value not in _LOCATIONS:
-        raise IllegalAction("unknown_location", 'The Embassy is either "Hall" or "Garden".')
+        reason = "unknown_name" if isinstance(value, str) else "bad_value"
+        raise IllegalAction(reason, 'The Embassy is either "Hall" or "Garden".')
     return _LOCATIONS[value]
 
 
@@ -107,7 +108,8 @@ def verify_position(action: Action) -> Position:
     """(B) The position of the card played: any of the four, seen or not."""
     value = _parameter(action, "play", "position")
     if not isinstance(value, str) or value not in _POSITIONS:
-        raise IllegalAction("unknown_position", f"Play from one of: {', '.join(_POSITIONS)}.")
+        reason = "unknown_name" if isinstance(value, str) else "bad_value"
+        raise IllegalAction(reason, f"Play from one of: {', '.join(_POSITIONS)}.")
     return _POSITIONS[value]
 
 
@@ -118,9 +120,13 @@ def verify_target(state: AgenciaState, seat: int, action: Action) -> int:
     """
     value = _parameter(action, expected_type(state), "target")
     choices = targets(state, seat)
-    if isinstance(value, bool) or not isinstance(value, int) or value not in choices:
+    if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(
-            "invalid_target", f"Choose one of the players who can be targeted: {choices}."
+            "bad_value", f"Choose one of the players who can be targeted: {choices}."
+        )
+    if value not in choices:
+        raise IllegalAction(
+            "illegal_choice", f"Choose one of the players who can be targeted: {choices}."
         )
     return value
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, GameOptions, Outcome, Rng
 from spyhouse.games.agencia import decisions, hidden, views
+from spyhouse.games.agencia.actions import AgenciaAction
 from spyhouse.games.agencia.components import ROUNDS
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
 from spyhouse.games.agencia.scoring import final_scores, winners
@@ -31,6 +32,8 @@ class Agencia(Game[AgenciaState]):
     max_seats = max(ROUNDS)
     Options = AgenciaOptions
     State = AgenciaState
+    ActionType = AgenciaAction
+    ViewType = views.AgenciaView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
         if seats not in ROUNDS:
@@ -48,7 +51,7 @@ class Agencia(Game[AgenciaState]):
     apply_action = staticmethod(decisions.apply)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # an AgenciaView
 
     def outcome(self, state: AgenciaState) -> Outcome | None:
         if state.phase is not _OVER:

@@ -13,7 +13,10 @@ reveal"). The decks stay face down: no rule turns them over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, cast
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 from spyhouse.games.agencia.components import CARDS
 from spyhouse.games.agencia.decisions import expected_type, to_act
@@ -26,6 +29,107 @@ from spyhouse.games.agencia.state import AgenciaState, Location, Phase, Player
 JSON = dict[str, Any]
 
 
+# -- the view's types: the published view schema is made from these, mypy checks the
+# functions below build them, and the game's tests validate every view against them ----
+
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class CardFace(TypedDict):
+    """A card face as a client draws it."""
+
+    name: str
+    kind: str
+    agents: int
+    information: int
+
+
+@with_config(_CLOSED)
+class CardReference(CardFace):
+    """A card in the rules reference, with its copies and data status."""
+
+    copies: int
+    status: str
+
+
+@with_config(_CLOSED)
+class PositionView(TypedDict):
+    """One of a player's four positions: a card seen, or a bare hidden or empty place."""
+
+    position: str
+    label: str
+    state: Literal["empty", "seen", "hidden"]
+    card: NotRequired[CardFace]
+
+
+PlayedCard = TypedDict("PlayedCard", {"card": CardFace, "from": str, "in_game": bool})
+PlayedCard.__pydantic_config__ = _CLOSED  # type: ignore[attr-defined]
+"""The card a player played this hand, and where it came from ("from" is a keyword)."""
+
+
+@with_config(_CLOSED)
+class PlayerView(TypedDict):
+    seat: int
+    you: bool
+    ambassador: bool
+    information: int
+    deck_size: int
+    positions: list[PositionView]
+    played: PlayedCard | None
+
+
+@with_config(_CLOSED)
+class LocationChoice(TypedDict):
+    location: Literal["Hall", "Garden"]
+    text: str
+
+
+@with_config(_CLOSED)
+class Prompt(TypedDict):
+    """The viewing seat's pending decision, with what a client needs to present it."""
+
+    kind: Literal["choose_location", "play", "infiltrate", "recruit"]
+    text: str
+    locations: NotRequired[list[LocationChoice]]
+    positions: NotRequired[list[PositionView]]
+    targets: NotRequired[list[int]]
+
+
+@with_config(_CLOSED)
+class FinalScoreView(TypedDict):
+    seat: int
+    tokens: int
+    cards: int
+    total: int
+
+
+@with_config(_CLOSED)
+class AgenciaView(TypedDict):
+    """What one seat (or a spectator) of La Agencia sees."""
+
+    game: Literal["agencia"]
+    seat: int | None
+    phase: str
+    to_act: list[int]
+    hand: int
+    hands: int
+    round: int
+    rounds: int
+    round_tokens: int
+    round_token_holder: int | None
+    ambassador: int
+    play_order: list[int]
+    embassy: dict[str, str | int] | None
+    reward_tile: int
+    data_bank: int | None
+    players: list[PlayerView]
+    prompt: Prompt | None
+    cards: list[CardReference]
+    final_scores: NotRequired[list[FinalScoreView]]
+    winners: NotRequired[list[int]]
+
+
 _CARD_JSON: dict[str, JSON] = {name: card.to_json() for name, card in CARDS.items()}
 _REFERENCE: list[JSON] = [
     {**card.to_json(), "copies": card.copies, "status": card.status} for card in CARDS.values()
@@ -34,37 +138,36 @@ _POSITIONS: tuple[tuple[Position, str, str], ...] = tuple((p, p.value, p.label) 
 """Views are built thousands of times per test run: enum lookups are hoisted here."""
 
 
-def card_view(name: str) -> JSON:
+def card_view(name: str) -> CardFace:
     """A card face as a client draws it (a fresh dict: views are never shared)."""
-    return dict(_CARD_JSON[name])
+    return cast(CardFace, dict(_CARD_JSON[name]))
 
 
-def card_reference() -> list[JSON]:
+def card_reference() -> list[CardReference]:
     """The card list for the in-app rules reference, with each value's data status."""
-    return [dict(entry) for entry in _REFERENCE]
+    return [cast(CardReference, dict(entry)) for entry in _REFERENCE]
 
 
 def positions_view(
     player: Player, owner: int, viewer: int | None, over: bool = False
-) -> list[JSON]:
+) -> list[PositionView]:
     """The four positions: a card the viewer sees, or a bare hidden or empty place
     (every card is seen once the game is ``over``)."""
     entries = []
     for position, name, label in _POSITIONS:
         card = player.positions[position]
-        entry: JSON = {"position": name, "label": label}
+        entry: PositionView
         if card is None:
-            entry["state"] = "empty"
+            entry = {"position": name, "label": label, "state": "empty"}
         elif over or sees(position, owner, viewer):
-            entry["state"] = "seen"
-            entry["card"] = card_view(card)
+            entry = {"position": name, "label": label, "state": "seen", "card": card_view(card)}
         else:
-            entry["state"] = "hidden"
+            entry = {"position": name, "label": label, "state": "hidden"}
         entries.append(entry)
     return entries
 
 
-def player_view(state: AgenciaState, owner: int, viewer: int | None) -> JSON:
+def player_view(state: AgenciaState, owner: int, viewer: int | None) -> PlayerView:
     player = state.players[owner]
     played = player.played
     return {
@@ -84,7 +187,7 @@ def player_view(state: AgenciaState, owner: int, viewer: int | None) -> JSON:
     }
 
 
-def embassy_view(state: AgenciaState) -> JSON | None:
+def embassy_view(state: AgenciaState) -> dict[str, str | int] | None:
     if state.embassy is None:
         return None
     limit = "capacity" if state.embassy is Location.HALL else "minimum"
@@ -97,7 +200,7 @@ def data_bank_view(state: AgenciaState) -> int | None:
     return state.bank if state.bank >= 0 else None
 
 
-def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
+def prompt(state: AgenciaState, seat: int | None) -> Prompt | None:
     """The viewing seat's pending decision, with what a client needs to present it."""
     if seat is None or seat not in to_act(state):
         return None
@@ -105,7 +208,7 @@ def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
     n = state.num_seats
     if kind == "choose_location":
         return {
-            "kind": kind,
+            "kind": "choose_location",
             "text": "You are the Ambassador: place the Embassy tile Hall or Garden side up.",
             "locations": [
                 {"location": "Hall", "text": f"At most {n} Agents fit inside the Hall."},
@@ -114,7 +217,7 @@ def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
         }
     if kind == "play":
         return {
-            "kind": kind,
+            "kind": "play",
             "text": "Play one of your four available cards face up, seen or not.",
             "positions": positions_view(state.players[seat], seat, seat),
         }
@@ -126,12 +229,16 @@ def prompt(state: AgenciaState, seat: int | None) -> JSON | None:
         )
     else:
         text = "Choose whose Agents your Recruiter recruits."
-    return {"kind": kind, "text": text, "targets": choices}
+    return {
+        "kind": "infiltrate" if kind == "infiltrate" else "recruit",
+        "text": text,
+        "targets": choices,
+    }
 
 
-def view(state: AgenciaState, seat: int | None) -> JSON:
+def view(state: AgenciaState, seat: int | None) -> AgenciaView:
     """Everything ``seat`` (``None``: a spectator) may know, and nothing else."""
-    result: JSON = {
+    result: AgenciaView = {
         "game": "agencia",
         "seat": seat,
         "phase": state.phase.value,
@@ -153,6 +260,6 @@ def view(state: AgenciaState, seat: int | None) -> JSON:
     }
     if state.phase is Phase.OVER:
         scores = final_scores(state)
-        result["final_scores"] = [score.to_json() for score in scores]
+        result["final_scores"] = [cast(FinalScoreView, score.to_json()) for score in scores]
         result["winners"] = list(winners(scores))
     return result

@@ -108,7 +108,7 @@ def _beacon_pullable(state: ConspiracyState, city: str) -> list[str]:
 
 def verify_beacon(state: ConspiracyState, seat: int, action: Action) -> str:
     """The agent Beacon pulls, or why it can't."""
-    pulled = parsing.name(action, "pull", components().agent_names, "agent")
+    pulled = parsing.name(action, "pull", components().agent_names)
     city = _moved_agent_must_be(state, "Beacon")
     if pulled not in _beacon_pullable(state, city):
         where = state.agents[pulled]
@@ -140,7 +140,7 @@ def _magician_steps(state: ConspiracyState, city: str) -> list[str]:
 
 def verify_magician(state: ConspiracyState, seat: int, action: Action) -> str:
     """Where Magician moves the briefcase, or why it can't go there."""
-    destination = parsing.name(action, "briefcase_to", components().cities, "city")
+    destination = parsing.name(action, "briefcase_to", components().cities)
     city = _moved_agent_must_be(state, "Magician")
     steps = _magician_steps(state, city)
     if destination not in steps:
@@ -174,7 +174,7 @@ def _roulette_directions(state: ConspiracyState) -> list[str]:
 
 def verify_roulette(state: ConspiracyState, seat: int, action: Action) -> str:
     """Which way Roulette moves Dr. Solomon's die, or why it can't."""
-    direction = parsing.name(action, "direction", ("up", "down"), "direction")
+    direction = parsing.name(action, "direction", ("up", "down"))
     _moved_agent_must_be(state, "Roulette")
     if direction not in _roulette_directions(state):
         where = "its start space" if direction == "up" else "space 1"
@@ -195,7 +195,7 @@ def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
 def verify_spyglass(state: ConspiracyState, seat: int, action: Action) -> tuple[int, str]:
     """Whose payoff Spyglass looks at, and on which space -- or why it can't."""
     player = whole_number(action, "player", 0, state.num_seats - 1)
-    space = parsing.name(action, "on", components().payoff_spaces, "space")
+    space = parsing.name(action, "on", components().payoff_spaces)
     _moved_agent_must_be(state, "Spyglass")
     if player == seat:
         raise _not_possible("Look at another player's payoffs; yours are behind your shield.")
@@ -263,8 +263,8 @@ def legal_pushes(state: ConspiracyState) -> list[Action]:
 def verify_push(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
     """Which agent Tempest pushes where, or why not."""
     box = components()
-    agent = parsing.name(action, "agent", box.agent_names, "agent")
-    destination = parsing.name(action, "to", box.cities, "city")
+    agent = parsing.name(action, "agent", box.agent_names)
+    destination = parsing.name(action, "to", box.cities)
     _, city = _moved(state)
     if agent not in state.to_push:
         raise IllegalAction("bad_push", f"Tempest still has to push: {', '.join(state.to_push)}.")
@@ -290,7 +290,7 @@ def push(state: ConspiracyState, seat: int, agent: str, destination: str) -> lis
 
 def verify_vagabond(state: ConspiracyState, seat: int, action: Action) -> tuple[str, bool]:
     """Where Vagabond steps and whether the briefcase comes along, or why not."""
-    destination = parsing.name(action, "to", components().cities, "city")
+    destination = parsing.name(action, "to", components().cities)
     carry = parsing.flag(action, "carry_briefcase")
     city = _moved_agent_must_be(state, "Vagabond")
     if destination not in red_line_neighbours(city):

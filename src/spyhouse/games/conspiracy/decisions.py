@@ -143,7 +143,7 @@ def verify(state: ConspiracyState, seat: int, action: Action) -> tuple[Decision,
     kind = action["type"]
     allowed = PHASE_DECISIONS[state.phase]
     if kind not in allowed:
-        raise IllegalAction("not_now", f"Now you may only: {', '.join(allowed)}.")
+        raise IllegalAction("wrong_decision", f"Now you may only: {', '.join(allowed)}.")
     decision = DECISIONS[kind]
     require_keys(action, decision.fields)
     return decision, decision.verify(state, seat, action)

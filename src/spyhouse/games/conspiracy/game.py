@@ -6,6 +6,7 @@ from pydantic import BaseModel
 
 from spyhouse.engine import Action, Event, Game, Outcome, Rng
 from spyhouse.games.conspiracy import decisions, hidden, setup, views
+from spyhouse.games.conspiracy.actions import ConspiracyAction
 from spyhouse.games.conspiracy.endings import final_outcome
 from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState
 
@@ -21,6 +22,8 @@ class Conspiracy(Game[ConspiracyState]):
     max_seats = 4
     Options = ConspiracyOptions
     State = ConspiracyState
+    ActionType = ConspiracyAction
+    ViewType = views.ConspiracyView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> ConspiracyState:
         if seats not in self.seat_range(options):

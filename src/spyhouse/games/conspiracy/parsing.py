@@ -23,23 +23,24 @@ def number(action: Mapping[str, Any], key: str) -> int:
     """
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("bad_number", f'"{key}" must be a whole number.')
+        raise IllegalAction("bad_value", f'"{key}" must be a whole number.')
     return value
 
 
-def name(action: Mapping[str, Any], key: str, allowed: Collection[str], what: str) -> str:
+def name(action: Mapping[str, Any], key: str, allowed: Collection[str]) -> str:
     """``action[key]`` as one of the names in ``allowed`` (the box's agents, cities...).
 
-    >>> name({"to": "Rome"}, "to", ["Paris", "Rome"], "city")
+    >>> name({"to": "Rome"}, "to", ["Paris", "Rome"])
     'Rome'
-    >>> name({"to": 3}, "to", ["Paris", "Rome"], "city")
+    >>> name({"to": 3}, "to", ["Paris", "Rome"])
     Traceback (most recent call last):
     spyhouse.engine.contract.IllegalAction: "to" must be one of: Paris, Rome.
     """
     value = action.get(key)
     if not isinstance(value, str) or value not in allowed:
         options = ", ".join(allowed)
-        raise IllegalAction(f"unknown_{what}", f'"{key}" must be one of: {options}.')
+        reason = "unknown_name" if isinstance(value, str) else "bad_value"
+        raise IllegalAction(reason, f'"{key}" must be one of: {options}.')
     return value
 
 
@@ -54,5 +55,5 @@ def flag(action: Mapping[str, Any], key: str) -> bool:
     """
     value = action.get(key)
     if not isinstance(value, bool):
-        raise IllegalAction("bad_flag", f'"{key}" must be true or false.')
+        raise IllegalAction("bad_value", f'"{key}" must be true or false.')
     return value

@@ -86,13 +86,15 @@ def verify_setup_payoff(state: ConspiracyState, seat: int, action: Action) -> li
     agents = action.get("agents")
     if state.setup_picks[seat] is not None:
         raise IllegalAction("already_chosen", "You already chose your two agents.")
-    if not isinstance(agents, list) or len(agents) != components().setup_picks:
-        raise IllegalAction("bad_agents", 'Name two agents, e.g. "agents": ["Beacon", "Tempest"].')
+    if not isinstance(agents, list):
+        raise IllegalAction("bad_value", 'Name two agents, e.g. "agents": ["Beacon", "Tempest"].')
+    if len(agents) != components().setup_picks:
+        raise IllegalAction("wrong_count", 'Name two agents, e.g. "agents": ["Beacon", "Tempest"].')
     order = components().agent_names
     if any(a not in order for a in agents):
-        raise IllegalAction("unknown_agent", f"Agents are {', '.join(order)}.")
+        raise IllegalAction("unknown_name", f"Agents are {', '.join(order)}.")
     if len(set(agents)) != len(agents):
-        raise IllegalAction("same_agent_twice", "Choose two different agents.")
+        raise IllegalAction("duplicate_choice", "Choose two different agents.")
     if state.starting_agent[seat] in agents:
         raise IllegalAction(
             "starting_agent", "Your starting-payoff agent already has 3; choose two others."

@@ -6,7 +6,10 @@ Never serialise the state and strip it: every key below is copied on purpose.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 from spyhouse.games.conspiracy import decisions
 from spyhouse.games.conspiracy.abilities import ability_uses, legal_pushes
@@ -23,6 +26,195 @@ from spyhouse.games.conspiracy.state import ConspiracyState
 from spyhouse.games.conspiracy.turn import payoff_limit, payoff_recipients
 
 JSON = Any
+
+# -- the view's types: the published view schema is made from these, and the game's
+# tests validate every view of random games against them --------------------------------
+
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class PublicPlayer(TypedDict):
+    seat: int
+    hq: str
+    restricted: bool
+    payoffs_made: int
+    setup_done: bool
+    burns: list[str]
+    coins_removed: int
+
+
+@with_config(_CLOSED)
+class City(TypedDict):
+    name: str
+    station: bool
+    lon: float
+    lat: float
+
+
+@with_config(_CLOSED)
+class MapView(TypedDict):
+    cities: list[City]
+    red_lines: list[list[str]]
+    status: str
+
+
+@with_config(_CLOSED)
+class AgentView(TypedDict):
+    name: str
+    city: str | None
+    burned: bool
+    ability: str
+    ability_status: str
+
+
+@with_config(_CLOSED)
+class Die(TypedDict):
+    faces: int
+    solomon_faces: int
+
+
+@with_config(_CLOSED)
+class SolomonView(TypedDict):
+    space: int
+    start_space: int
+    last_space: int
+    last_roll: str | None
+    plays_after: int
+    die: Die
+    status: str
+
+
+OrderView = TypedDict(
+    "OrderView",
+    {
+        "kind": Literal["move", "burn"],
+        "player": int,
+        "agent": str,
+        "from": str,
+        "to": NotRequired[str | None],
+        "target": NotRequired[str | None],
+    },
+)
+OrderView.__pydantic_config__ = _CLOSED  # type: ignore[attr-defined]  # "from": a keyword
+
+
+@with_config(_CLOSED)
+class Announcement(TypedDict):
+    player: int
+    announced: int
+
+
+@with_config(_CLOSED)
+class DuelView(TypedDict):
+    challenger: int
+    announcements: list[Announcement]
+    to_speak: int
+
+
+@with_config(_CLOSED)
+class ChallengeView(TypedDict):
+    offered_to: int | None
+    still_to_offer: list[int]
+    opening_minimum: int
+    duel: DuelView | None
+
+
+@with_config(_CLOSED)
+class SpyglassLookView(TypedDict):
+    player: int
+    at: int
+    on: NotRequired[str]
+    amount: NotRequired[int]
+
+
+@with_config(_CLOSED)
+class Shield(TypedDict):
+    reserve: int
+    payoffs: dict[str, int]
+    starting_agent: str
+    setup_picks: list[str] | None
+
+
+@with_config(_CLOSED)
+class FinalReveal(TypedDict):
+    payoffs_to_solomon: list[int]
+    reserves: list[int]
+
+
+@with_config(_CLOSED)
+class PayoffChoice(TypedDict):
+    to: str
+    max: int
+
+
+MoveChoice = TypedDict("MoveChoice", {"agent": str, "from": str, "to": list[str]})
+MoveChoice.__pydantic_config__ = _CLOSED  # type: ignore[attr-defined]
+
+
+@with_config(_CLOSED)
+class BurnChoice(TypedDict):
+    agent: str
+    targets: list[str]
+
+
+Prompt = TypedDict(
+    "Prompt",
+    {
+        "kind": Literal[
+            "choose_setup_agents",
+            "choose_action",
+            "challenge_or_pass",
+            "announce_or_stop",
+            "carry_briefcase",
+            "use_ability",
+            "tempest_push",
+        ],
+        "text": str,
+        "starting_agent": NotRequired[str],
+        "choices": NotRequired[list[str]],
+        "count": NotRequired[int],
+        "restricted": NotRequired[bool],
+        "payoff": NotRequired[list[PayoffChoice]],
+        "moves": NotRequired[list[MoveChoice]],
+        "burns": NotRequired[list[BurnChoice]],
+        "agent": NotRequired[str],
+        "minimum": NotRequired[int],
+        "your_payoff": NotRequired[int],
+        "to_beat": NotRequired[int],
+        "from": NotRequired[str],
+        "to": NotRequired[str | list[str] | None],
+        "options": NotRequired[list[dict[str, Any]]],
+        "agents": NotRequired[list[str]],
+    },
+)
+Prompt.__pydantic_config__ = _CLOSED  # type: ignore[attr-defined]
+"""The viewing seat's pending decision, with what a client needs to present it."""
+
+
+@with_config(_CLOSED)
+class ConspiracyView(TypedDict):
+    """What one seat (or a spectator) of Conspiracy sees."""
+
+    game: Literal["conspiracy"]
+    you: int | None
+    round: int
+    phase: str
+    current_player: int
+    first_player: int
+    waiting_for: list[int]
+    players: list[PublicPlayer]
+    map: MapView
+    agents: list[AgentView]
+    briefcase: str
+    dr_solomon: SolomonView
+    order: OrderView | None
+    challenge: ChallengeView | None
+    spyglass_looks: list[SpyglassLookView]
+    my_shield: Shield | None
+    final_reveal: FinalReveal | None
+    winners: list[int] | None
+    prompt: Prompt | None
 
 
 def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:

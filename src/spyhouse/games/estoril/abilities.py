@@ -426,7 +426,7 @@ def verify_use(state: EstorilState, ref: SpaceRef, symbols: Sequence[str], actio
     """
     ability = action.get("ability")
     if not isinstance(ability, str):
-        raise IllegalAction("bad_ability", '"ability" must name one of your Character\'s symbols.')
+        raise IllegalAction("bad_value", '"ability" must name one of your Character\'s symbols.')
     if ability not in symbols:
         left = ", ".join(dict.fromkeys(symbols)) or "none"
         raise IllegalAction(
@@ -446,7 +446,7 @@ def verify_use(state: EstorilState, ref: SpaceRef, symbols: Sequence[str], actio
         numeral = action.get("to")
         here = Space.at(state, (ref[0], 0)).location
         if not isinstance(numeral, str):
-            raise IllegalAction("bad_space", '"to" must be a space numeral here, e.g. "II".')
+            raise IllegalAction("bad_value", '"to" must be a space numeral here, e.g. "II".')
         to = Space(here, numeral).ref(state)[1]
         reason = seduction_refusal(state, ref, target, to)
     else:

@@ -4,8 +4,8 @@ Actions are JSON objects named as a player would say them, e.g.
 ``{"type": "place", "tile": "C. Lucky Luciano", "location": "Casino", "space": "II"}``.
 :func:`verify` checks an action with the same rule functions :func:`legal_actions` lists
 from, and says which rule refuses it: codes name what is wrong with the action's form
-(``unknown_key``, ``bad_number``, ``out_of_range``, ``unknown_space``, ``tile_not_in_hand``,
-``wrong_decision``...), and ``illegal_choice`` a target the rules forbid, with the rule in
+(``unknown_key``, ``bad_value``, ``out_of_range``, ``unknown_name``, ``not_in_hand``,
+``wrong_decision``...: :mod:`spyhouse.engine.refusals`), and ``illegal_choice`` a target the rules forbid, with the rule in
 the message. A refused action never touches the state.
 """
 

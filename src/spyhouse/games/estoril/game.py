@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.estoril import decisions, hidden, rounds, scoring, views
+from spyhouse.games.estoril.actions import EstorilAction
 from spyhouse.games.estoril.state import EstorilOptions, EstorilState
 
 
@@ -22,6 +23,7 @@ class Estoril1942(Game[EstorilState]):
     max_seats = 5
     Options = EstorilOptions
     State = EstorilState
+    ActionType = EstorilAction
 
     def seat_range(self, options: BaseModel) -> range:
         """2-4 players; a 5th player (pink) with the Double Agent expansion."""

@@ -107,11 +107,11 @@ def tile_named(tiles: list[int], action: Action, whose: str = "in your hand") ->
     """The tile ``action["tile"]`` names among ``tiles`` (labels as :class:`Character` has)."""
     label = action.get("tile")
     if not isinstance(label, str):
-        raise IllegalAction("bad_tile", '"tile" must be a tile\'s name, e.g. "Hans R. (red)".')
+        raise IllegalAction("bad_value", '"tile" must be a tile\'s name, e.g. "Hans R. (red)".')
     for tile in tiles:
         if character(tile).label == label:
             return tile
-    code = "tile_not_in_hand" if whose == "in your hand" else "tile_not_in_discards"
+    code = "not_in_hand" if whose == "in your hand" else "not_in_discards"
     raise IllegalAction(code, f'"{label}" is not a tile {whose}.')
 
 
@@ -203,7 +203,7 @@ def verify_roulette(state: EstorilState, seat: int, action: Action) -> tuple[int
         return tile_named(state.hands[seat], action), False
     if source == "discards":
         return tile_named(state.discards[seat], action, "in your discard pile"), True
-    raise IllegalAction("bad_source", '"from" must be "hand" or "discards".')
+    raise IllegalAction("unknown_name", '"from" must be "hand" or "discards".')
 
 
 def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool) -> list[Event]:

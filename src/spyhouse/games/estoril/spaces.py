@@ -57,7 +57,7 @@ class Space:
         location, numeral = data.get("location"), data.get("space")
         if not isinstance(location, str) or not isinstance(numeral, str):
             raise IllegalAction(
-                "bad_space", 'Name a space by "location" and "space", e.g. "Casino" and "II".'
+                "bad_value", 'Name a space by "location" and "space", e.g. "Casino" and "II".'
             )
         return cls(location, numeral)
 
@@ -70,11 +70,11 @@ class Space:
         slot = find_slot(state, self.location)
         if slot is None:
             raise IllegalAction(
-                "unknown_space", f"There is no Location called {self.location!r} this Round."
+                "unknown_name", f"There is no Location called {self.location!r} this Round."
             )
         n = NUMERALS.index(self.numeral) if self.numeral in NUMERALS else -1
         if not 0 <= n < len(state.grid[slot].spaces):
-            raise IllegalAction("unknown_space", f"{self.location} has no space {self.numeral}.")
+            raise IllegalAction("unknown_name", f"{self.location} has no space {self.numeral}.")
         return slot, n
 
 
@@ -113,8 +113,8 @@ def slot_named(state: EstorilState, action: Mapping[str, Any]) -> int:
     """The slot of the Location an action names in ``"location"``; refused if none."""
     name = action.get("location")
     if not isinstance(name, str):
-        raise IllegalAction("bad_location", '"location" must be a Location\'s name.')
+        raise IllegalAction("bad_value", '"location" must be a Location\'s name.')
     slot = find_slot(state, name)
     if slot is None:
-        raise IllegalAction("unknown_location", f"There is no Location called {name!r} this Round.")
+        raise IllegalAction("unknown_name", f"There is no Location called {name!r} this Round.")
     return slot

@@ -324,9 +324,7 @@ def verify_deploy(state: SpiesState, seat: int, action: Action) -> tuple[int, ..
     require_keys(action, ("soldiers",))
     soldiers = action.get("soldiers")
     if not isinstance(soldiers, list):
-        raise IllegalAction(
-            "malformed_action", 'Give "soldiers": a list of soldier names, Mission order.'
-        )
+        raise IllegalAction("bad_value", 'Give "soldiers": a list of soldier names, Mission order.')
     side = state.sides[side_of(seat)]
     missions = missions_of(state.num_seats, seat)
     try:  # the usual case: a choice as legal_actions names it
@@ -338,7 +336,7 @@ def verify_deploy(state: SpiesState, seat: int, action: Action) -> tuple[int, ..
     ranks = [rank_of(s) for s in soldiers]
     if any(r is None for r in ranks):
         raise IllegalAction(
-            "unknown_soldier", "Name soldiers by title (Spy ... Marshal) or rank 1-10."
+            "unknown_name", "Name soldiers by title (Spy ... Marshal) or rank 1-10."
         )
     chosen = tuple(r for r in ranks if r is not None)
     reason = refusal_reason(side.hand, fixed_missions(state, seat), missions, chosen)
@@ -354,7 +352,7 @@ def verify_place_intel(state: SpiesState, seat: int, action: Action) -> bool | N
         token = action.get("sergeant_token")
         if not isinstance(token, bool):
             raise IllegalAction(
-                "sergeant_choice_needed",
+                "bad_value",
                 'Your Sergeant is deployed: give "sergeant_token": true or false.',
             )
         return token
@@ -377,7 +375,7 @@ def verify_guess(state: SpiesState, action: Action) -> int:
     rank = rank_of(action.get("soldier"))
     if rank is None:
         raise IllegalAction(
-            "unknown_soldier", "Name a soldier by title (Spy ... Marshal) or rank 1-10."
+            "unknown_name", "Name a soldier by title (Spy ... Marshal) or rank 1-10."
         )
     return rank
 
@@ -391,7 +389,7 @@ def verify_captain(state: SpiesState, action: Action) -> int | None:
         require_keys(action, ("option",))
         return None
     if option != CAPTAIN_EXHAUSTED:
-        raise IllegalAction("unknown_option", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
+        raise IllegalAction("unknown_name", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
     require_keys(action, ("option", "soldier"))
     exhausted = rank_of(action.get("soldier"))
     if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
@@ -404,7 +402,7 @@ def verify_marshal(action: Action) -> str:
     require_keys(action, ("option",))
     option = action.get("option")
     if not isinstance(option, str) or option not in (MARSHAL_EARN, MARSHAL_SPLIT):
-        raise IllegalAction("unknown_option", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
+        raise IllegalAction("unknown_name", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
     return option
 
 

@@ -107,7 +107,7 @@ def refusal_reason(
     if len(chosen) != len(missions):
         return "wrong_count", f"Deploy exactly {len(missions)} soldiers, one per Mission card."
     if len(set(chosen)) != len(chosen):
-        return "duplicate_soldier", "Each soldier can be deployed only once."
+        return "duplicate_choice", "Each soldier can be deployed only once."
     for rank in chosen:
         if rank not in hand:
             return "not_in_hand", f"The {soldier_name(rank)} ({rank}) is not in your hand."

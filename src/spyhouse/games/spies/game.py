@@ -3,12 +3,13 @@ rule modules."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.spies import decisions, hidden, rounds, views
+from spyhouse.games.spies.actions import SpiesAction
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
 from spyhouse.games.spies.state import SpiesOptions, SpiesState
@@ -27,6 +28,8 @@ class SpiesAndLies(Game[SpiesState]):
     max_seats = 4
     Options = SpiesOptions
     State = SpiesState
+    ActionType = SpiesAction
+    ViewType = views.SpiesView
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> SpiesState:
         if not self.min_seats <= seats <= self.max_seats:
@@ -44,7 +47,7 @@ class SpiesAndLies(Game[SpiesState]):
     apply_action = staticmethod(decisions.apply)
 
     def view(self, state: SpiesState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # a SpiesView
 
     def outcome(self, state: SpiesState) -> Outcome | None:
         """Winning the game: the flag, or after day 3 the Double Agent's side, IP, or a draw."""

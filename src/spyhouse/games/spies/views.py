@@ -7,16 +7,19 @@ can draw the table without knowing the engine.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 from spyhouse.games.spies.abilities import captain_options
 from spyhouse.games.spies.components import (
     MISSIONS,
     SERGEANT,
-    IntelCard,
     components,
     soldier_name,
 )
+from spyhouse.games.spies.components import IntelCard as IntelCardData
 from spyhouse.games.spies.decisions import holds_sergeant, to_act
 from spyhouse.games.spies.infiltration import flag_space, space_name, wall_space
 from spyhouse.games.spies.missions import (
@@ -38,19 +41,186 @@ from spyhouse.games.spies.teams import (
 
 JSON = dict[str, Any]
 
+# -- the view's types: the published view schema is made from these, mypy checks the
+# functions below build them, and the game's tests validate every view against them ----
 
-def soldier(rank: int) -> JSON:
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class Soldier(TypedDict):
+    rank: int
+    name: str
+
+
+@with_config(_CLOSED)
+class IntelCard(TypedDict):
+    name: str
+    ranks: list[int]
+    status: str
+
+
+@with_config(_CLOSED)
+class SeatView(TypedDict):
+    seat: int
+    side: str
+    missions: list[int]
+    intel_ready: bool
+
+
+@with_config(_CLOSED)
+class MissionView(TypedDict):
+    mission: int
+    player: int
+    deployed: bool
+    soldier: Soldier | None
+    face_up: bool
+    tilted: bool
+    intel_token: bool | None
+    deception_token: bool
+    guess: Soldier | None
+
+
+@with_config(_CLOSED)
+class Effects(TypedDict):
+    scout: bool
+    spy: bool
+    miner: bool
+    bomb: bool
+    exhausts_two_next_day: bool
+
+
+@with_config(_CLOSED)
+class SideView(TypedDict):
+    colour: str
+    players: list[int]
+    infiltration_points: int
+    deception_tokens: int
+    exhausted: list[Soldier]
+    hand_size: int
+    hand: list[Soldier] | None
+    missions: list[MissionView]
+    effects: Effects
+    in_hand_or_teammate_missions: NotRequired[list[Soldier]]
+    your_sergeant_token: NotRequired[bool | None]
+
+
+@with_config(_CLOSED)
+class DoubleAgentView(TypedDict):
+    position: int
+    space: str
+    wall: int
+    flag: int
+    stopped_at_wall_this_turn: bool
+
+
+@with_config(_CLOSED)
+class IntelView(TypedDict):
+    current: IntelCard | None
+    old: list[IntelCard]
+    deck_size: int
+
+
+@with_config(_CLOSED)
+class TurnView(TypedDict):
+    mission: int
+    guessing_side: str
+    defending_side: str
+    guesser: int
+    defender: int
+    step: str
+
+
+@with_config(_CLOSED)
+class Prompt(TypedDict):
+    """The viewing seat's pending decision, with what a client needs to present it."""
+
+    kind: Literal["deploy", "place_intel", "deception", "guess", "captain", "marshal"]
+    text: str
+    missions: NotRequired[list[int]]
+    hand: NotRequired[list[Soldier]]
+    already_deployed: NotRequired[dict[str, Soldier]]
+    sergeant_mission: NotRequired[int | None]
+    sergeant_on_intel: NotRequired[bool]
+    mission: NotRequired[int]
+    tokens: NotRequired[int]
+    side: NotRequired[str]
+    intel_token: NotRequired[bool | None]
+    deception_token: NotRequired[bool]
+    soldiers: NotRequired[list[Soldier]]
+    options: NotRequired[list[dict[str, object]] | list[str]]
+    exhausted: NotRequired[list[Soldier]]
+
+
+@with_config(_CLOSED)
+class ResultView(TypedDict):
+    ending: str | None
+    winner: str | None
+    double_agent: str
+    infiltration_points: dict[str, int]
+
+
+@with_config(_CLOSED)
+class SoldierReference(TypedDict):
+    rank: int
+    name: str
+    ability: str
+    status: str
+
+
+@with_config(_CLOSED)
+class TrackReference(TypedDict):
+    territory_spaces: int
+    status: str
+
+
+@with_config(_CLOSED)
+class IntelCardReference(IntelCard):
+    """An Intel card on the Reference card: how many cards of the deck show its range."""
+
+    copies: int
+    copies_status: str
+
+
+@with_config(_CLOSED)
+class Reference(TypedDict):
+    soldiers: list[SoldierReference]
+    intel_cards: list[IntelCardReference]
+    track: TrackReference
+
+
+@with_config(_CLOSED)
+class SpiesView(TypedDict):
+    """What one seat (or a spectator) of Stratego Spies & Lies sees."""
+
+    day: int
+    days: int
+    phase: str
+    you: SeatView | None
+    seats: list[SeatView]
+    to_act: list[int]
+    starting_side: str | None
+    sides: dict[str, SideView]
+    double_agent: DoubleAgentView
+    intel: IntelView
+    turn: TurnView | None
+    prompt: Prompt | None
+    result: ResultView | None
+    reference: Reference
+
+
+def soldier(rank: int) -> Soldier:
     return {"rank": rank, "name": soldier_name(rank)}
 
 
-def intel_card(index: int) -> JSON:
+def intel_card(index: int) -> IntelCard:
     card = components().intel_cards[index]
     return {"name": card.name, "ranks": sorted(card.ranks), "status": card.status}
 
 
-def view(state: SpiesState, seat: int | None) -> JSON:
+def view(state: SpiesState, seat: int | None) -> SpiesView:
     pending = to_act(state)
-    result: JSON = {
+    result: SpiesView = {
         "day": state.day,
         "days": components().days,
         "phase": state.phase,
@@ -79,7 +249,7 @@ def view(state: SpiesState, seat: int | None) -> JSON:
     return result
 
 
-def reference() -> JSON:
+def reference() -> Reference:
     """The Reference card, with each component's status (reconstructed data is flagged);
     the Intel deck as its ranges, each with how many cards show it."""
     data = components()
@@ -102,13 +272,13 @@ def reference() -> JSON:
 
 
 @cache
-def _first_of_each_card() -> tuple[tuple[int, IntelCard], ...]:
+def _first_of_each_card() -> tuple[tuple[int, IntelCardData], ...]:
     """Each card of the Intel deck once, by the index of its first copy."""
     cards = components().intel_cards
     return tuple((i, card) for i, card in enumerate(cards) if card not in cards[:i])
 
 
-def seat_view(state: SpiesState, seat: int) -> JSON:
+def seat_view(state: SpiesState, seat: int) -> SeatView:
     return {
         "seat": seat,
         "side": side_name(side_of(seat)),
@@ -117,10 +287,10 @@ def seat_view(state: SpiesState, seat: int) -> JSON:
     }
 
 
-def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
+def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
     own = state.sides[side]
     tokens_visible = state.phase == "missions" or state.phase == "over"
-    missions = []
+    missions: list[MissionView] = []
     for m in range(MISSIONS):
         rank = own.missions[m]
         guess = own.guesses[m]
@@ -139,7 +309,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
                 "guess": None if guess is None else soldier(guess),
             }
         )
-    view: JSON = {
+    view: SideView = {
         "colour": side_name(side),
         "players": list(side_seats(state.num_seats, side)),
         "infiltration_points": own.infiltration_points,
@@ -170,7 +340,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> JSON:
     return view
 
 
-def turn_view(state: SpiesState) -> JSON | None:
+def turn_view(state: SpiesState) -> TurnView | None:
     if state.phase != "missions":
         return None
     mission = current_mission(state)
@@ -184,7 +354,7 @@ def turn_view(state: SpiesState) -> JSON | None:
     }
 
 
-def prompt(state: SpiesState, seat: int) -> JSON:
+def prompt(state: SpiesState, seat: int) -> Prompt:
     """The pending decision of ``seat``: its kind, a sentence, and what to choose from."""
     side = side_of(seat)
     own = state.sides[side]
@@ -246,7 +416,7 @@ def prompt(state: SpiesState, seat: int) -> JSON:
     }
 
 
-def result_view(state: SpiesState) -> JSON | None:
+def result_view(state: SpiesState) -> ResultView | None:
     if state.phase != "over":
         return None
     return {

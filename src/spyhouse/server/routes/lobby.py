@@ -11,6 +11,7 @@ from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
 from spyhouse.server.bounds import MAX_SEAT
 from spyhouse.server.deps import Ctx, Host, HostControl, Table
+from spyhouse.server.openapi import game_schema_links
 from spyhouse.server.problems import problem_responses
 from spyhouse.server.schemas import (
     CreatedTable,
@@ -32,7 +33,7 @@ SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, fr
 async def list_games(ctx: Ctx) -> list[dict[str, Any]]:
     """The games this server hosts, their player counts, the JSON schema of options and
     how long each bot level thinks per decision here."""
-    return [lobby.game_info(ctx, g) for g in all_games()]
+    return [lobby.game_info(ctx, g) | {"schemas": game_schema_links(g)} for g in all_games()]
 
 
 @router.post(
