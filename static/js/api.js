@@ -43,5 +43,11 @@ export const api = {
   mute: (id, seat, muted, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/mute`, { token, body: { muted } }),
   start: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token }),
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
+  // The host's controls during play (each answers 204).
+  pauseClocks: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/pause`, { token }),
+  resumeClocks: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/resume`, { token }),
+  addTime: (id, seconds, token, seat = null) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/add`, { token, body: { seconds, seat } }),
+  giveBack: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/give-back`, { token }),
+  removePlayer: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { token }),
   events: (id, token, since = 0) => call("GET", `/api/tables/${encodeURIComponent(id)}/events?since=${since}`, { token }),
 };

@@ -87,31 +87,39 @@ function hostControls(ctx) {
   const host = doc && tableGrant(doc.table_id)?.host;
   if (!host || doc.status !== "playing") return null;
   const status = h("p", { class: "error", role: "alert", id: "host-status" });
-  const act = (question, path, body) => async () => {
+  /**
+   * A control that asks first, then calls the API; a refusal stays on the page in words.
+   * @param {string} question
+   * @param {() => Promise<unknown>} call
+   * @returns {() => Promise<void>}
+   */
+  const act = (question, call) => async () => {
     if (!(await askFirst(question))) return;
     // The line on the page now (a redraw updates the page in place, not this copy).
+    /** @param {string} text */
     const say = (text) => { (document.getElementById("host-status") || status).textContent = text; };
-    try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); say(""); }
+    try { await call(); say(""); }
     catch (err) { say(problemText(err)); }
   };
+  const id = doc.table_id;
   const rows = doc.seats.map((s) => {
     const name = s.name || `#${s.seat + 1}`;
     // The host's own seat gets nothing: removing yourself from your own table makes no
     // sense. "Hand to a bot" is beside each seat in the Players panel (it was here too).
     const own = s.seat === doc.you;
     let button = null;
-    if (!own && (s.held === "absent" || s.held === "host")) button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
+    if (!own && (s.held === "absent" || s.held === "host")) button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), () => api.giveBack(id, s.seat, host)) }, t("clock.giveBack"));
     const remove = !own && (s.kind === "human" || s.held === "absent" || s.held === "host")
-      ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
+      ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), () => api.removePlayer(id, s.seat, host)) }, t("clock.remove"))
       : null;
     const label = `${seatName(doc, s.seat)}${s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : ""}`;
     return h("li", {}, seatLabel(label), button || remove ? h("span", { class: "seat-tools" }, button, remove) : null);
   });
   const clockButtons = doc.clock ? [
     doc.clock.paused
-      ? h("button", { class: "button", type: "button", id: "clock-resume", onclick: act(t("clock.askResume"), "/clock/resume") }, t("clock.resume"))
-      : h("button", { class: "button", type: "button", id: "clock-pause", onclick: act(t("clock.askPause"), "/clock/pause") }, t("clock.pause")),
-    h("button", { class: "button ghost", type: "button", id: "clock-add", onclick: act(t("clock.askAdd"), "/clock/add", { seconds: 60 }) }, t("clock.addMinute")),
+      ? h("button", { class: "button", type: "button", id: "clock-resume", onclick: act(t("clock.askResume"), () => api.resumeClocks(id, host)) }, t("clock.resume"))
+      : h("button", { class: "button", type: "button", id: "clock-pause", onclick: act(t("clock.askPause"), () => api.pauseClocks(id, host)) }, t("clock.pause")),
+    h("button", { class: "button ghost", type: "button", id: "clock-add", onclick: act(t("clock.askAdd"), () => api.addTime(id, 60, host)) }, t("clock.addMinute")),
   ] : [];
   return h("section", { class: "panel host-controls", id: "host-controls" },
     h("h2", {}, t("clock.host")), h("div", { class: "row" }, ...clockButtons), h("ul", {}, ...rows), status);
