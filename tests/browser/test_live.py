@@ -5,6 +5,7 @@ information, and the UI switches language."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.browser.driver import (
     create_table,
@@ -22,6 +23,8 @@ from tests.browser.driver import (
 SOCKET_NOISE = ("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 
 
+# Offline, Chromium logs the sockets and requests that fail: expected, and only those.
+@pytest.mark.page_errors("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
     ann = new_player(browser, site.url)
     bob = new_player(browser, site.url)
