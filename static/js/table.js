@@ -587,7 +587,9 @@ export function mountTable(root, tableId) {
         return h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
           board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
           h("span", { class: "seat-who" },
-            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+            // A bot says how well it plays (a player's seat handed over is played at the
+            // strongest level the table allows).
+            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted", "data-bot-level": s.bot_level || "" }, ` · ${t("wait.bot")}${s.bot_level ? ` (${t(`bot.${s.bot_level}`)})` : ""}`) : null,
             ...extras.filter((el) => el.tagName !== "BUTTON")),
           tools.length ? h("span", { class: "seat-tools" }, tools) : null);
       })));

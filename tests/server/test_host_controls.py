@@ -92,3 +92,37 @@ def test_a_removed_player_is_told_so_over_rest_and_socket(http, live):
     assert removed == [{"seat": 1, "name": "P1"}]
     r = http.post(f"/api/tables/{table.id}/seats/1/give-back", headers=auth(table.host_token))
     assert r.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("clock", "level"),
+    [
+        (None, "search"),
+        (DAY, "search"),
+        ({"kind": "per_decision", "seconds": 30}, "search"),
+        # A searching bot's second a decision, over a game's decisions, overruns the bank.
+        ({"kind": "bank", "seconds": 60}, "heuristic"),
+    ],
+)
+def test_a_bot_taking_a_seat_in_play_plays_at_the_strongest_level_the_table_allows(
+    http, clock, level
+):
+    table = open_table(http, "highcard", 3, **({"clock": clock} if clock else {}))
+    start(http, table)
+    host = auth(table.host_token)
+    assert http.post(f"/api/tables/{table.id}/seats/2/bot", headers=host).status_code == 204
+    seat = view(http, table, 0)["seats"][2]
+    assert (seat["kind"], seat["held"], seat["bot_level"]) == ("bot", "host", level)
+
+
+def test_search_is_allowed_for_a_few_bots_only(http):
+    table = open_table(http, "agencia", 6, humans=2)
+    host = auth(table.host_token)
+    for seat in (2, 3, 4):
+        r = http.post(
+            f"/api/tables/{table.id}/seats/{seat}/bot", json={"level": "search"}, headers=host
+        )
+        assert r.status_code == 204, r.text
+    start(http, table)
+    assert http.post(f"/api/tables/{table.id}/seats/1/bot", headers=host).status_code == 204
+    assert view(http, table, 0)["seats"][1]["bot_level"] == "heuristic"
