@@ -79,6 +79,7 @@ export function mountTable(root, tableId) {
   let lastEventVersion = -1;
   let fullLog = null;
   let notice = null;
+  let seatNotice = false;  // the notice says the seat changed hands
   let sending = false;
   let proposed = null;     // the action waiting for Confirm
   let queued = null;       // {action, version} kept while offline
@@ -270,6 +271,9 @@ export function mountTable(root, tableId) {
 
   function apply(frame) {
     const changed = !doc || doc.version !== frame.version;
+    // The seat is ours again (a player back after timeouts takes it back): what was said
+    // when it was taken is no longer true.
+    if (seatNotice && frame.you !== null && frame.you !== undefined) { notice = null; seatNotice = false; }
     // Another seat's commit that leaves this seat's choices as they were (a bot deciding
     // in a simultaneous step) keeps what the player is building and a move in flight.
     const same = changed && !!doc && choicesOf(doc) !== null && choicesOf(doc) === choicesOf(frame);
@@ -359,6 +363,7 @@ export function mountTable(root, tableId) {
       }
       sending = false;
       decision.reset();
+      seatNotice = frame.code === "seat_revoked";
       if (frame.code === "unknown_table") fatal = t("table.unknown");
       else if (frame.code === "removed_from_table" || frame.code === "seat_held") { doc = null; fatal = t(`table.${frame.code}`); }
       else if (frame.code === "missing_token" && !token) fatal = t("table.noSpectators");

@@ -182,6 +182,9 @@ def test_every_control_works_for_the_host_a_player_and_a_spectator(browser, site
         page.click("[data-replace='1']")
         _yes(page)
         _until(lambda: seats()[1]["held"] == "host", "Bob's seat held")
+        # The bot holding it plays as well as the table allows, and the seat says so.
+        assert seats()[1]["bot_level"] == "search"
+        page.wait_for_selector(".players [data-bot-level='search']")
         page.click("#host-controls [data-give-back='1']")
         _yes(page)
         _until(lambda: seats()[1]["kind"] == "human" and not seats()[1]["held"], "Bob back")
