@@ -126,3 +126,47 @@ def test_search_is_allowed_for_a_few_bots_only(http):
     start(http, table)
     assert http.post(f"/api/tables/{table.id}/seats/1/bot", headers=host).status_code == 204
     assert view(http, table, 0)["seats"][1]["bot_level"] == "heuristic"
+
+
+def test_a_held_seat_is_watched_from_its_seat_and_asked_back(http):
+    """While the host's bot holds Bob's seat, Bob watches the table as his seat sees it
+    (nothing to decide), asks for it back, and the host reads the request in the log."""
+    table = open_table(http, "spies", 2)
+    start(http, table)
+    host = auth(table.host_token)
+    bob = auth(table.tokens[1])
+    before = view(http, table, 1)
+    assert http.post(f"/api/tables/{table.id}/seats/1/bot", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=bob)
+    assert r.status_code == 200, r.text
+    held = r.json()
+    assert (held["seat"], held["hold"], held["asked"]) == (1, "host", False)
+    doc = held["document"]
+    assert doc["you"] == 1 and doc["legal_actions"] == [] and doc["events"]
+    # His own seat's view, never another's: the same view he read while seated.
+    assert doc["view"].keys() == before["view"].keys()
+    assert doc["view"] != view(http, table, 0)["view"]
+    # Nobody else may ask for him, nor watch through his seat.
+    for who in (host, auth(table.tokens[0])):
+        assert http.get(f"/api/tables/{table.id}/held", headers=who).json()["code"] == "not_held"
+        r = http.post(f"/api/tables/{table.id}/held/ask-back", headers=who)
+        assert r.status_code == 409 and r.json()["code"] == "not_held"
+    assert http.post(f"/api/tables/{table.id}/held/ask-back", headers=bob).status_code == 204
+    assert http.get(f"/api/tables/{table.id}/held", headers=bob).json()["asked"] is True
+    log = http.get(f"/api/tables/{table.id}/events", headers=host).json()
+    asked = [e for e in log if e["type"] == "seat_requested"]
+    assert [(e["data"]["seat"], e["data"]["name"]) for e in asked] == [(1, "P1")]
+    # Given back: the seat is his again, and there is nothing held to watch.
+    assert http.post(f"/api/tables/{table.id}/seats/1/give-back", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=bob)
+    assert r.status_code == 409 and r.json()["code"] == "not_held"
+    assert view(http, table, 1)["you"] == 1
+
+
+def test_a_removed_player_may_not_watch_through_their_old_seat(http):
+    table = open_table(http, "spies", 2)
+    start(http, table)
+    host = auth(table.host_token)
+    assert http.post(f"/api/tables/{table.id}/seats/1/remove", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=auth(table.tokens[1]))
+    assert r.status_code == 403 and r.json()["code"] == "removed_from_table"
