@@ -49,5 +49,8 @@ export const api = {
   addTime: (id, seconds, token, seat = null) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/add`, { token, body: { seconds, seat } }),
   giveBack: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/give-back`, { token }),
   removePlayer: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { token }),
+  // A player whose seat a bot holds: watch it from the seat, ask the host for it back.
+  held: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/held`, { token }),
+  askBack: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/held/ask-back`, { token }),
   events: (id, token, since = 0) => call("GET", `/api/tables/${encodeURIComponent(id)}/events?since=${since}`, { token }),
 };

@@ -5,7 +5,7 @@
 // knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
 import { h, humanise, pressable, patch } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Decision, flatValue } from "./decisions.js";
 import { tableGrant, saveGrant, saveName } from "./storage.js";
@@ -35,6 +35,12 @@ extend({
     "offline.paused": "Connection lost: your move is kept and will be sent when the connection is back.",
     "offline.stale": "The table moved on while you were offline; choose again.",
     "table.thinking": "Showing what happened…",
+    "held.title": "A bot is playing your seat",
+    "held.host": "The host handed your seat to a bot ({level}) until they give it back.",
+    "held.absent": "Your time ran out, so a bot ({level}) is playing your seat for now.",
+    "held.watch": "You are watching from your seat: your hand is still yours, and you will play it again once you have it back.",
+    "held.ask": "Ask the host for my seat back", "held.asked": "You asked the host for your seat back; it comes back here as soon as they give it.",
+    "held.status": "Watching",
   },
   es: {
     "prefs.title": "Ajustes", "prefs.confirm": "Preguntar antes de enviar una jugada", "prefs.reveals": "Mostrar las revelaciones paso a paso",
@@ -43,10 +49,16 @@ extend({
     "offline.paused": "Conexión perdida: tu jugada se guarda y se enviará cuando vuelva la conexión.",
     "offline.stale": "La mesa avanzó mientras estabas sin conexión; vuelve a elegir.",
     "table.thinking": "Mostrando lo que ha pasado…",
+    "held.title": "Un bot está jugando tu asiento",
+    "held.host": "El anfitrión ha pasado tu asiento a un bot ({level}) hasta que te lo devuelva.",
+    "held.absent": "Se te acabó el tiempo, así que un bot ({level}) juega tu asiento por ahora.",
+    "held.watch": "Miras desde tu asiento: tu mano sigue siendo tuya y la volverás a jugar cuando te lo devuelvan.",
+    "held.ask": "Pedir al anfitrión que me devuelva el asiento", "held.asked": "Has pedido al anfitrión que te devuelva el asiento; volverá aquí en cuanto lo haga.",
+    "held.status": "Mirando",
   },
 });
 
-const TABLE_EVENTS = new Set(["timed_out", "seat_held", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
+const TABLE_EVENTS = new Set(["timed_out", "seat_held", "seat_requested", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
 /** Extension points for other client modules (clocks): each gets the table's context. */
@@ -80,6 +92,9 @@ export function mountTable(root, tableId) {
   let fullLog = null;
   let notice = null;
   let seatNotice = false;  // the notice says the seat changed hands
+  /** @type {{seat: number, hold: string, asked: boolean} | null} while a bot holds our seat */
+  let heldSeat = null;
+  let heldTimer = 0;
   let sending = false;
   let proposed = null;     // the action waiting for Confirm
   let queued = null;       // {action, version} kept while offline
@@ -103,7 +118,7 @@ export function mountTable(root, tableId) {
   const name = (seat, opts) => seatName(doc, seat, opts);
   const ctxFor = (d) => ({
     doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
-    name: (seat, opts) => seatName(d, seat, opts),
+    name: (seat, opts) => seatName(d, seat, opts), events,
     choice, choose, selected: (partial) => decision.fixed.size > 0 && decision.isFixed(partial),
     small: fittedToPhone(),
   });
@@ -365,7 +380,8 @@ export function mountTable(root, tableId) {
       decision.reset();
       seatNotice = frame.code === "seat_revoked";
       if (frame.code === "unknown_table") fatal = t("table.unknown");
-      else if (frame.code === "removed_from_table" || frame.code === "seat_held") { doc = null; fatal = t(`table.${frame.code}`); }
+      else if (frame.code === "removed_from_table") { doc = null; fatal = t(`table.${frame.code}`); }
+      else if (frame.code === "seat_held") { doc = null; fatal = t("table.seat_held"); if (!heldSeat) watchHeld(); }
       else if (frame.code === "missing_token" && !token) fatal = t("table.noSpectators");
       else if (socket?.fatal) fatal = problemText(frame);
       notice = problemText(frame);
@@ -377,6 +393,63 @@ export function mountTable(root, tableId) {
       if (status === "open") flushQueued();
     },
   });
+
+  /**
+   * While a bot holds this seat: the table from the seat (the server's held view, every
+   * few seconds), why it is held, and the way to ask for it back. Once the host gives it
+   * back (or the player, back after timeouts, took it), the page reloads into the seat.
+   * @returns {Promise<void>}
+   */
+  async function watchHeld() {
+    if (disposed) return;
+    try {
+      if (heldSeat) {
+        // The public summary says when the seat is no longer held (asking the held view
+        // then would only be refused).
+        const summary = await api.table(tableId);
+        const mine = summary.seats.find((/** @type {{seat: number}} */ s) => s.seat === heldSeat?.seat);
+        if (mine?.held !== "host" && mine?.held !== "absent") { location.reload(); return; }
+      }
+      const held = await api.held(tableId, token);
+      const d = held.document;
+      if (boardGame !== d.game) { boardGame = d.game; board = await loadBoard(d.game); }
+      if (disposed) return;
+      if (!heldSeat) notice = null;  // the refusal that led here: the panel says it in words
+      heldSeat = { seat: held.seat, hold: held.hold, asked: held.asked };
+      events = d.events;
+      lastEventVersion = events.length ? events[events.length - 1].version : -1;
+      doc = d;
+      decision = new Decision([]);
+      fatal = null;
+      render();
+      heldTimer = setTimeout(watchHeld, 2000);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "not_held") { location.reload(); return; }
+      if (err instanceof ApiError && err.code === "removed_from_table") {
+        heldSeat = null; doc = null; fatal = t("table.removed_from_table"); render(); return;
+      }
+      heldTimer = setTimeout(watchHeld, 4000);  // offline for a moment: try again
+    }
+  }
+
+  function heldPanel() {
+    if (!heldSeat || !doc) return null;
+    const s = doc.seats.find((x) => x.seat === heldSeat?.seat);
+    const level = s?.bot_level ? t(`bot.${s.bot_level}`) : t("wait.bot");
+    const ask = async () => {
+      try { await api.askBack(tableId, token); if (heldSeat) heldSeat.asked = true; notice = null; }
+      catch (err) { notice = problemText(err); }
+      render();
+    };
+    return h("section", { class: "panel decide held", id: "held" },
+      h("h2", { tabindex: "-1", id: "decision-h" }, t("held.title")),
+      h("p", {}, t(heldSeat.hold === "host" ? "held.host" : "held.absent", { level })),
+      h("p", { class: "muted" }, t("held.watch")),
+      heldSeat.asked
+        ? h("p", { id: "held-asked", role: "status" }, t("held.asked"))
+        : h("button", { class: "button primary", type: "button", id: "ask-back", onclick: ask }, t("held.ask")),
+      notice ? h("p", { class: "error", role: "alert", id: "notice" }, notice) : null);
+  }
 
   const onVisible = () => {
     if (!document.hidden && doc) saveGrant(tableId, { seen: doc.version });
@@ -392,7 +465,7 @@ export function mountTable(root, tableId) {
 
   // -- rendering -------------------------------------------------------------------------
 
-  const statusText = () => ({
+  const statusText = () => heldSeat ? t("held.status") : ({
     open: t("table.online"), connecting: t("table.connecting"), reconnecting: t("table.reconnecting"), fatal: "—",
   }[conn] || conn);
 
@@ -402,7 +475,7 @@ export function mountTable(root, tableId) {
     root.dataset.conn = conn;
   }
 
-  const myTurn = () => !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
+  const myTurn = () => !heldSeat && !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
 
   function turnBanner() {
     if (!doc) return null;
@@ -473,6 +546,7 @@ export function mountTable(root, tableId) {
 
   function decisionPanel() {
     if (!doc || doc.status !== "playing") return null;
+    if (heldSeat) return heldPanel();
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
     const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
     const kind = doc.view?.prompt?.kind;
@@ -594,7 +668,7 @@ export function mountTable(root, tableId) {
           h("span", { class: "seat-who" },
             // A bot says how well it plays (a player's seat handed over is played at the
             // strongest level the table allows).
-            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted", "data-bot-level": s.bot_level || "" }, ` · ${t("wait.bot")}${s.bot_level ? ` (${t(`bot.${s.bot_level}`)})` : ""}`) : null,
+            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted", "data-bot-level": s.bot_level || "" }, ` · ${t("wait.bot")}${s.bot_level ? `: ${t(`bot.${s.bot_level}`)}` : ""}`) : null,
             ...extras.filter((el) => el.tagName !== "BUTTON")),
           tools.length ? h("span", { class: "seat-tools" }, tools) : null);
       })));
@@ -706,6 +780,7 @@ export function mountTable(root, tableId) {
   render();
   return () => {
     disposed = true;
+    clearTimeout(heldTimer);
     off();
     offPhone();
     for (const a of addons) a.dispose?.();
