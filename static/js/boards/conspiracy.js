@@ -102,6 +102,9 @@ const PRIVATE_SUBJECT = new Set(["you_paid", "spyglass_saw", "setup_payoffs_plac
 
 export function describeEvent(ev, ctx) {
   const d = ev.data || {};
+  // The table's own "game started" (at Start, before the secret set-up) names no first
+  // player: the table's words say it; the game's own, after the set-up, names who.
+  if (ev.type === "game_started" && typeof d.first_player !== "number") return null;
   const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : (typeof d.player === "number" ? d.player : ev.seat);
   return sentence(EVENTS, ev, ctx, (k, v) => {
     if (k === "payoffs" && v && typeof v === "object") return Object.entries(v).filter(([, n]) => n).map(([a, n]) => `${a} ${n}`).join(", ");
@@ -118,7 +121,9 @@ export function describeEvent(ev, ctx) {
 }
 
 export function logGroup(ev) {
-  if (ev.type === "round_started" || ev.type === "game_started") {
+  // The set-up goes under the table's "The game" heading; round 1 starts with the game's
+  // own game_started (which carries the round), once.
+  if (ev.type === "round_started" || (ev.type === "game_started" && typeof ev.data?.round === "number")) {
     const n = ev.data?.round ?? 1;
     return currentLang() === "es" ? `Ronda ${n}` : `Round ${n}`;
   }

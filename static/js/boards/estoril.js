@@ -196,7 +196,7 @@ export function scoreLines(outcome, ctx) {
     out[seat] = [
       ctx.t("es.score.discards", { n: p.discarded_tiles }), ctx.t("es.score.hand", { n: p.hand_tiles }),
       missions.length ? ctx.t("es.score.missions", { list: missions.join(", ") }) : null,
-      p.enigma ? ctx.t("es.score.enigma", { n: p.enigma }) : null, p.black_medals ? ctx.t("es.score.medals", { n: p.black_medals }) : null,
+      p.enigma ? ctx.t("es.score.enigma", { n: p.enigma }) : null, p.black_medals ? ctx.t("es.score.medals", { n: Math.abs(p.black_medals) }) : null,
     ].filter(Boolean);
   }
   return out;

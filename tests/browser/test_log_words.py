@@ -1,0 +1,60 @@
+"""Words the table must get right: Conspiracy's log names who plays first under one
+"Round 1" heading, and Estoril's scores count black medals as one minus sign."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+
+from tests.browser.driver import new_player
+from tests.browser.test_table_story import _auth, _move, _open, _table
+
+
+def test_conspiracy_log_names_the_first_player_under_one_round_1(browser, site):
+    http = httpx.Client(base_url=site.url, timeout=30)
+    table = _table(http, "conspiracy", 2, {})
+    rng = random.Random(2)
+    for _ in range(50):  # the secret set-up, until the game's own start names who is first
+        log = http.get(f"/api/tables/{table['id']}/events", headers=_auth(table[0])).json()
+        started = [e for e in log if e["type"] == "game_started" and "first_player" in e["data"]]
+        if started:
+            break
+        assert _move(http, table, rng) == "playing"
+    else:
+        raise AssertionError("the set-up never ended")
+    first = ["Ann", "Bob"][started[0]["data"]["first_player"]]
+    p = new_player(browser, site.url)
+    try:
+        _open(p, table, 1)
+        p.page.wait_for_selector("#log .log-lines li")
+        text = p.page.inner_text("#log")
+        headings = p.page.locator("#log h3").all_inner_texts()
+        assert headings.count("Round 1") == 1, headings
+        # The game's own start names who plays first ("Bob (you)" for Bob himself).
+        assert f"The game begins; {first}" in text, text
+        assert "The game begins; plays first" not in text, text
+    finally:
+        p.context.close()
+        http.close()
+
+
+def test_estoril_black_medals_read_with_one_minus_sign(browser, site):
+    p = new_player(browser, site.url)
+    try:
+        p.page.goto("/")
+        lines = p.page.evaluate(
+            """async () => {
+              const m = await import("/static/js/boards/estoril.js");
+              const { t, extend } = await import("/static/js/i18n.js");
+              extend(m.strings);
+              const ctx = { t, view: { players: [{ player: "blue", seat: 0 }], missions: [] } };
+              const outcome = { detail: { players: [{ player: "blue", discarded_tiles: 2,
+                hand_tiles: 1, missions: {}, enigma: 0, black_medals: -1 }] } };
+              return m.scoreLines(outcome, ctx)[0];
+            }"""
+        )
+        assert "−1 for black medals" in lines, lines
+        assert not any("−-" in line for line in lines), lines
+    finally:
+        p.context.close()
