@@ -59,6 +59,8 @@ extend({
 });
 
 const TABLE_EVENTS = new Set(["timed_out", "seat_held", "seat_requested", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
+/** An outage shorter than this is a reconnect, not an absence worth a summary. */
+const AWAY_SECONDS = 60;
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
 /** Extension points for other client modules (clocks): each gets the table's context. */
@@ -91,6 +93,10 @@ export function mountTable(root, tableId) {
   let lastEventVersion = -1;
   let fullLog = null;
   let notice = null;
+  let lostAt = null;       // when the connection went, while it is down
+  let away = 0;            // how long the last outage lasted, in seconds
+  /** Seconds the player was out of touch: the last outage, or the current one. @returns {number} */
+  const awayFor = () => (lostAt !== null ? (performance.now() - lostAt) / 1000 : away);
   let seatNotice = false;  // the notice says the seat changed hands
   /** @type {{seat: number, hold: string, asked: boolean} | null} while a bot holds our seat */
   let heldSeat = null;
@@ -169,7 +175,9 @@ export function mountTable(root, tableId) {
     if (TABLE_EVENTS.has(ev.type)) {
       const d = ev.data || {};
       const who = typeof d.seat === "number" ? seatName(doc, d.seat, { you: false }) : d.name;
-      return t(`ev.${ev.type}`, { ...d, name: d.name || who });
+      // Second person only for the reader's own seat.
+      const mine = typeof d.seat === "number" && reader !== null && d.seat === reader && has(`ev.${ev.type}.you`);
+      return t(mine ? `ev.${ev.type}.you` : `ev.${ev.type}`, { ...d, name: d.name || who });
     }
     const custom = board.describeEvent?.(ev, ctx);
     if (custom) return custom;
@@ -317,7 +325,7 @@ export function mountTable(root, tableId) {
 
   function sinceYouLeft(from, newEvents) {
     const mine = doc?.you ?? null;
-    const lines = newEvents.filter((e) => e.version > from && e.seat !== mine).map((e) => describeEvent(e)).filter(Boolean);
+    const lines = newEvents.filter((e) => e.version > from && e.seat !== mine && !(e.type === "returned" && e.data?.seat === mine)).map((e) => describeEvent(e)).filter(Boolean);
     if (!lines.length) return null;
     return lines.length > 8 ? [...lines.slice(-8), t("since.more", { n: lines.length - 8 })] : lines;
   }
@@ -337,7 +345,9 @@ export function mountTable(root, tableId) {
       return;
     }
     const base = held || doc;
-    if (info.resync && frame.version > base.version) since = sinceYouLeft(base.version, fresh) || since;
+    // "Since you left" is for someone who was away, not for a socket that reconnected
+    // while the player sat at the table.
+    if (info.resync && frame.version > base.version && awayFor() >= AWAY_SECONDS) since = sinceYouLeft(base.version, fresh) || since;
     const steps = frame.version !== base.version && pref("reveals") && !info.resync && !document.hidden
       ? (board.revealSteps?.(fresh, ctxFor(frame), events) || []) : [];
     if (steps.length || reveal.active) {
@@ -388,6 +398,8 @@ export function mountTable(root, tableId) {
       render();
     },
     onStatus: (status) => {
+      if (status !== "open" && conn === "open") lostAt = performance.now();
+      if (status === "open" && conn !== "open" && lostAt !== null) { away = (performance.now() - lostAt) / 1000; lostAt = null; }
       conn = status;
       renderStatus();
       if (status === "open") flushQueued();

@@ -156,6 +156,11 @@ def test_a_player_back_after_a_timeout_is_not_told_their_seat_changed_hands(brow
         )
         bob.page.wait_for_selector("#main[data-conn=open]")
         assert "changed hands" not in bob.page.inner_text("#main")
+        # His own seat's events speak to him, in the second person.
+        log = bob.page.inner_text("#log")
+        assert "You are back and take your seat again." in log, log
+        assert "Bob is back" not in log and "played for Bob" not in log, log
+        assert "Time ran out — Spyhouse played for you." in log, log
     finally:
         bob.context.close()
         http.close()
