@@ -94,12 +94,20 @@ export function mountLobby(root) {
     // The strongest level whose thinking fits the table's clock (the server says how long
     // each level thinks), and search only for a few bots; the host may still pick another.
     let form = null;
+    // Why the strongest level was not chosen, said on the form (never a silent change).
+    const levelNote = h("p", { class: "muted small", id: "f-bot-level-note", "aria-live": "polite", hidden: true });
     const preselect = () => {
       const clock = form ? clockOf(new FormData(form)) : null;
       const think = Object.fromEntries((g.bots || []).map((b) => [b.level, b.think_seconds]));
-      const fitting = BOT_LEVELS.filter((lv) => thinkFits(think[lv], clock, g.decisions_per_seat || 100)
-        && (lv !== "search" || Number(botsSel.value) <= SEARCH_BOTS_THAT_FIT));
+      const clockFits = (/** @type {string} */ lv) => thinkFits(think[lv], clock, g.decisions_per_seat || 100);
+      const tooMany = Number(botsSel.value) > SEARCH_BOTS_THAT_FIT;
+      const fitting = BOT_LEVELS.filter((lv) => clockFits(lv) && (lv !== "search" || !tooMany));
       levelSel.value = fitting.at(-1) || "random";
+      const why = fitting.includes("search") ? null
+        : !clockFits("search") ? t("create.searchClock", { level: t(`bot.${levelSel.value}`) })
+        : t("create.searchTooMany", { n: SEARCH_BOTS_THAT_FIT, level: t(`bot.${levelSel.value}`) });
+      levelNote.textContent = why || "";
+      levelNote.hidden = !why;
     };
     const fillBots = () => {
       const n = Number(seatsSel.value);
@@ -158,6 +166,7 @@ export function mountLobby(root) {
         h("label", {}, t("create.seats"), seatsSel),
         h("label", {}, t("create.bots"), botsSel),
         h("label", { class: "wide" }, t("create.botLevel"), levelSel)),
+      levelNote,
       h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
