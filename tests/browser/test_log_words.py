@@ -58,3 +58,50 @@ def test_estoril_black_medals_read_with_one_minus_sign(browser, site):
         assert not any("−-" in line for line in lines), lines
     finally:
         p.context.close()
+
+
+LINE = """async ([module, ev, reader, view, names]) => {
+  const m = await import(module);
+  const { t, extend } = await import("/static/js/i18n.js");
+  if (m.strings) extend(m.strings);
+  const doc = { you: reader, seats: names.map((name, seat) => ({ seat, name })) };
+  const name = (seat, { you = true } = {}) => `${names[seat]}${you && seat === reader ? " (you)" : ""}`;
+  const ctx = { t, view, doc, you: reader, reader, sees: reader, name };
+  return m.describeEvent(ev, ctx);
+}"""
+
+
+def test_log_lines_name_the_actor_and_say_you_only_for_the_reader(browser, site):
+    p = new_player(browser, site.url)
+    try:
+        p.page.goto("/")
+        names = ["Ann", "Bob", "Cara", "Dan"]
+        # Spies & Lies 2 v 2: Ann and Cara are Red, Bob and Dan Blue.
+        team = {"seats": [{"seat": i, "side": "red" if i % 2 == 0 else "blue"} for i in range(4)]}
+        spies = "/static/js/boards/spies.js"
+
+        def spies_line(seat: int, reader: int) -> str:
+            ev = {
+                "type": "deployed",
+                "seat": seat,
+                "data": {"seat": seat, "side": "red", "missions": [3, 4]},
+            }
+            return p.page.evaluate(LINE, [spies, ev, reader, team, names])
+
+        assert spies_line(2, 0) == "Cara deployed soldiers on missions 3, 4"
+        assert spies_line(0, 0) == "You deployed soldiers on missions 3, 4"
+        assert spies_line(0, 1) == "Ann deployed soldiers on missions 3, 4"
+        # Estoril: Cara's own Nationalism is hers, in her log; Ann's is named.
+        view = {"players": [{"player": "blue", "seat": 2}, {"player": "red", "seat": 0}]}
+        estoril = "/static/js/boards/estoril.js"
+        ev = {
+            "type": "nationalism",
+            "seat": None,
+            "data": {"player": "blue", "location": "Lisbon", "space": 1},
+        }
+        mine = p.page.evaluate(LINE, [estoril, ev, 2, view, names])
+        theirs = p.page.evaluate(LINE, [estoril, ev, 0, view, names])
+        assert mine.startswith("Your Nationalism"), mine
+        assert theirs.startswith("Blue (Cara)'s Nationalism"), theirs
+    finally:
+        p.context.close()
