@@ -404,7 +404,7 @@ export function render(ctx) {
   const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
   const px = (c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
   const py = (c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "group", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
 
   const linesG = glossed(s("g", {}), GL["red-line"]);

@@ -475,7 +475,7 @@ export function render(ctx) {
   const revealHead = small ? 54 : 36; // on a phone the title takes two lines
   const revealH = over ? revealHead + revealRows.reduce((a, b) => a + b, 0) : 0;
   const gridGap = gridH ? gridH + 16 : 0;
-  const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
+  const svg = s("svg", { role: "group", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
   svg.append(backRect);
   const gy = 20;

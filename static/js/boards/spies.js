@@ -293,7 +293,7 @@ export function render(ctx) {
   const sides = Object.keys(v.sides);
   const enemy = mySide ? sides.find((x) => x !== mySide) : sides[1];
   const own = mySide || sides[0];
-  const svg = s("svg", { role: "img", "aria-label": "Spies & Lies", "data-board": "spies" });
+  const svg = s("svg", { role: "group", "aria-label": "Spies & Lies", "data-board": "spies" });
   const over = ctx.doc?.status === "finished";
   const back = s("rect", { x: 0, y: 0, width: W, fill: "#f3efe4", rx: 12 });
   svg.append(back);
