@@ -217,7 +217,12 @@ export function mountLobby(root) {
 
 function optionField(key, p) {
   const label = p.title || key;
-  const help = p.description ? h("small", { class: "muted" }, p.description) : null;
+  // A description that opens with the option's own name ("Enigma promo: …", "Double
+  // Agent expansion: …", "VIP Casino Roulette: …") says it once: what follows its colon.
+  const head = p.description?.split(":")[0].toLowerCase();
+  const text = p.description && p.description.includes(":") && head?.includes(label.toLowerCase())
+    ? p.description.slice(p.description.indexOf(":") + 1).trim() : p.description;
+  const help = text ? h("small", { class: "muted" }, text) : null;
   if (p.type === "boolean") {
     return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${key}`, checked: !!p.default }), h("span", {}, label, help ? [" ", help] : null));
   }

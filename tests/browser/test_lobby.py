@@ -62,3 +62,19 @@ def test_the_form_says_why_search_is_not_chosen_for_many_bots(browser, site):
         assert not page.is_visible("#f-bot-level-note")
     finally:
         ann.context.close()
+
+
+def test_option_labels_say_their_name_once(browser, site):
+    for locale in ("en-GB", "es-ES"):
+        ann = new_player(browser, site.url, locale=locale)
+        try:
+            fill_create_form(ann.page, "estoril", 3, 1)
+            options = ann.page.locator("label.check:has(input[name^='opt-']) > span")
+            assert options.count(), "no options"
+            for i in range(options.count()):
+                # The option's name (the span's own first words) and its help beside it.
+                name = options.nth(i).evaluate("el => el.firstChild.textContent").strip()
+                text = options.nth(i).inner_text()
+                assert text.count(name) == 1, (locale, name, text)
+        finally:
+            ann.context.close()

@@ -105,3 +105,20 @@ def test_log_lines_name_the_actor_and_say_you_only_for_the_reader(browser, site)
         assert theirs.startswith("Blue (Cara)'s Nationalism"), theirs
     finally:
         p.context.close()
+
+
+def test_spanish_names_dr_solomons_track_with_the_article(browser, site):
+    p = new_player(browser, site.url, locale="es-ES")
+    try:
+        p.page.goto("/")
+        words = p.page.evaluate(
+            """async () => {
+              const m = await import("/static/js/boards/conspiracy.js");
+              const es = m.strings.es["cs.track"];
+              const term = m.glossary.find((g) => g.id === "solomon").term.es;
+              return [es, term];
+            }"""
+        )
+        assert words == ["Pista del Dr. Solomon", "Pista del Dr. Solomon"], words
+    finally:
+        p.context.close()

@@ -27,7 +27,7 @@ export const strings = {
   },
   es: {
     "cs.status": "Ronda {round} · {phase}", "cs.shield": "Tu tablero de pagos (secreto)", "cs.reserve": "Reserva", "cs.solomon": "Dr. Solomon",
-    "cs.track": "Pista de Dr. Solomon", "cs.restricted": "RESTRINGIDO", "cs.payoffs": "{n} pagos", "cs.hq": "Sede: {city}",
+    "cs.track": "Pista del Dr. Solomon", "cs.restricted": "RESTRINGIDO", "cs.payoffs": "{n} pagos", "cs.hq": "Sede: {city}",
     "cs.duel": "Desafío", "cs.order": "{agent} → {to}", "cs.burn": "{agent} quema a {target}", "cs.toSpeak": "habla: {who}",
     "cs.offered": "ofrecido a {who}", "cs.briefcase": "Maletín", "cs.burned": "quemado", "cs.starting": "pago inicial",
     "field.agent": "agente", "field.to": "destino", "field.payoff.to": "a quién pagar", "field.amount": "cantidad", "field.announce": "anuncio", "field.pull": "agente a atraer",
@@ -203,7 +203,7 @@ export const glossary = [
   { id: "challenge", icon: "⚔", term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid. The highest announcement wins.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó. Gana el anuncio más alto." } },
   { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
   { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
-  { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista de Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
+  { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista del Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
   { id: "agent-Beacon", icon: "▬", term: { en: "Beacon", es: "Beacon" }, text: { en: "Ability after a successful move (reconstructed): pull another agent from an adjacent city into Beacon's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): atrae a otro agente de una ciudad adyacente a la de Beacon." } },
   { id: "agent-Magician", icon: "▬", term: { en: "Magician", es: "Magician" }, text: { en: "Ability after a successful move (reconstructed): move the briefcase one step, into or out of Magician's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el maletín un paso, hacia la ciudad de Magician o desde ella." } },
   { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado de Dr. Solomon una casilla arriba o abajo en su pista." } },
