@@ -337,6 +337,9 @@ export function mountTable(root, tableId) {
     }
     if (disposed) return;
     const fresh = (frame.events || []).filter((e) => e.version > lastEventVersion);
+    // What happened since the page was up, said once to a screen reader (not the backlog
+    // a page reads when it opens: the log has that).
+    if (fresh.length && doc) announce(fresh);
     if (fresh.length) { events = events.concat(fresh); lastEventVersion = fresh[fresh.length - 1].version; }
     if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
     if (!doc) {
@@ -461,6 +464,18 @@ export function mountTable(root, tableId) {
         ? h("p", { id: "held-asked", role: "status" }, t("held.asked"))
         : h("button", { class: "button primary", type: "button", id: "ask-back", onclick: ask }, t("held.ask")),
       notice ? h("p", { class: "error", role: "alert", id: "notice" }, notice) : null);
+  }
+
+  // A polite live region outside the redrawn page: each batch of moves is read once, in
+  // the page's language, as the log words it for this seat.
+  const liveRegion = document.getElementById("announce") || document.body.appendChild(
+    h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }));
+  /** @param {Array<{version: number, type: string, seat?: number | null, data?: object}>} batch */
+  function announce(batch) {
+    const lines = batch.map((e) => { try { return describeEvent(e); } catch { return null; } }).filter(Boolean);
+    if (!lines.length) return;
+    liveRegion.append(h("p", {}, lines.join(" · ")));
+    while (liveRegion.childElementCount > 5) liveRegion.firstElementChild?.remove();
   }
 
   const onVisible = () => {
@@ -597,7 +612,8 @@ export function mountTable(root, tableId) {
       }
     }
     if (notice && !queued) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
-    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision" }, parts);
+    // A named region: a screen reader finds the decision by its heading ("Your decision").
+    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision", "aria-labelledby": "decision-h" }, parts);
   }
 
   function prefsPanel() {
@@ -793,6 +809,7 @@ export function mountTable(root, tableId) {
   return () => {
     disposed = true;
     clearTimeout(heldTimer);
+    liveRegion.remove();
     off();
     offPhone();
     for (const a of addons) a.dispose?.();
