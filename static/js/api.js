@@ -62,11 +62,24 @@ export const api = Object.freeze({
   mute: (id, seat, muted, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/mute`, { token, body: { muted } }),
   /** @type {(id: string, token: Token) => Promise<Json>} */
   start: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token }),
-  /** A POST to `path` with an optional body (the host's table controls: `…/clock/pause`, `…/seats/2/give-back`).
-   * @type {(path: string, body: unknown, token: Token) => Promise<Json>} */
-  post: (path, body, token) => call("POST", path, { token, body }),
   /** @type {TableRead} */
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
+  // The host's controls during play (each answers 204).
+  /** @type {(id: string, token: Token) => Promise<null>} */
+  pauseClocks: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/pause`, { token }),
+  /** @type {(id: string, token: Token) => Promise<null>} */
+  resumeClocks: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/resume`, { token }),
+  /** @type {(id: string, seconds: number, token: Token, seat?: number | null) => Promise<null>} */
+  addTime: (id, seconds, token, seat = null) => call("POST", `/api/tables/${encodeURIComponent(id)}/clock/add`, { token, body: { seconds, seat } }),
+  /** @type {(id: string, seat: number, token: Token) => Promise<null>} */
+  giveBack: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/give-back`, { token }),
+  /** @type {(id: string, seat: number, token: Token) => Promise<null>} */
+  removePlayer: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/remove`, { token }),
+  // A player whose seat a bot holds: watch it from the seat, ask the host for it back.
+  /** @type {(id: string, token: Token) => Promise<Json>} */
+  held: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/held`, { token }),
+  /** @type {(id: string, token: Token) => Promise<null>} */
+  askBack: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/held/ask-back`, { token }),
   /** @type {(id: string, token: Token, since?: number) => Promise<Schemas["LoggedEvent"][]>} */
   events: (id, token, since = 0) => call("GET", `/api/tables/${encodeURIComponent(id)}/events?since=${since}`, { token }),
 });

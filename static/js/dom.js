@@ -75,12 +75,39 @@ export function humanise(id) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * The words an element shows (not its tooltips' <title>), on one line.
+ * @param {Element} el
+ * @returns {string}
+ */
+function shownText(el) {
+  const parts = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (!n.parentElement?.closest("title")) parts.push(n.textContent || "");
+  return parts.join(" ").replace(/\s+/g, " ").trim();
+}
+
 /** Make an element behave like a button for mouse and keyboard.
  * @template {Element} E @param {E} el @param {() => void} onPress @param {string} [label] @returns {E} */
 export function pressable(el, onPress, label) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
-  if (label) el.setAttribute("aria-label", label);
+  // A name that starts with what the element shows (WCAG 2.5.3: a voice user says what
+  // they see), then what the label adds. A button's content is presentational anyway:
+  // hidden from the accessibility tree, it is read once, through this name (its pieces
+  // of SVG text would otherwise run together: "Mission 12Scout").
+  const named = label || el.getAttribute("aria-label");
+  if (named) {
+    // SVG runs the words of its <text> pieces together when read as one: a trailing
+    // space each (not drawn) keeps them words.
+    for (const piece of el.querySelectorAll("text, tspan")) {
+      const last = piece.lastChild;
+      if (last && last.nodeType === Node.TEXT_NODE && !/\s$/.test(last.textContent || "")) last.textContent += " ";
+    }
+    const shown = shownText(el);
+    el.setAttribute("aria-label", shown && !named.toLowerCase().includes(shown.toLowerCase()) ? `${shown} — ${named}` : named);
+    for (const child of el.children) child.setAttribute("aria-hidden", "true");
+  }
   // Explained icons inside a choice are reached through the choice (one tab stop).
   for (const d of el.querySelectorAll("[data-gloss]")) {
     d.removeAttribute("tabindex");

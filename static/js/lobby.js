@@ -106,12 +106,20 @@ export function mountLobby(root) {
     // each level thinks), and search only for a few bots; the host may still pick another.
     /** @type {HTMLFormElement | null} */
     let form = null;
+    // Why the strongest level was not chosen, said on the form (never a silent change).
+    const levelNote = h("p", { class: "muted small", id: "f-bot-level-note", "aria-live": "polite", hidden: true });
     const preselect = () => {
       const clock = form ? clockOf(new FormData(form)) : null;
       const think = Object.fromEntries((g.bots || []).map((b) => [b.level, b.think_seconds]));
-      const fitting = BOT_LEVELS.filter((lv) => thinkFits(think[lv], clock, g.decisions_per_seat || 100)
-        && (lv !== "search" || Number(botsSel.value) <= SEARCH_BOTS_THAT_FIT));
+      const clockFits = (/** @type {string} */ lv) => thinkFits(think[lv], clock, g.decisions_per_seat || 100);
+      const tooMany = Number(botsSel.value) > SEARCH_BOTS_THAT_FIT;
+      const fitting = BOT_LEVELS.filter((lv) => clockFits(lv) && (lv !== "search" || !tooMany));
       levelSel.value = fitting.at(-1) || "random";
+      const why = fitting.includes("search") ? null
+        : !clockFits("search") ? t("create.searchClock", { level: t(`bot.${levelSel.value}`) })
+        : t("create.searchTooMany", { n: SEARCH_BOTS_THAT_FIT, level: t(`bot.${levelSel.value}`) });
+      levelNote.textContent = why || "";
+      levelNote.hidden = !why;
     };
     const fillBots = () => {
       const n = Number(seatsSel.value);
@@ -171,6 +179,7 @@ export function mountLobby(root) {
         h("label", {}, t("create.seats"), seatsSel),
         h("label", {}, t("create.bots"), botsSel),
         h("label", { class: "wide" }, t("create.botLevel"), levelSel)),
+      levelNote,
       h("label", {}, t("create.name"), h("input", { name: "name", id: "f-name", required: true, maxlength: 40, value: savedName() || "", autocomplete: "nickname", oninput: (/** @type {import("./types/client").On} */ e) => saveName(e.target.value) })),
       h("fieldset", {}, h("legend", {}, t("create.options")),
         optionInputs.length ? optionInputs : h("p", { class: "muted" }, t("create.noOptions"))),
@@ -222,7 +231,12 @@ export function mountLobby(root) {
 /** @param {string} key @param {import("./types/client").Json} p the option's JSON schema */
 function optionField(key, p) {
   const label = p.title || key;
-  const help = p.description ? h("small", { class: "muted" }, p.description) : null;
+  // A description that opens with the option's own name ("Enigma promo: …", "Double
+  // Agent expansion: …", "VIP Casino Roulette: …") says it once: what follows its colon.
+  const head = p.description?.split(":")[0].toLowerCase();
+  const text = p.description && p.description.includes(":") && head?.includes(label.toLowerCase())
+    ? p.description.slice(p.description.indexOf(":") + 1).trim() : p.description;
+  const help = text ? h("small", { class: "muted" }, text) : null;
   if (p.type === "boolean") {
     return h("label", { class: "check" }, h("input", { type: "checkbox", name: `opt-${key}`, checked: !!p.default }), h("span", {}, label, help ? [" ", help] : null));
   }

@@ -5,7 +5,7 @@
 // knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
 import { h, humanise, pressable, patch } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Decision, flatValue } from "./decisions.js";
 import { tableGrant, saveGrant, saveName } from "./storage.js";
@@ -36,6 +36,12 @@ extend({
     "offline.paused": "Connection lost: your move is kept and will be sent when the connection is back.",
     "offline.stale": "The table moved on while you were offline; choose again.",
     "table.thinking": "Showing what happened…",
+    "held.title": "A bot is playing your seat",
+    "held.host": "The host handed your seat to a bot ({level}) until they give it back.",
+    "held.absent": "Your time ran out, so a bot ({level}) is playing your seat for now.",
+    "held.watch": "You are watching from your seat: your hand is still yours, and you will play it again once you have it back.",
+    "held.ask": "Ask the host for my seat back", "held.asked": "You asked the host for your seat back; it comes back here as soon as they give it.",
+    "held.status": "Watching",
   },
   es: {
     "prefs.title": "Ajustes", "prefs.confirm": "Preguntar antes de enviar una jugada", "prefs.reveals": "Mostrar las revelaciones paso a paso",
@@ -44,10 +50,18 @@ extend({
     "offline.paused": "Conexión perdida: tu jugada se guarda y se enviará cuando vuelva la conexión.",
     "offline.stale": "La mesa avanzó mientras estabas sin conexión; vuelve a elegir.",
     "table.thinking": "Mostrando lo que ha pasado…",
+    "held.title": "Un bot está jugando tu asiento",
+    "held.host": "El anfitrión ha pasado tu asiento a un bot ({level}) hasta que te lo devuelva.",
+    "held.absent": "Se te acabó el tiempo, así que un bot ({level}) juega tu asiento por ahora.",
+    "held.watch": "Miras desde tu asiento: tu mano sigue siendo tuya y la volverás a jugar cuando te lo devuelvan.",
+    "held.ask": "Pedir al anfitrión que me devuelva el asiento", "held.asked": "Has pedido al anfitrión que te devuelva el asiento; volverá aquí en cuanto lo haga.",
+    "held.status": "Mirando",
   },
 });
 
-const TABLE_EVENTS = new Set(["timed_out", "seat_held", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
+const TABLE_EVENTS = new Set(["timed_out", "seat_held", "seat_requested", "returned", "seat_given_back", "player_removed", "clocks_paused", "clocks_resumed", "time_added"]);
+/** An outage shorter than this is a reconnect, not an absence worth a summary. */
+const AWAY_SECONDS = 60;
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
 /** Extension points for other client modules (clocks): each gets the table's context. */
@@ -92,6 +106,15 @@ export function mountTable(root, tableId) {
   let fullLog = null;
   /** @type {string | null} */
   let notice = null;
+  /** @type {number | null} */
+  let lostAt = null;       // when the connection went, while it is down
+  let away = 0;            // how long the last outage lasted, in seconds
+  /** Seconds the player was out of touch: the last outage, or the current one. @returns {number} */
+  const awayFor = () => (lostAt !== null ? (performance.now() - lostAt) / 1000 : away);
+  let seatNotice = false;  // the notice says the seat changed hands
+  /** @type {{seat: number, hold: string, asked: boolean} | null} while a bot holds our seat */
+  let heldSeat = null;
+  let heldTimer = 0;
   let sending = false;
   /** @type {Json} */
   let proposed = null;     // the action waiting for Confirm
@@ -122,7 +145,7 @@ export function mountTable(root, tableId) {
   /** @param {TableDoc | null} d @returns {BoardCtx} */
   const ctxFor = (d) => ({
     doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
-    name: (seat, opts) => seatName(d, seat, opts),
+    name: (seat, opts) => seatName(d, seat, opts), events,
     choice, choose, selected: (partial) => decision.fixed.size > 0 && decision.isFixed(partial),
     small: fittedToPhone(),
   });
@@ -181,7 +204,9 @@ export function mountTable(root, tableId) {
     if (TABLE_EVENTS.has(ev.type)) {
       const d = ev.data || {};
       const who = typeof d.seat === "number" ? seatName(doc, d.seat, { you: false }) : d.name;
-      return t(`ev.${ev.type}`, { ...d, name: d.name || who });
+      // Second person only for the reader's own seat.
+      const mine = typeof d.seat === "number" && reader !== null && d.seat === reader && has(`ev.${ev.type}.you`);
+      return t(mine ? `ev.${ev.type}.you` : `ev.${ev.type}`, { ...d, name: d.name || who });
     }
     const custom = board.describeEvent?.(ev, ctx);
     if (custom) return custom;
@@ -306,6 +331,9 @@ export function mountTable(root, tableId) {
   /** @param {StateFrame} frame */
   function apply(frame) {
     const changed = !doc || doc.version !== frame.version;
+    // The seat is ours again (a player back after timeouts takes it back): what was said
+    // when it was taken is no longer true.
+    if (seatNotice && frame.you !== null && frame.you !== undefined) { notice = null; seatNotice = false; }
     // Another seat's commit that leaves this seat's choices as they were (a bot deciding
     // in a simultaneous step) keeps what the player is building and a move in flight.
     const same = changed && !!doc && choicesOf(doc) !== null && choicesOf(doc) === choicesOf(frame);
@@ -335,7 +363,7 @@ export function mountTable(root, tableId) {
   /** @param {number} from @param {GameEvent[]} newEvents */
   function sinceYouLeft(from, newEvents) {
     const mine = doc?.you ?? null;
-    const lines = newEvents.filter((e) => e.version > from && e.seat !== mine).map((e) => describeEvent(e)).filter(Boolean);
+    const lines = newEvents.filter((e) => e.version > from && e.seat !== mine && !(e.type === "returned" && e.data?.seat === mine)).map((e) => describeEvent(e)).filter(Boolean);
     if (!lines.length) return null;
     return lines.length > 8 ? [...lines.slice(-8), t("since.more", { n: lines.length - 8 })] : lines;
   }
@@ -348,6 +376,9 @@ export function mountTable(root, tableId) {
     }
     if (disposed) return;
     const fresh = /** @type {GameEvent[]} */ (frame.events || []).filter((e) => e.version > lastEventVersion);
+    // What happened since the page was up, said once to a screen reader (not the backlog
+    // a page reads when it opens: the log has that).
+    if (fresh.length && doc) announce(fresh);
     if (fresh.length) { events = events.concat(fresh); lastEventVersion = fresh[fresh.length - 1].version; }
     if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
     if (!doc) {
@@ -356,7 +387,9 @@ export function mountTable(root, tableId) {
       return;
     }
     const base = held || doc;
-    if (info.resync && frame.version > base.version) since = sinceYouLeft(base.version, fresh) || since;
+    // "Since you left" is for someone who was away, not for a socket that reconnected
+    // while the player sat at the table.
+    if (info.resync && frame.version > base.version && awayFor() >= AWAY_SECONDS) since = sinceYouLeft(base.version, fresh) || since;
     const steps = frame.version !== base.version && pref("reveals") && !info.resync && !document.hidden
       ? (board.revealSteps?.(fresh, ctxFor(frame), events) || []) : [];
     if (steps.length || reveal.active) {
@@ -397,19 +430,92 @@ export function mountTable(root, tableId) {
       }
       sending = false;
       decision.reset();
+      seatNotice = frame.code === "seat_revoked";
       if (frame.code === "unknown_table") fatal = t("table.unknown");
-      else if (frame.code === "removed_from_table" || frame.code === "seat_held") { doc = null; fatal = t(`table.${frame.code}`); }
+      else if (frame.code === "removed_from_table") { doc = null; fatal = t(`table.${frame.code}`); }
+      else if (frame.code === "seat_held") { doc = null; fatal = t("table.seat_held"); if (!heldSeat) watchHeld(); }
       else if (frame.code === "missing_token" && !token) fatal = t("table.noSpectators");
       else if (socket?.fatal) fatal = problemText(frame);
       notice = problemText(frame);
       render();
     },
     onStatus: (status) => {
+      if (status !== "open" && conn === "open") lostAt = performance.now();
+      if (status === "open" && conn !== "open" && lostAt !== null) { away = (performance.now() - lostAt) / 1000; lostAt = null; }
       conn = status;
       renderStatus();
       if (status === "open") flushQueued();
     },
   });
+
+  /**
+   * While a bot holds this seat: the table from the seat (the server's held view, every
+   * few seconds), why it is held, and the way to ask for it back. Once the host gives it
+   * back (or the player, back after timeouts, took it), the page reloads into the seat.
+   * @returns {Promise<void>}
+   */
+  async function watchHeld() {
+    if (disposed) return;
+    try {
+      if (heldSeat) {
+        // The public summary says when the seat is no longer held (asking the held view
+        // then would only be refused).
+        const summary = await api.table(tableId);
+        const mine = summary.seats.find((/** @type {{seat: number}} */ s) => s.seat === heldSeat?.seat);
+        if (mine?.held !== "host" && mine?.held !== "absent") { location.reload(); return; }
+      }
+      const held = await api.held(tableId, token);
+      const d = held.document;
+      if (boardGame !== d.game) { boardGame = d.game; board = await loadBoard(d.game); }
+      if (disposed) return;
+      if (!heldSeat) notice = null;  // the refusal that led here: the panel says it in words
+      heldSeat = { seat: held.seat, hold: held.hold, asked: held.asked };
+      events = d.events;
+      lastEventVersion = events.length ? events[events.length - 1].version : -1;
+      doc = d;
+      decision = new Decision([]);
+      fatal = null;
+      render();
+      heldTimer = setTimeout(watchHeld, 2000);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "not_held") { location.reload(); return; }
+      if (err instanceof ApiError && err.code === "removed_from_table") {
+        heldSeat = null; doc = null; fatal = t("table.removed_from_table"); render(); return;
+      }
+      heldTimer = setTimeout(watchHeld, 4000);  // offline for a moment: try again
+    }
+  }
+
+  function heldPanel() {
+    if (!heldSeat || !doc) return null;
+    const s = doc.seats.find((x) => x.seat === heldSeat?.seat);
+    const level = s?.bot_level ? t(`bot.${s.bot_level}`) : t("wait.bot");
+    const ask = async () => {
+      try { await api.askBack(tableId, token); if (heldSeat) heldSeat.asked = true; notice = null; }
+      catch (err) { notice = problemText(err); }
+      render();
+    };
+    return h("section", { class: "panel decide held", id: "held" },
+      h("h2", { tabindex: "-1", id: "decision-h" }, t("held.title")),
+      h("p", {}, t(heldSeat.hold === "host" ? "held.host" : "held.absent", { level })),
+      h("p", { class: "muted" }, t("held.watch")),
+      heldSeat.asked
+        ? h("p", { id: "held-asked", role: "status" }, t("held.asked"))
+        : h("button", { class: "button primary", type: "button", id: "ask-back", onclick: ask }, t("held.ask")),
+      notice ? h("p", { class: "error", role: "alert", id: "notice" }, notice) : null);
+  }
+
+  // A polite live region outside the redrawn page: each batch of moves is read once, in
+  // the page's language, as the log words it for this seat.
+  const liveRegion = document.getElementById("announce") || document.body.appendChild(
+    h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }));
+  /** @param {GameEvent[]} batch */
+  function announce(batch) {
+    const lines = batch.map((e) => { try { return describeEvent(e); } catch { return null; } }).filter(Boolean);
+    if (!lines.length) return;
+    liveRegion.append(h("p", {}, lines.join(" · ")));
+    while (liveRegion.childElementCount > 5) liveRegion.firstElementChild?.remove();
+  }
 
   const onVisible = () => {
     if (!document.hidden && doc) saveGrant(tableId, { seen: doc.version });
@@ -425,7 +531,7 @@ export function mountTable(root, tableId) {
 
   // -- rendering -------------------------------------------------------------------------
 
-  const statusText = () => ({
+  const statusText = () => heldSeat ? t("held.status") : ({
     open: t("table.online"), connecting: t("table.connecting"), reconnecting: t("table.reconnecting"), fatal: "—",
   }[conn] || conn);
 
@@ -435,7 +541,7 @@ export function mountTable(root, tableId) {
     root.dataset.conn = conn;
   }
 
-  const myTurn = () => !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
+  const myTurn = () => !heldSeat && !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
 
   function turnBanner() {
     const doc = current();
@@ -507,7 +613,8 @@ export function mountTable(root, tableId) {
   }
 
   function decisionPanel() {
-    if (doc?.status !== "playing") return null;
+    if (!doc || doc.status !== "playing") return null;
+    if (heldSeat) return heldPanel();
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
     /** @type {Element[]} */
     const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
@@ -547,7 +654,8 @@ export function mountTable(root, tableId) {
       }
     }
     if (notice && !queued) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
-    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision" }, parts);
+    // A named region: a screen reader finds the decision by its heading ("Your decision").
+    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision", "aria-labelledby": "decision-h" }, parts);
   }
 
   function prefsPanel() {
@@ -632,7 +740,9 @@ export function mountTable(root, tableId) {
         return h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
           board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
           h("span", { class: "seat-who" },
-            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted" }, ` · ${t("wait.bot")}`) : null,
+            // A bot says how well it plays (a player's seat handed over is played at the
+            // strongest level the table allows).
+            seatLabel(seatName(doc, s.seat)), s.kind === "bot" ? h("small", { class: "muted", "data-bot-level": s.bot_level || "" }, ` · ${t("wait.bot")}${s.bot_level ? `: ${t(`bot.${s.bot_level}`)}` : ""}`) : null,
             ...extras.filter((el) => el.tagName !== "BUTTON")),
           tools.length ? h("span", { class: "seat-tools" }, tools) : null);
       })));
@@ -745,6 +855,8 @@ export function mountTable(root, tableId) {
   render();
   return () => {
     disposed = true;
+    clearTimeout(heldTimer);
+    liveRegion.remove();
     off();
     offPhone();
     for (const a of addons) a.dispose?.();

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from spyhouse.store import upgrade
+from tests.browser.guard import GUARD, GuardedBrowser
 from tests.server.conftest import LiveServer, start_server
 
 CHROMIUM = os.environ.get("SPYHOUSE_CHROMIUM", "/usr/bin/chromium")
@@ -49,8 +50,21 @@ def browser():
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
+        yield GuardedBrowser(b)
         b.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Fail the test whose pages reported an error it did not declare (``page_errors``):
+    in the test itself, not its teardown, and never hiding a failure of its own."""
+    GUARD.seen.clear()
+    result = yield
+    marker = item.get_closest_marker("page_errors")
+    unexpected = GUARD.unexpected(marker.args if marker else ())
+    if unexpected:
+        pytest.fail(f"the page reported errors it should not: {unexpected}", pytrace=False)
+    return result
 
 
 @pytest.fixture

@@ -63,7 +63,10 @@ def new_player(
         base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
     )
     settings = json.dumps(json.dumps({"reveals": False, **(prefs or {})}))
-    context.add_init_script(f"localStorage.setItem('spyhouse.prefs', {settings})")
+    # Not on about:blank, whose storage is refused (a page error the guard would report).
+    context.add_init_script(
+        f"if (location.protocol.startsWith('http')) localStorage.setItem('spyhouse.prefs', {settings})"
+    )
     page = context.new_page()
     page.set_default_timeout(30_000)
     player = Player(context, page)
@@ -176,24 +179,25 @@ PICKABLE = """() => {
 def click_random_choice(page: Page, rng: random.Random, keyboard: bool = False) -> None:
     """Click one of the choices the page offers (board or decision panel), at random;
     with ``keyboard``, focus it and press Enter instead."""
-    for _ in range(3):
+    for _ in range(5):
         n = page.evaluate(PICKABLE)
         assert n, "the page offers no choice"
         target = f"[data-pick='{rng.randrange(n)}']"
         try:
             if keyboard:
-                page.focus(target, timeout=10_000)
+                page.focus(target, timeout=5_000)
                 page.keyboard.press("Enter")
             else:
-                page.click(target, timeout=10_000)
+                page.click(target, timeout=5_000)
             return
         except PlaywrightTimeout as e:
             # Only a redraw between marking and clicking is forgiven (a socket that
-            # reconnected under load gets its table again): mark the choices afresh. A
-            # choice covered by something else still fails.
-            if "detached" not in str(e):
+            # reconnected under load gets its table again): the mark is gone, or went with
+            # its element, so mark the choices afresh. A choice still marked but covered by
+            # something else still fails.
+            if "detached" not in str(e) and page.locator(target).count():
                 raise
-    raise AssertionError("no offered choice could be clicked in three tries")
+    raise AssertionError("no offered choice could be clicked in five tries")
 
 
 def confirm(page: Page, keyboard: bool = False) -> None:

@@ -141,3 +141,38 @@ def test_the_chat_box_keeps_focus_while_moves_arrive(browser, site):
         assert ann.errors == [], ann.errors
     finally:
         ann.context.close()
+
+
+def test_a_player_mutes_another_for_themselves_only(browser, site):
+    """Bob (not the host) mutes Ann for himself: her lines vanish from his page, stay on
+    Cara's, survive his reload (kept in his browser), and come back when he unmutes."""
+    ann = new_player(browser, site.url)
+    bob = new_player(browser, site.url)
+    cara = new_player(browser, site.url)
+    try:
+        invite = create_table(ann, "highcard", 3, 0)
+        join(bob, invite, "Bob")
+        join(cara, invite, "Cara")
+        say(ann.page, "first line")
+        for p in (bob, cara):
+            p.page.wait_for_selector("#chat-lines li:has-text('first line')")
+        bob.page.get_by_role("button", name="Mute for me: Ann").click()
+        bob.page.wait_for_selector("#chat-lines li:has-text('first line')", state="detached")
+        say(ann.page, "second line")
+        cara.page.wait_for_selector("#chat-lines li:has-text('second line')")
+        assert bob.page.locator("#chat-lines li:has-text('line')").count() == 0
+        bob.page.reload()
+        bob.page.wait_for_selector("#seats")
+        bob.page.wait_for_selector("[data-hide='0'][aria-pressed='true']")
+        assert bob.page.locator("#chat-lines li:has-text('line')").count() == 0
+        # Nothing changed for the table: Ann is not muted, Cara reads her.
+        seats = httpx.get(f"{site.url}/api/tables/{bob.table_id}").json()["seats"]
+        assert not seats[0]["muted"]
+        bob.page.get_by_role("button", name="Unmute for me: Ann").click()
+        bob.page.wait_for_selector("#chat-lines li:has-text('second line')")
+        # The host's mute for the whole table is still the host's: no personal switch.
+        assert ann.page.locator("[data-hide]").count() == 0
+        assert ann.page.locator("[data-mute='1']").count() == 1
+    finally:
+        for p in (ann, bob, cara):
+            p.context.close()

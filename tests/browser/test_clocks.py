@@ -106,3 +106,61 @@ def test_the_host_manages_the_other_seats_not_their_own(browser, site):
         assert ann.errors == []
     finally:
         ann.context.close()
+
+
+def test_a_player_back_after_a_timeout_is_not_told_their_seat_changed_hands(browser, site):
+    """Bob's time runs out (once is enough at this table): a bot holds his seat, his open
+    page comes straight back and takes it again, and it is his turn. The page then says
+    nothing about the seat having changed hands: that is no longer true."""
+    http = httpx.Client(base_url=site.url, timeout=30)
+    t = http.post(
+        "/api/tables",
+        json={
+            "game": "highcard",
+            "seats": 2,
+            "host_name": "Ann",
+            "clock": {"kind": "per_decision", "seconds": 10},
+            "handover_after": 1,
+        },
+    ).json()
+    bob_grant = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": "Bob"}).json()
+    host = {"authorization": f"Bearer {t['host_token']}"}
+    assert http.post(f"/api/tables/{t['table_id']}/start", headers=host).status_code == 204
+    bob = new_player(browser, site.url)
+    try:
+        bob.page.goto("/")
+        bob.page.evaluate(
+            "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))",
+            {t["table_id"]: {"seat": 1, "token": bob_grant["seat_token"]}},
+        )
+        bob.page.goto(f"/#/table/{t['table_id']}")
+        bob.page.wait_for_selector("#decision")
+        ann = {"authorization": f"Bearer {t['seat']['seat_token']}"}
+        doc = http.get(f"/api/tables/{t['table_id']}/view", headers=ann).json()
+        r = http.post(
+            f"/api/tables/{t['table_id']}/actions",
+            json={"action": doc["legal_actions"][0], "version": doc["version"]},
+            headers=ann,
+        )
+        assert r.status_code == 200, r.text
+        deadline = time.monotonic() + 40
+        returned = None
+        while returned is None:
+            assert time.monotonic() < deadline, "Bob never took his seat back"
+            log = http.get(f"/api/tables/{t['table_id']}/events", headers=ann).json()
+            returned = next((e for e in log if e["type"] == "returned"), None)
+            time.sleep(0.2)
+        bob.page.wait_for_function(
+            "v => Number(document.querySelector('#main').dataset.version) >= v",
+            arg=returned["version"],
+        )
+        bob.page.wait_for_selector("#main[data-conn=open]")
+        assert "changed hands" not in bob.page.inner_text("#main")
+        # His own seat's events speak to him, in the second person.
+        log = bob.page.inner_text("#log")
+        assert "You are back and take your seat again." in log, log
+        assert "Bob is back" not in log and "played for Bob" not in log, log
+        assert "Time ran out — Spyhouse played for you." in log, log
+    finally:
+        bob.context.close()
+        http.close()

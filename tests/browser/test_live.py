@@ -5,6 +5,7 @@ information, and the UI switches language."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.browser.driver import (
     create_table,
@@ -22,6 +23,8 @@ from tests.browser.driver import (
 SOCKET_NOISE = ("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 
 
+# Offline, Chromium logs the sockets and requests that fail: expected, and only those.
+@pytest.mark.page_errors("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
     ann = new_player(browser, site.url)
     bob = new_player(browser, site.url)
@@ -198,3 +201,35 @@ def test_a_reconnect_updates_the_page_in_place(browser, site):
             assert bob.errors == [], bob.errors
         finally:
             bob.context.close()
+
+
+@pytest.mark.page_errors("WebSocket connection", "net::ERR")
+def test_a_mere_reconnect_brings_no_since_you_left(browser, site):
+    """A socket that drops and comes back while Bob sits at the table is no absence: the
+    table catches up, with no "Since you left" summary."""
+    from tests.browser.test_table_story import _auth, _open, _table
+
+    http = httpx.Client(base_url=site.url, timeout=30)
+    table = _table(http, "spies", 2, {})
+    bob = new_player(browser, site.url)
+    try:
+        _open(bob, table, 1)
+        bob.page.wait_for_selector("#conn[data-conn=open]")
+        bob.page.evaluate("window.spyhouse.dropSocket()")
+        bob.page.wait_for_selector("#conn[data-conn=reconnecting]")
+        ann = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+        r = http.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"action": ann["legal_actions"][0], "version": ann["version"]},
+            headers=_auth(table[0]),
+        )
+        assert r.status_code == 200, r.text
+        bob.page.wait_for_selector("#conn[data-conn=open]", timeout=20_000)
+        bob.page.wait_for_function(
+            "v => Number(document.querySelector('#main').dataset.version) > v",
+            arg=ann["version"],
+        )
+        assert bob.page.locator("#since").count() == 0
+    finally:
+        bob.context.close()
+        http.close()

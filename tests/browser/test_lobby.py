@@ -44,3 +44,37 @@ def test_the_clocks_numbers_show_only_for_a_clock(browser, site):
             assert ann.errors == [], ann.errors
         finally:
             ann.context.close()
+
+
+def test_the_form_says_why_search_is_not_chosen_for_many_bots(browser, site):
+    ann = new_player(browser, site.url)
+    try:
+        page = ann.page
+        fill_create_form(page, "agencia", 6, 3)
+        assert page.input_value("#f-bot-level") == "search"
+        assert not page.is_visible("#f-bot-level-note")
+        page.select_option("#f-bots", "4")
+        assert page.input_value("#f-bot-level") == "heuristic"
+        note = page.inner_text("#f-bot-level-note")
+        assert "at most 3 bots" in note and "Rules of thumb" in note, note
+        page.select_option("#f-bots", "2")
+        assert page.input_value("#f-bot-level") == "search"
+        assert not page.is_visible("#f-bot-level-note")
+    finally:
+        ann.context.close()
+
+
+def test_option_labels_say_their_name_once(browser, site):
+    for locale in ("en-GB", "es-ES"):
+        ann = new_player(browser, site.url, locale=locale)
+        try:
+            fill_create_form(ann.page, "estoril", 3, 1)
+            options = ann.page.locator("label.check:has(input[name^='opt-']) > span")
+            assert options.count(), "no options"
+            for i in range(options.count()):
+                # The option's name (the span's own first words) and its help beside it.
+                name = options.nth(i).evaluate("el => el.firstChild.textContent").strip()
+                text = options.nth(i).inner_text()
+                assert text.count(name) == 1, (locale, name, text)
+        finally:
+            ann.context.close()

@@ -149,6 +149,8 @@ WATCH_CONN = """() => {
 }"""
 
 
+# The silenced socket is closed by the page, and Chromium logs the failed socket.
+@pytest.mark.page_errors("WebSocket")
 def test_lost_connection_shows_within_5_seconds_and_the_move_waits(browser, site):
     ann = new_player(browser, site.url)
     try:

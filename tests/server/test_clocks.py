@@ -226,6 +226,8 @@ async def test_after_repeated_timeouts_a_bot_holds_the_seat_until_its_player_ret
         row = await load(ctx, table_id)
         held = next(s for s in row.seats if s.seat == 2)
         assert (held.kind, held.hold, held.name) == ("bot", "absent", "P2")
+        # The bot holding the seat plays as well as the table allows, not at random.
+        assert held.bot_level == "search"
         assert "seat_held" in types(await log_of(ctx, table_id))
         from spyhouse.server.deps import reader_of
 

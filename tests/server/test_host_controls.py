@@ -92,3 +92,81 @@ def test_a_removed_player_is_told_so_over_rest_and_socket(http, live):
     assert removed == [{"seat": 1, "name": "P1"}]
     r = http.post(f"/api/tables/{table.id}/seats/1/give-back", headers=auth(table.host_token))
     assert r.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("clock", "level"),
+    [
+        (None, "search"),
+        (DAY, "search"),
+        ({"kind": "per_decision", "seconds": 30}, "search"),
+        # A searching bot's second a decision, over a game's decisions, overruns the bank.
+        ({"kind": "bank", "seconds": 60}, "heuristic"),
+    ],
+)
+def test_a_bot_taking_a_seat_in_play_plays_at_the_strongest_level_the_table_allows(
+    http, clock, level
+):
+    table = open_table(http, "highcard", 3, **({"clock": clock} if clock else {}))
+    start(http, table)
+    host = auth(table.host_token)
+    assert http.post(f"/api/tables/{table.id}/seats/2/bot", headers=host).status_code == 204
+    seat = view(http, table, 0)["seats"][2]
+    assert (seat["kind"], seat["held"], seat["bot_level"]) == ("bot", "host", level)
+
+
+def test_search_is_allowed_for_a_few_bots_only(http):
+    table = open_table(http, "agencia", 6, humans=2)
+    host = auth(table.host_token)
+    for seat in (2, 3, 4):
+        r = http.post(
+            f"/api/tables/{table.id}/seats/{seat}/bot", json={"level": "search"}, headers=host
+        )
+        assert r.status_code == 204, r.text
+    start(http, table)
+    assert http.post(f"/api/tables/{table.id}/seats/1/bot", headers=host).status_code == 204
+    assert view(http, table, 0)["seats"][1]["bot_level"] == "heuristic"
+
+
+def test_a_held_seat_is_watched_from_its_seat_and_asked_back(http):
+    """While the host's bot holds Bob's seat, Bob watches the table as his seat sees it
+    (nothing to decide), asks for it back, and the host reads the request in the log."""
+    table = open_table(http, "spies", 2)
+    start(http, table)
+    host = auth(table.host_token)
+    bob = auth(table.tokens[1])
+    before = view(http, table, 1)
+    assert http.post(f"/api/tables/{table.id}/seats/1/bot", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=bob)
+    assert r.status_code == 200, r.text
+    held = r.json()
+    assert (held["seat"], held["hold"], held["asked"]) == (1, "host", False)
+    doc = held["document"]
+    assert doc["you"] == 1 and doc["legal_actions"] == [] and doc["events"]
+    # His own seat's view, never another's: the same view he read while seated.
+    assert doc["view"].keys() == before["view"].keys()
+    assert doc["view"] != view(http, table, 0)["view"]
+    # Nobody else may ask for him, nor watch through his seat.
+    for who in (host, auth(table.tokens[0])):
+        assert http.get(f"/api/tables/{table.id}/held", headers=who).json()["code"] == "not_held"
+        r = http.post(f"/api/tables/{table.id}/held/ask-back", headers=who)
+        assert r.status_code == 409 and r.json()["code"] == "not_held"
+    assert http.post(f"/api/tables/{table.id}/held/ask-back", headers=bob).status_code == 204
+    assert http.get(f"/api/tables/{table.id}/held", headers=bob).json()["asked"] is True
+    log = http.get(f"/api/tables/{table.id}/events", headers=host).json()
+    asked = [e for e in log if e["type"] == "seat_requested"]
+    assert [(e["data"]["seat"], e["data"]["name"]) for e in asked] == [(1, "P1")]
+    # Given back: the seat is his again, and there is nothing held to watch.
+    assert http.post(f"/api/tables/{table.id}/seats/1/give-back", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=bob)
+    assert r.status_code == 409 and r.json()["code"] == "not_held"
+    assert view(http, table, 1)["you"] == 1
+
+
+def test_a_removed_player_may_not_watch_through_their_old_seat(http):
+    table = open_table(http, "spies", 2)
+    start(http, table)
+    host = auth(table.host_token)
+    assert http.post(f"/api/tables/{table.id}/seats/1/remove", headers=host).status_code == 204
+    r = http.get(f"/api/tables/{table.id}/held", headers=auth(table.tokens[1]))
+    assert r.status_code == 403 and r.json()["code"] == "removed_from_table"

@@ -17,9 +17,10 @@ are closed and they see nothing of it. Every change is announced in the log.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import play
+from spyhouse.server import play, reading
 from spyhouse.server.auth import same_token
 from spyhouse.server.context import Context, commit, load, try_commit
 from spyhouse.server.problems import Problem
@@ -46,6 +47,58 @@ def held_problem(row: TableRow, token: str) -> Problem | None:
             seat=s.seat,
         )
     return None
+
+
+def held_for(row: TableRow, token: str) -> SeatRow | None:
+    """The seat a bot holds for the player of ``token`` (not one they were removed from)."""
+    return next(
+        (
+            s
+            for s in row.seats
+            if s.held_for is not None
+            and s.hold in ("absent", "host")
+            and same_token(token, s.held_for)
+        ),
+        None,
+    )
+
+
+def _held_seat(row: TableRow, token: str) -> SeatRow:
+    seat = held_for(row, token)
+    if seat is None:
+        raise held_problem(row, token) or Problem(
+            409, "not_held", "No bot is holding a seat for this token."
+        )
+    return seat
+
+
+async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
+    """What a player whose seat a bot holds may watch: the table from their seat's point
+    of view (what the seat knows stays theirs: they will play it again), with nothing to
+    decide, why it is held, and whether they already asked for it back."""
+    seat = _held_seat(row, token)
+    doc = await reading.document_with_events(ctx, row, seat.seat, 0)
+    doc["legal_actions"] = []
+    asked = False
+    for event in doc["events"]:
+        if event["data"].get("seat") != seat.seat:
+            continue
+        if event["type"] == "seat_requested":
+            asked = True
+        elif event["type"] in ("bot_seated", "seat_held"):
+            asked = False
+    return {"seat": seat.seat, "hold": seat.hold, "asked": asked, "document": doc}
+
+
+async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
+    """The player asks the host for their seat back: a public line in the log, which the
+    host's controls show beside a one-click Give back."""
+    seat = _held_seat(row, token)
+    await commit(
+        ctx,
+        row,
+        Change(events=[Event.public("seat_requested", seat=seat.seat, name=seat.name).to_json()]),
+    )
 
 
 async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:

@@ -20,10 +20,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import play, timekeeping
+from spyhouse.server import botlevels, play, timekeeping
 from spyhouse.server.context import Context, commit, game_of, settle_clock, try_commit
 from spyhouse.server.problems import Problem
-from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
@@ -63,9 +62,11 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
     state = game.load(row.state or {})
     holder = next(s for s in row.seats if s.seat == seat)
     seats: list[SeatChange] = []
+    # The bot that replaces absent players plays as well as the table allows.
+    level = botlevels.strongest_level(ctx, row, seat)
     if seat in game.to_act(state):
-        # The bot that replaces absent players, thinking off the event loop like any bot.
-        action = await ctx.thinking.choose(game, state, seat, DEFAULT_LEVEL)
+        # Thinking off the event loop like any bot.
+        action = await ctx.thinking.choose(game, state, seat, level)
         change, _ = play.change_for(game, state, seat, action)
     else:  # not the seat's turn after all: just stop its clock
         change = Change(events=[], seat=seat, action={})
@@ -73,9 +74,7 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
     timeouts = row.clock["seats"][seat]["timeouts"] + 1
     if timeouts >= row.clock["handover_after"] and holder.kind == "human":
         seats.append(
-            SeatChange(
-                seat, "bot", holder.name, None, DEFAULT_LEVEL, holder.token_hash, hold="absent"
-            )
+            SeatChange(seat, "bot", holder.name, None, level, holder.token_hash, hold="absent")
         )
         change.events.append(Event.public("seat_held", seat=seat, name=holder.name).to_json())
     change.seats = seats

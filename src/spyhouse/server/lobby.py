@@ -12,7 +12,7 @@ from typing import Any
 from spyhouse.bots import LEVELS
 from spyhouse.bots.search import decisions_per_seat
 from spyhouse.engine import Event, Game, get_game
-from spyhouse.server import absent, play, timekeeping
+from spyhouse.server import absent, botlevels, play, timekeeping
 from spyhouse.server.auth import hash_token, new_token
 from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.context import Context, commit, game_of, try_commit
@@ -30,7 +30,7 @@ def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
     how long each level thinks per decision on this server and how many decisions a seat
     makes in a game, so a searching bot is offered only where the table's clock allows it
     (the strongest level whose think time fits the table's clock is preselected)."""
-    think = {level: 0.0 for level in LEVELS} | {"search": ctx.settings.bot_think_seconds}
+    think = botlevels.think_seconds(ctx)
     return game.info() | {
         "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],
         "decisions_per_seat": decisions_per_seat(type(game)),
@@ -128,10 +128,16 @@ async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
     raise Problem(409, "busy", "The table is changing quickly; try again.")
 
 
-async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str = DEFAULT_LEVEL) -> None:
+async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str | None = None) -> None:
     """Host: a bot of ``level`` takes an open seat, or during play the seat of an absent
-    player; a bot's seat may also be given another level (before or during play)."""
+    player; a bot's seat may also be given another level (before or during play). With no
+    level: the API's default before the start, and during play the strongest level the
+    table allows (the seat is a player's, played for them until they are back)."""
     target = _seat_row(row, seat)
+    if level is None:
+        level = (
+            botlevels.strongest_level(ctx, row, seat) if row.status == "playing" else DEFAULT_LEVEL
+        )
     if row.status == "finished":
         raise Problem(409, "game_over", "The game is over.")
     if target.kind == "bot":

@@ -318,7 +318,7 @@ export function render(ctx) {
   const [locW, locStep] = small ? [96, 104] : [120, 130]; // the Hall's and the Garden's boxes
   const [rewardX, rewardW] = small ? [230, 90] : [300, 110];
   const H = top + v.players.length * rowH + 10;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "La Agencia", "data-board": "agencia" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "La Agencia", "data-board": "agencia" });
   const over = ctx.doc?.status === "finished";
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f7f3e8", rx: 12 }));
 

@@ -28,7 +28,7 @@ export const strings = {
   },
   es: {
     "cs.status": "Ronda {round} · {phase}", "cs.shield": "Tu tablero de pagos (secreto)", "cs.reserve": "Reserva", "cs.solomon": "Dr. Solomon",
-    "cs.track": "Pista de Dr. Solomon", "cs.restricted": "RESTRINGIDO", "cs.payoffs": "{n} pagos", "cs.hq": "Sede: {city}",
+    "cs.track": "Pista del Dr. Solomon", "cs.restricted": "RESTRINGIDO", "cs.payoffs": "{n} pagos", "cs.hq": "Sede: {city}",
     "cs.duel": "Desafío", "cs.order": "{agent} → {to}", "cs.burn": "{agent} quema a {target}", "cs.toSpeak": "habla: {who}",
     "cs.offered": "ofrecido a {who}", "cs.briefcase": "Maletín", "cs.burned": "quemado", "cs.starting": "pago inicial",
     "field.agent": "agente", "field.to": "destino", "field.payoff.to": "a quién pagar", "field.amount": "cantidad", "field.announce": "anuncio", "field.pull": "agente a atraer",
@@ -108,6 +108,9 @@ const PRIVATE_SUBJECT = new Set(["you_paid", "spyglass_saw", "setup_payoffs_plac
 /** @param {GameEvent} ev @param {BoardCtx} ctx */
 export function describeEvent(ev, ctx) {
   const d = ev.data || {};
+  // The table's own "game started" (at Start, before the secret set-up) names no first
+  // player: the table's words say it; the game's own, after the set-up, names who.
+  if (ev.type === "game_started" && typeof d.first_player !== "number") return null;
   const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : (typeof d.player === "number" ? d.player : ev.seat);
   return sentence(EVENTS, ev, ctx, (k, v) => {
     if (k === "payoffs" && v && typeof v === "object") return Object.entries(v).filter(([, n]) => n).map(([a, n]) => `${a} ${n}`).join(", ");
@@ -125,7 +128,9 @@ export function describeEvent(ev, ctx) {
 
 /** @param {GameEvent} ev */
 export function logGroup(ev) {
-  if (ev.type === "round_started" || ev.type === "game_started") {
+  // The set-up goes under the table's "The game" heading; round 1 starts with the game's
+  // own game_started (which carries the round), once.
+  if (ev.type === "round_started" || (ev.type === "game_started" && typeof ev.data?.round === "number")) {
     const n = ev.data?.round ?? 1;
     return currentLang() === "es" ? `Ronda ${n}` : `Round ${n}`;
   }
@@ -213,7 +218,7 @@ export const glossary = [
   { id: "challenge", icon: "⚔", term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid. The highest announcement wins.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó. Gana el anuncio más alto." } },
   { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
   { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
-  { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista de Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
+  { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista del Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
   { id: "agent-Beacon", icon: "▬", term: { en: "Beacon", es: "Beacon" }, text: { en: "Ability after a successful move (reconstructed): pull another agent from an adjacent city into Beacon's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): atrae a otro agente de una ciudad adyacente a la de Beacon." } },
   { id: "agent-Magician", icon: "▬", term: { en: "Magician", es: "Magician" }, text: { en: "Ability after a successful move (reconstructed): move the briefcase one step, into or out of Magician's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el maletín un paso, hacia la ciudad de Magician o desde ella." } },
   { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado de Dr. Solomon una casilla arriba o abajo en su pista." } },
@@ -433,7 +438,7 @@ export function render(ctx) {
   const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
   const px = (/** @type {Json} */ c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
   const py = (/** @type {Json} */ c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
-  const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "img", "aria-label": "Conspiracy", "data-board": "conspiracy" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "group", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
 
   const linesG = glossed(s("g", {}), GL["red-line"]);

@@ -77,17 +77,17 @@ const EVENTS = {
     passed: ["{player} passed ({decision})", "You passed ({decision})"],
     resolving: "{location} resolves", shielded: ["{player} shielded the tile on {location} {space}", "You shielded the tile on {location} {space}"],
     reward: "{winner} wins the reward of {location} ({rewards}) — strength {strengths}",
-    assassinated: "{tile} on {location} {space} was assassinated", nationalism: "{player}'s Nationalism on {location} {space}",
+    assassinated: "{tile} on {location} {space} was assassinated", nationalism: ["{player}'s Nationalism on {location} {space}", "Your Nationalism on {location} {space}"],
     seduced: "{tile} was seduced from {from_location} to {location} {space}", removed_from_game: "{tile} on {location} {space} leaves the game",
     tiles_retrieved: "The tiles return to their owners' hands", discarded_face_down: ["{player} discarded face down", "You discarded face down"],
     you_discarded: ["{subject} discarded {tile}", "You discarded {tile}"],
     discards_revealed: "Discards revealed: {discards}", round_started: "Round {round} begins; {first_player} starts", enigma_placed: "{by} placed the Enigma on {location}",
-    casino_dice: "{player}'s Casino dice {dice}: +{bonus}", conspiracy: ["{player} used Conspiracy at {location}", "You used Conspiracy at {location}"],
+    casino_dice: ["{player}'s Casino dice {dice}: +{bonus}", "Your Casino dice {dice}: +{bonus}"], conspiracy: ["{player} used Conspiracy at {location}", "You used Conspiracy at {location}"],
     conspiracy_look: ["{subject} saw the top of the pile, {pile_top}, and the reward {reward}", "You saw the top of the pile, {pile_top}, and the reward {reward}"],
     conspiracy_swapped: ["{player} swapped the reward of {location}", "You swapped the reward of {location}"],
     conspiracy_kept: ["{player} kept the reward of {location}", "You kept the reward of {location}"], game_over: "The game is over",
     airport_die: ["{player} set the Airport die to {value}", "You set the Airport die to {value}"],
-    double_agent: "{player}'s Double Agent took over {agent} on {location} {space}",
+    double_agent: ["{player}'s Double Agent took over {agent} on {location} {space}", "Your Double Agent took over {agent} on {location} {space}"],
     roulette_fed: ["{player} put a tile under the Roulette (from {source})", "You put a tile under the Roulette (from {source})"],
     roulette_tile: ["{subject} put {tile} under the Roulette", "You put {tile} under the Roulette"],
   },
@@ -99,17 +99,17 @@ const EVENTS = {
     passed: ["{player} pasó ({decision})", "Pasaste ({decision})"],
     resolving: "Se resuelve {location}", shielded: ["{player} protegió la loseta de {location} {space}", "Protegiste la loseta de {location} {space}"],
     reward: "{winner} gana la recompensa de {location} ({rewards}) — fuerza {strengths}",
-    assassinated: "{tile} en {location} {space} fue asesinado", nationalism: "Nacionalismo de {player} en {location} {space}",
+    assassinated: "{tile} en {location} {space} fue asesinado", nationalism: ["Nacionalismo de {player} en {location} {space}", "Tu Nacionalismo en {location} {space}"],
     seduced: "{tile} fue seducido de {from_location} a {location} {space}", removed_from_game: "{tile} en {location} {space} sale del juego",
     tiles_retrieved: "Las losetas vuelven a la mano de sus dueños", discarded_face_down: ["{player} descartó boca abajo", "Descartaste boca abajo"],
     you_discarded: ["{subject} descartó {tile}", "Descartaste {tile}"],
     discards_revealed: "Descartes revelados: {discards}", round_started: "Empieza la ronda {round}; empieza {first_player}", enigma_placed: "{by} colocó el Enigma en {location}",
-    casino_dice: "Dados del Casino de {player}: {dice}, +{bonus}", conspiracy: ["{player} usó Conspiración en {location}", "Usaste Conspiración en {location}"],
+    casino_dice: ["Dados del Casino de {player}: {dice}, +{bonus}", "Tus dados del Casino: {dice}, +{bonus}"], conspiracy: ["{player} usó Conspiración en {location}", "Usaste Conspiración en {location}"],
     conspiracy_look: ["{subject} vio la loseta de arriba de la pila, {pile_top}, y la recompensa {reward}", "Viste la loseta de arriba de la pila, {pile_top}, y la recompensa {reward}"],
     conspiracy_swapped: ["{player} cambió la recompensa de {location}", "Cambiaste la recompensa de {location}"],
     conspiracy_kept: ["{player} se quedó la recompensa de {location}", "Te quedaste la recompensa de {location}"], game_over: "La partida ha terminado",
     airport_die: ["{player} puso el dado del Aeropuerto en {value}", "Pusiste el dado del Aeropuerto en {value}"],
-    double_agent: "El Agente Doble de {player} controla a {agent} en {location} {space}",
+    double_agent: ["El Agente Doble de {player} controla a {agent} en {location} {space}", "Tu Agente Doble controla a {agent} en {location} {space}"],
     roulette_fed: ["{player} puso una loseta bajo la Ruleta (de {source})", "Pusiste una loseta bajo la Ruleta (de {source})"],
     roulette_tile: ["{subject} puso {tile} bajo la Ruleta", "Pusiste {tile} bajo la Ruleta"],
   },
@@ -216,7 +216,7 @@ export function scoreLines(outcome, ctx) {
     out[seat] = [
       ctx.t("es.score.discards", { n: p.discarded_tiles }), ctx.t("es.score.hand", { n: p.hand_tiles }),
       missions.length ? ctx.t("es.score.missions", { list: missions.join(", ") }) : null,
-      p.enigma ? ctx.t("es.score.enigma", { n: p.enigma }) : null, p.black_medals ? ctx.t("es.score.medals", { n: p.black_medals }) : null,
+      p.enigma ? ctx.t("es.score.enigma", { n: p.enigma }) : null, p.black_medals ? ctx.t("es.score.medals", { n: Math.abs(p.black_medals) }) : null,
     ].filter(Boolean);
   }
   return out;
@@ -512,7 +512,7 @@ export function render(ctx) {
   const revealHead = small ? 54 : 36; // on a phone the title takes two lines
   const revealH = over ? revealHead + revealRows.reduce((/** @type {Json} */ a, /** @type {Json} */ b) => a + b, 0) : 0;
   const gridGap = gridH ? gridH + 16 : 0;
-  const svg = s("svg", { role: "img", "aria-label": "Estoril 1942", "data-board": "estoril" });
+  const svg = s("svg", { role: "group", "aria-label": "Estoril 1942", "data-board": "estoril" });
   const backRect = s("rect", { x: 0, y: 0, width: W, fill: "#efe9da", rx: 12 });
   svg.append(backRect);
   const gy = 20;

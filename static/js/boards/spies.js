@@ -145,7 +145,17 @@ export function describeEvent(ev, ctx) {
   const table = EVENTS[currentLang()] || EVENTS.en;
   const tpl = table[ev.type];
   if (!tpl) return null;
-  const text = Array.isArray(tpl) ? tpl[subj && subj === mySide ? 1 : 0] : tpl;
+  // Second person only for the reader's own action: a seat's move is theirs alone (in
+  // team play a teammate's deployment is the teammate's); a side's event in team play is
+  // the reader's when they made the move, else told of the side by name.
+  const team = (ctx.view?.seats?.length || 0) > 2;
+  const reader = ctx.reader ?? null;
+  const mine = reader === null ? false
+    : typeof d.seat === "number" ? d.seat === reader
+    : ev.type === "my_deployment" || ev.type === "hand" || ev.type === "game_over" || !team ? !!subj && subj === mySide
+    : typeof ev.seat === "number" ? ev.seat === reader && subj === mySide
+    : false;
+  const text = Array.isArray(tpl) ? tpl[mine ? 1 : 0] : tpl;
   const own = (/** @type {Json} */ side) => side === mySide;
   const out = text.replace(/\{(\w+)\}/g, (_, k) => {
     const v = d[k];
@@ -305,7 +315,7 @@ export function render(ctx) {
   const sides = Object.keys(v.sides);
   const enemy = mySide ? sides.find((x) => x !== mySide) : sides[1];
   const own = mySide || sides[0];
-  const svg = s("svg", { role: "img", "aria-label": "Spies & Lies", "data-board": "spies" });
+  const svg = s("svg", { role: "group", "aria-label": "Spies & Lies", "data-board": "spies" });
   const over = ctx.doc?.status === "finished";
   const back = s("rect", { x: 0, y: 0, width: W, fill: "#f3efe4", rx: 12 });
   svg.append(back);

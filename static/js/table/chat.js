@@ -23,6 +23,7 @@ extend({
     "chat.mute": "Mute chat", "chat.unmute": "Unmute chat",
     "chat.confirmMute": "Mute {name}'s chat? Their lines will be refused until you unmute them.",
     "chat.confirmUnmute": "Let {name} chat again?", "chat.mutedBadge": "muted",
+    "chat.hide": "Mute for me", "chat.unhide": "Unmute for me", "chat.hiddenBadge": "muted by you",
   },
   es: {
     "chat.title": "Chat", "chat.send": "Enviar", "chat.label": "Mensaje",
@@ -36,10 +37,31 @@ extend({
     "chat.mute": "Silenciar chat", "chat.unmute": "Quitar silencio",
     "chat.confirmMute": "¿Silenciar el chat de {name}? Sus mensajes se rechazarán hasta que le quites el silencio.",
     "chat.confirmUnmute": "¿Dejar que {name} vuelva a escribir?", "chat.mutedBadge": "silenciado",
+    "chat.hide": "Silenciar para mí", "chat.unhide": "Quitar mi silencio", "chat.hiddenBadge": "silenciado por ti",
   },
 });
 
 export const MAX_LENGTH = 500;
+const HIDDEN_KEY = "spyhouse.chatMuted";
+
+/**
+ * The seats this browser muted for itself at a table (kept here, never sent: the others
+ * go on reading them; only the host mutes a seat for the whole table).
+ * @param {string} tableId
+ * @returns {Set<number>}
+ */
+function hiddenSeats(tableId) {
+  try { return new Set((JSON.parse(localStorage.getItem(HIDDEN_KEY) || "{}")[tableId]) || []); } catch { return new Set(); }
+}
+
+/** @param {string} tableId @param {Set<number>} seats */
+function saveHidden(tableId, seats) {
+  try {
+    const all = JSON.parse(localStorage.getItem(HIDDEN_KEY) || "{}");
+    if (seats.size) all[tableId] = [...seats]; else delete all[tableId];
+    localStorage.setItem(HIDDEN_KEY, JSON.stringify(all));
+  } catch { /* private mode: for this page only */ }
+}
 const CHAT_ERRORS = new Set(["chat_too_long", "chat_rate_limited", "muted", "bad_chat"]);
 
 /** Length as the server counts it (code points, not UTF-16 units). */
@@ -71,6 +93,9 @@ export function chatAddon(env) {
   /** @type {string | null} */
   let error = null;
   const mutedSeats = new Map(); // seat -> bool, as the last chat_muted frames said
+  const hidden = hiddenSeats(env.tableId); // seats this browser muted for itself
+  /** @param {{channel: string, seat: number | null}} line */
+  const shown = (line) => !(line.channel === "table" && line.seat !== null && hidden.has(line.seat));
   const narrow = matchMedia("(max-width: 700px)").matches;
 
   const list = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", tabindex: "0" });
@@ -155,8 +180,9 @@ export function chatAddon(env) {
 
   function drawLines() {
     const keep = atBottom();
-    list.replaceChildren(...(lines.size
-      ? [...lines.values()].sort((a, b) => a.id - b.id).map(lineEl)
+    const visible = [...lines.values()].filter(shown);
+    list.replaceChildren(...(visible.length
+      ? visible.sort((a, b) => a.id - b.id).map(lineEl)
       : [h("li", { class: "muted chat-empty" }, t("chat.empty"))]));
     if (keep) scrollDown();
   }
@@ -185,7 +211,7 @@ export function chatAddon(env) {
       const incoming = frame.type === "chat_history" ? frame.lines || [] : [frame];
       const fresh = incoming.filter(add);
       if (!fresh.length) return;
-      if (!panel.open && frame.type === "chat") unread += fresh.filter((l) => !(doc && l.seat === doc.you && l.channel === "table")).length;
+      if (!panel.open && frame.type === "chat") unread += fresh.filter((l) => shown(l) && !(doc && l.seat === doc.you && l.channel === "table")).length;
       drawBadge();
       drawLines();
     },
@@ -209,6 +235,23 @@ export function chatAddon(env) {
     },
     /** The host's mute switch for one seat of the seat list. */
     seat(s, ctx) {
+      // Any player (or spectator) may mute another player for themselves.
+      // (A seat the host muted cannot speak: its badge says so instead.)
+      if (!env.grant.host && s.kind === "human" && s.seat !== ctx.doc?.you && !isMuted(s.seat)) {
+        const off = hidden.has(s.seat);
+        const who = ctx.name(s.seat, { you: false });
+        return h("button", {
+          class: "button small ghost chat-hide", type: "button", "data-hide": s.seat, "aria-pressed": off ? "true" : "false",
+          // The visible words first, then whose chat (a name that starts as the label reads).
+          "aria-label": `${off ? t("chat.unhide") : t("chat.hide")}: ${who}`,
+          onclick: () => {
+            if (off) hidden.delete(s.seat); else hidden.add(s.seat);
+            saveHidden(env.tableId, hidden);
+            drawLines();
+            env.rerender();
+          },
+        }, off ? t("chat.unhide") : t("chat.hide"));
+      }
       if (!env.grant.host || s.kind !== "human" || s.seat === ctx.doc?.you) {
         return s.kind === "human" && isMuted(s.seat)
           ? h("small", { class: "muted chat-muted-badge", "data-muted": s.seat }, ` · ${t("chat.mutedBadge")}`)

@@ -20,6 +20,10 @@ extend({
     "clock.heldFor": "bot playing for {name}",
     "ev.timed_out": "Time ran out — Spyhouse played for {name}.",
     "ev.seat_held": "A bot holds {name}'s seat until they come back.",
+    "ev.seat_requested": "{name} asks the host for their seat back.",
+    "ev.timed_out.you": "Time ran out — Spyhouse played for you.", "ev.seat_held.you": "A bot holds your seat until you come back.",
+    "ev.returned.you": "You are back and take your seat again.", "ev.seat_given_back.you": "The host gave you your seat back.",
+    "ev.player_removed.you": "The host removed you; a bot plays your seat.", "ev.seat_requested.you": "You asked the host for your seat back.", "clock.asksBack": "asks for the seat back",
     "ev.returned": "{name} is back and takes their seat again.",
     "ev.seat_given_back": "The host gave {name} their seat back.",
     "ev.player_removed": "The host removed {name}; a bot plays their seat.",
@@ -37,6 +41,10 @@ extend({
     "clock.heldFor": "un bot juega por {name}",
     "ev.timed_out": "Se acabó el tiempo: Spyhouse jugó por {name}.",
     "ev.seat_held": "Un bot guarda el asiento de {name} hasta que vuelva.",
+    "ev.seat_requested": "{name} pide al anfitrión que le devuelva su asiento.",
+    "ev.timed_out.you": "Se acabó el tiempo: Spyhouse jugó por ti.", "ev.seat_held.you": "Un bot guarda tu asiento hasta que vuelvas.",
+    "ev.returned.you": "Has vuelto y recuperas tu asiento.", "ev.seat_given_back.you": "El anfitrión te devolvió tu asiento.",
+    "ev.player_removed.you": "El anfitrión te expulsó; un bot juega tu asiento.", "ev.seat_requested.you": "Pediste al anfitrión que te devolviera el asiento.", "clock.asksBack": "pide que le devuelvan el asiento",
     "ev.returned": "{name} ha vuelto y recupera su asiento.",
     "ev.seat_given_back": "El anfitrión devolvió su asiento a {name}.",
     "ev.player_removed": "El anfitrión expulsó a {name}; un bot juega su asiento.",
@@ -90,32 +98,49 @@ function hostControls(ctx) {
   const host = doc && tableGrant(doc.table_id)?.host;
   if (!host || doc.status !== "playing") return null;
   const status = h("p", { class: "error", role: "alert", id: "host-status" });
-  /** @param {string} question @param {string} path @param {unknown} [body] */
-  const act = (question, path, body) => async () => {
-    if (!(await askFirst(question))) return;
+  /**
+   * A control that asks first, then calls the API; a refusal stays on the page in words.
+   * @param {string | null} question  null: no question (the player asked for it themselves)
+   * @param {() => Promise<unknown>} call
+   * @returns {() => Promise<void>}
+   */
+  const act = (question, call) => async () => {
+    if (question !== null && !(await askFirst(question))) return;
     // The line on the page now (a redraw updates the page in place, not this copy).
-    const say = (/** @type {string} */ text) => { (document.getElementById("host-status") || status).textContent = text; };
-    try { await api.post(`/api/tables/${doc.table_id}${path}`, body, host); say(""); }
+    /** @param {string} text */
+    const say = (text) => { (document.getElementById("host-status") || status).textContent = text; };
+    try { await call(); say(""); }
     catch (err) { say(problemText(err)); }
   };
+  const id = doc.table_id;
+  /** Seats whose player asked for them back since the bot took them. @type {Set<number>} */
+  const asking = new Set();
+  for (const ev of ctx.events || []) {
+    const seat = ev.data?.seat;
+    if (ev.type === "seat_requested") asking.add(seat);
+    else if (["bot_seated", "seat_held", "seat_given_back", "returned", "player_removed"].includes(ev.type)) asking.delete(seat);
+  }
   const rows = doc.seats.map((s) => {
     const name = s.name || `#${s.seat + 1}`;
     // The host's own seat gets nothing: removing yourself from your own table makes no
     // sense. "Hand to a bot" is beside each seat in the Players panel (it was here too).
     const own = s.seat === doc.you;
     let button = null;
-    if (!own && (s.held === "absent" || s.held === "host")) button = h("button", { class: "button ghost", type: "button", "data-give-back": String(s.seat), onclick: act(t("clock.askGiveBack", { n: s.seat + 1, name }), `/seats/${s.seat}/give-back`) }, t("clock.giveBack"));
+    const asks = asking.has(s.seat) && (s.held === "absent" || s.held === "host");
+    if (!own && (s.held === "absent" || s.held === "host")) button = h("button", { class: `button ${asks ? "primary" : "ghost"}`, type: "button", "data-give-back": String(s.seat), onclick: act(asks ? null : t("clock.askGiveBack", { n: s.seat + 1, name }), () => api.giveBack(id, s.seat, host)) }, t("clock.giveBack"));
     const remove = !own && (s.kind === "human" || s.held === "absent" || s.held === "host")
-      ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), `/seats/${s.seat}/remove`) }, t("clock.remove"))
+      ? h("button", { class: "button ghost", type: "button", "data-remove": String(s.seat), onclick: act(t("clock.askRemove", { name }), () => api.removePlayer(id, s.seat, host)) }, t("clock.remove"))
       : null;
     const label = `${seatName(doc, s.seat)}${s.held && s.held !== "removed" ? ` (${t("clock.heldFor", { name })})` : ""}`;
-    return h("li", {}, seatLabel(label), button || remove ? h("span", { class: "seat-tools" }, button, remove) : null);
+    return h("li", { class: asks ? "asks-back" : null }, seatLabel(label),
+      asks ? h("strong", { class: "asks-back-note", "data-asks-back": String(s.seat) }, ` · ${t("clock.asksBack")}`) : null,
+      button || remove ? h("span", { class: "seat-tools" }, button, remove) : null);
   });
   const clockButtons = doc.clock ? [
     doc.clock.paused
-      ? h("button", { class: "button", type: "button", id: "clock-resume", onclick: act(t("clock.askResume"), "/clock/resume") }, t("clock.resume"))
-      : h("button", { class: "button", type: "button", id: "clock-pause", onclick: act(t("clock.askPause"), "/clock/pause") }, t("clock.pause")),
-    h("button", { class: "button ghost", type: "button", id: "clock-add", onclick: act(t("clock.askAdd"), "/clock/add", { seconds: 60 }) }, t("clock.addMinute")),
+      ? h("button", { class: "button", type: "button", id: "clock-resume", onclick: act(t("clock.askResume"), () => api.resumeClocks(id, host)) }, t("clock.resume"))
+      : h("button", { class: "button", type: "button", id: "clock-pause", onclick: act(t("clock.askPause"), () => api.pauseClocks(id, host)) }, t("clock.pause")),
+    h("button", { class: "button ghost", type: "button", id: "clock-add", onclick: act(t("clock.askAdd"), () => api.addTime(id, 60, host)) }, t("clock.addMinute")),
   ] : [];
   return h("section", { class: "panel host-controls", id: "host-controls" },
     h("h2", {}, t("clock.host")), h("div", { class: "row" }, ...clockButtons), h("ul", {}, ...rows), status);

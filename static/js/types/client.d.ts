@@ -52,6 +52,8 @@ export interface BoardCtx {
   decision: import("../decisions.js").Decision;
   reader: number | null;
   sees: number | null;
+  /** The log this page holds, oldest first (the table's own events too). */
+  events?: GameEvent[];
   name: (seat: number | null | undefined, opts?: { you?: boolean }) => string;
   choice: <E extends Element>(el: E, partial: Json, label?: string) => E;
   choose: (partial: Json) => void;

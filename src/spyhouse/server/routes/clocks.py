@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from spyhouse.server import absent, clocks
 from spyhouse.server.bounds import MAX_SEAT
-from spyhouse.server.deps import Ctx, HostControl
+from spyhouse.server.deps import Ctx, HostControl, Table, Token
 from spyhouse.server.lobby import _seat_row
 from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import StrictModel
+from spyhouse.server.schemas import ActionResult, StrictModel
 
 _REFUSALS = problem_responses(400, 401, 403, 404, 409, 410, 422)
 
@@ -47,6 +47,36 @@ async def add_time(body: AddTime, row: HostControl, ctx: Ctx) -> None:
 async def give_back(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host: give a seat a bot holds back to its player."""
     await absent.give_back(ctx, row, _seat_row(row, seat))
+
+
+class HeldSeat(BaseModel):
+    seat: int = Field(description="The seat a bot holds for you")
+    hold: str = Field(description="absent (your time ran out) or host (the host handed it)")
+    asked: bool = Field(description="You have asked the host for it back since it was held")
+    document: ActionResult = Field(description="The table from your seat, nothing to decide")
+
+
+@router.get(
+    "/tables/{table_id}/held",
+    response_model=HeldSeat,
+    tags=["play"],
+    responses=problem_responses(401, 403, 404, 409, 410),
+)
+async def held_view(row: Table, token: Token, ctx: Ctx) -> dict[str, Any]:
+    """A player whose seat a bot holds watches the table from their seat (with their
+    seat token): 409 ``not_held`` once it is theirs again, 403 ``removed_from_table``."""
+    return await absent.held_view(ctx, row, token)
+
+
+@router.post(
+    "/tables/{table_id}/held/ask-back",
+    status_code=204,
+    tags=["play"],
+    responses=problem_responses(401, 403, 404, 409, 410),
+)
+async def ask_back(row: Table, token: Token, ctx: Ctx) -> None:
+    """A player whose seat a bot holds asks the host for it back (announced in the log)."""
+    await absent.ask_back(ctx, row, token)
 
 
 @router.post("/tables/{table_id}/seats/{seat}/remove", status_code=204, responses=_REFUSALS)

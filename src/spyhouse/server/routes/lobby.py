@@ -23,7 +23,6 @@ from spyhouse.server.schemas import (
     SeatGrant,
     TableSummary,
 )
-from spyhouse.server.thinking import DEFAULT_LEVEL
 
 router = APIRouter()
 SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
@@ -119,8 +118,9 @@ async def seat_bot(
 ) -> None:
     """Host: put a bot in an open seat (or, during play, in place of an absent player),
     or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
-    optional (default ``random``); the level shows on the seat in table documents."""
-    await lobby.seat_bot(ctx, row, seat, body.level if body else DEFAULT_LEVEL)
+    optional: before the start ``random``, during play the strongest level the table's
+    clock allows; the level shows on the seat in table documents."""
+    await lobby.seat_bot(ctx, row, seat, body.level if body else None)
 
 
 @router.delete(

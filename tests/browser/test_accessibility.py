@@ -1,0 +1,77 @@
+"""axe-core finds no WCAG 2.1 A/AA violation on any page: the lobby, a join page, every
+rules page and every game's table mid-game, at 1280 and 390 px, in English and Spanish."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+from tests.browser.axe import summary, violations
+from tests.browser.driver import new_player
+from tests.browser.test_table_story import _move, _open, _table
+
+GAMES = [("agencia", 3), ("spies", 2), ("conspiracy", 3), ("estoril", 3)]
+SCREENS = [("en-GB", 1280), ("es-ES", 390)]
+
+
+@pytest.mark.parametrize(("locale", "width"), SCREENS)
+def test_lobby_join_and_rules_pages_have_no_violations(browser, site, locale, width):
+    t = httpx.post(f"{site.url}/api/tables", json={"game": "spies", "seats": 2}).json()
+    p = new_player(browser, site.url, locale=locale, width=width)
+    try:
+        found = {}
+        pages = [("lobby", "/", "#f-game"), ("join", f"/#/join/{t['invite_code']}", "#join-name")]
+        pages += [(f"rules-{g}", f"/#/rules/{g}", "#rules") for g, _ in GAMES]
+        for name, url, ready in pages:
+            p.page.goto(url)
+            p.page.wait_for_selector(ready)
+            if v := violations(p.page):
+                found[name] = summary(v)
+        assert not found, found
+    finally:
+        p.context.close()
+
+
+@pytest.mark.parametrize(("locale", "width"), SCREENS)
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_every_table_mid_game_has_no_violations(browser, site, game, seats, locale, width):
+    http = httpx.Client(base_url=site.url, timeout=30)
+    table = _table(http, game, seats, {})
+    rng = random.Random(4)
+    for _ in range(6):
+        if _move(http, table, rng) != "playing":
+            break
+    p = new_player(browser, site.url, locale=locale, width=width)
+    try:
+        _open(p, table, 1)
+        p.page.wait_for_selector("#conn[data-conn=open]")
+        found = violations(p.page)
+        assert not found, summary(found)
+    finally:
+        p.context.close()
+        http.close()
+
+
+@pytest.mark.parametrize(("locale", "width"), SCREENS)
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_every_table_at_game_over_has_no_violations(browser, site, game, seats, locale, width):
+    http = httpx.Client(base_url=site.url, timeout=30)
+    table = _table(http, game, seats, {})
+    rng = random.Random(5)
+    for _ in range(5000):
+        if _move(http, table, rng) != "playing":
+            break
+    else:
+        raise AssertionError("the game did not end")
+    p = new_player(browser, site.url, locale=locale, width=width)
+    try:
+        _open(p, table, 1)
+        p.page.wait_for_selector("#main[data-status=finished]")
+        p.page.wait_for_selector("#scores")
+        found = violations(p.page)
+        assert not found, summary(found)
+    finally:
+        p.context.close()
+        http.close()

@@ -1,0 +1,133 @@
+"""A screen-reader user can play: each move is announced once in a polite live region in
+the reader's language, and a whole game is played through the accessibility tree alone
+(role and name locators, the keyboard), never a CSS selector or a coordinate."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.driver import new_player
+from tests.browser.test_table_story import _auth, _open, _table
+
+BOARDS = {
+    "spies": "Spies & Lies",
+    "agencia": "La Agencia",
+    "conspiracy": "Conspiracy",
+    "estoril": "Estoril 1942",
+}
+
+
+def test_moves_are_announced_once_in_the_readers_language(browser, site):
+    http = httpx.Client(base_url=site.url, timeout=30)
+    table = _table(http, "spies", 2, {})
+    bob = new_player(browser, site.url, locale="es-ES")
+    try:
+        _open(bob, table, 1)
+        bob.page.wait_for_selector("#conn[data-conn=open]")
+        live = bob.page.locator("#announce")
+        assert live.get_attribute("aria-live") == "polite"
+        assert live.inner_text() == ""  # what was there before, the log has
+        ann = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0])).json()
+        r = http.post(
+            f"/api/tables/{table['id']}/actions",
+            json={"action": ann["legal_actions"][0], "version": ann["version"]},
+            headers=_auth(table[0]),
+        )
+        assert r.status_code == 200, r.text
+        bob.page.wait_for_selector("#announce p")
+        time.sleep(0.5)
+        said = live.locator("p").all_inner_texts()
+        assert len(said) == 1 and "Ann desplegó soldados" in said[0], said
+    finally:
+        bob.context.close()
+        http.close()
+
+
+def _press(page: Page, button) -> None:
+    button.focus()
+    page.keyboard.press("Enter")
+
+
+def _choices(page: Page, board: str):
+    """The buttons a decision offers: on the board and in the decision panel."""
+    decision = page.get_by_role("region", name="Your decision")
+    found = []
+    for scope in (page.get_by_role("group", name=board, exact=True), decision):
+        buttons = scope.get_by_role("button")
+        for i in range(buttons.count()):
+            b = buttons.nth(i)
+            name = b.get_attribute("aria-label") or b.inner_text()
+            if name.strip() in ("Start over", "Change", "Zoom in"):
+                continue
+            if b.is_visible():
+                found.append(b)
+    return found
+
+
+@pytest.mark.parametrize("game", ["spies", "agencia", "conspiracy", "estoril"])
+def test_a_whole_game_through_the_accessibility_tree(browser, site, game):
+    http = httpx.Client(base_url=site.url, timeout=30)
+    seats = 2 if game == "spies" else 3
+    table = _table(http, game, seats, {})
+    # Ann and Bob each at a page of their own; the third seat a bot.
+    pages = {}
+    for seat in (0, 1):
+        p = new_player(browser, site.url, prefs={"confirm": True})
+        _open(p, table, seat)
+        pages[seat] = p
+    rng = random.Random(7)
+    try:
+        for _ in range(4000):
+            docs = {
+                s: http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[s])).json()
+                for s in (0, 1)
+            }
+            if docs[0]["status"] == "finished":
+                break
+            movers = [s for s in (0, 1) if docs[s]["legal_actions"]]
+            if not movers:
+                time.sleep(0.05)
+                continue
+            seat = rng.choice(movers)
+            page = pages[seat].page
+            version = docs[seat]["version"]
+            # Wait until the page shows this version and offers a choice.
+            deadline = time.monotonic() + 20
+            while int(
+                page.get_by_role("main").get_attribute("data-version") or -1
+            ) < version or not _choices(page, BOARDS[game]):
+                assert time.monotonic() < deadline, "the page offers no choice"
+                time.sleep(0.05)
+            for _ in range(40):
+                confirm = page.get_by_role("button", name="Confirm", exact=True)
+                if confirm.count():
+                    _press(page, confirm)
+                    break
+                options = _choices(page, BOARDS[game])
+                if not options:
+                    break
+                try:
+                    _press(page, rng.choice(options))
+                except Exception:  # the page redrew under the press: look again
+                    continue
+            deadline = time.monotonic() + 20
+            while (
+                http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[seat])).json()[
+                    "version"
+                ]
+                <= version
+            ):
+                assert time.monotonic() < deadline, "the move never reached the server"
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the game did not end")
+        assert docs[0]["status"] == "finished"
+    finally:
+        for p in pages.values():
+            p.context.close()
+        http.close()
