@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 
 from spyhouse.engine import Event
-from spyhouse.server import play
 from spyhouse.server.auth import same_token
 from spyhouse.server.context import Context, commit, load, try_commit
 from spyhouse.server.problems import Problem
@@ -75,7 +74,7 @@ async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) ->
         seats=[SeatChange(seat.seat, "bot", seat.name, None, level, seat.token_hash, hold="host")],
     )
     await commit(ctx, row, change)
-    await play.run_bots(ctx, row.id)
+    ctx.autoplay.wake(row.id)
 
 
 async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
@@ -103,7 +102,7 @@ async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
         ],
     )
     await commit(ctx, row, change)
-    await play.run_bots(ctx, row.id)
+    ctx.autoplay.wake(row.id)
 
 
 def _back_to_player(seat: SeatRow, kind: str) -> Change:

@@ -8,9 +8,8 @@ the store only through them.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spyhouse.engine import Game, get_game
 from spyhouse.server import timekeeping
@@ -28,6 +27,9 @@ from spyhouse.store.repository import (
     committed_row,
 )
 
+if TYPE_CHECKING:
+    from spyhouse.server.autoplay import Autoplay
+
 AnyGame = Game[Any]
 
 
@@ -38,14 +40,20 @@ class Context:
     store: TableStore
     hub: Hub
     settings: Settings
-    bot_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     thinking: Thinking = field(init=False)
-    chat: ChatStore = field(init=False)
     """Where this process's bots think (off the event loop)."""
+    autoplay: Autoplay = field(init=False)
+    """Where this process's bot seats play (a task per table, beside the requests)."""
+    chat: ChatStore = field(init=False)
 
     def __post_init__(self) -> None:
+        from spyhouse.server.autoplay import Autoplay  # it builds on this module
+
         s = self.settings
-        self.thinking = Thinking(s.bot_workers, s.bot_think_seconds, s.bot_search_iterations)
+        self.thinking = Thinking(
+            s.bot_workers, s.bot_think_seconds, s.bot_search_iterations, s.bot_decision_seconds
+        )
+        self.autoplay = Autoplay(self)
         self.chat = ChatStore(self.store.db)
 
 
