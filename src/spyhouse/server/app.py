@@ -114,6 +114,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
             # then the workers are killed (an abandoned decision was never committed).
             await ctx.autoplay.close(grace=BOT_STOP_GRACE_SECONDS)
             ctx.thinking.close()
+            await ctx.presence.close()
             if listener is not None:
                 await listener.close()
             await db.dispose()

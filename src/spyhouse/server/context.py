@@ -29,6 +29,7 @@ from spyhouse.store.repository import (
 
 if TYPE_CHECKING:
     from spyhouse.server.autoplay import Autoplay
+    from spyhouse.server.presence import PresenceBook
 
 AnyGame = Game[Any]
 
@@ -44,16 +45,20 @@ class Context:
     """Where this process's bots think (off the event loop)."""
     autoplay: Autoplay = field(init=False)
     """Where this process's bot seats play (a task per table, beside the requests)."""
+    presence: PresenceBook = field(init=False)
+    """This process's sockets of seated players, beaten in one statement."""
     chat: ChatStore = field(init=False)
 
     def __post_init__(self) -> None:
-        from spyhouse.server.autoplay import Autoplay  # it builds on this module
+        from spyhouse.server.autoplay import Autoplay  # they build on this module
+        from spyhouse.server.presence import PresenceBook
 
         s = self.settings
         self.thinking = Thinking(
             s.bot_workers, s.bot_think_seconds, s.bot_search_iterations, s.bot_decision_seconds
         )
         self.autoplay = Autoplay(self)
+        self.presence = PresenceBook(self)
         self.chat = ChatStore(self.store.db)
 
 
