@@ -18,7 +18,9 @@ move's whole CPU by more than half. What the ORM path guaranteed still holds:
 SQLite: one writer thread per process with its own connection runs the whole
 transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) in one hop, moves queued first come first
 served (SQLite takes one writer at a time anyway; its busy handler sleeps and retries,
-unfairly). PostgreSQL: one statement in autocommit — the swap, the log insert and the
+unfairly). Moves that queued while a commit was syncing share the next transaction
+(group commit, each in its own savepoint, so a stale one is undone alone): one sync to
+disk for all, and each is acknowledged only after that commit returned. PostgreSQL: one statement in autocommit — the swap, the log insert and the
 ``NOTIFY`` as data-modifying CTEs that all commit or none — prepared once per pooled
 connection; a change of seats (rare) adds its updates in one transaction around it.
 """
@@ -79,6 +81,10 @@ def _sqlite_swap(columns: tuple[str, ...]) -> str:
     )
 
 
+_GROUP = 64
+"""The most moves one transaction commits together."""
+
+
 class SqliteWriter:
     """One thread with its own connection, running each move's transaction in one hop."""
 
@@ -99,26 +105,68 @@ class SqliteWriter:
 
     def _serve(self) -> None:
         conn: sqlite3.Connection | None = None
-        while (job := self._jobs.get()) is not None:
-            fn, args, done = job
-            error: BaseException | None
+        stopping = False
+        while not stopping:
+            job = self._jobs.get()
+            if job is None:
+                break
+            batch = [job]
+            while len(batch) < _GROUP:  # whatever queued meanwhile shares the commit
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
             try:
                 if conn is None:
                     conn = self._connect()
-                result, error = fn(conn, *args), None
-            except sqlite3.IntegrityError as exc:
-                result, error = None, SAIntegrityError("commit", None, exc)
+                outcomes = self._group(conn, batch)
             except sqlite3.OperationalError as exc:
                 with contextlib.suppress(Exception):
                     if conn is not None:
                         conn.close()  # a connection that failed is not used again
                 conn = None
-                result, error = None, OperationalError("commit", None, exc)
-            except BaseException as exc:  # Stale, or a bug: handed to the caller
-                result, error = None, exc
-            done(result, error)
+                failed = OperationalError("commit", None, exc)
+                outcomes = [(None, failed) for _ in batch]
+            # Answered only now: after the COMMIT that holds them (or failed them all).
+            for (_, _, done), (result, error) in zip(batch, outcomes, strict=True):
+                done(result, error)
         if conn is not None:
             conn.close()
+
+    def _group(
+        self, conn: sqlite3.Connection, batch: list[tuple[Callable[..., Any], tuple[Any, ...], Any]]
+    ) -> list[tuple[Any, BaseException | None]]:
+        """Group commit: the moves queued together in one transaction, one sync to disk,
+        each in a savepoint so a stale one is undone alone."""
+        outcomes: list[tuple[Any, BaseException | None]] = []
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for fn, args, _ in batch:
+                conn.execute("SAVEPOINT move")
+                error: BaseException | None
+                try:
+                    result, error = fn(conn, *args), None
+                except sqlite3.IntegrityError as exc:
+                    result, error = None, SAIntegrityError("commit", None, exc)
+                except sqlite3.OperationalError:
+                    raise
+                except Exception as exc:  # Stale, or a bug: handed to its caller
+                    result, error = None, exc
+                if error is not None:
+                    conn.execute("ROLLBACK TO move")
+                conn.execute("RELEASE move")
+                outcomes.append((result, error))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        return outcomes
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(connection, *args)`` on the writer thread; its result or its error."""
@@ -143,24 +191,17 @@ class SqliteWriter:
         log: tuple[Any, ...],
         seats: list[tuple[Any, ...]],
     ) -> None:
-        """The swap, the log row and the seats, one transaction (runs on the thread)."""
+        """The swap, the log row and the seats (on the thread, inside its transaction)."""
         columns = tuple(values)
         sql = self._swaps.get(columns)
         if sql is None:
             sql = self._swaps[columns] = _sqlite_swap(columns)
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            swapped = conn.execute(sql, (expected + 1, *values.values(), table_id, expected))
-            if swapped.rowcount != 1:
-                raise Stale(table_id)
-            conn.execute(_SQLITE_LOG, log)
-            if seats:
-                conn.executemany(_SQLITE_SEAT, seats)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        swapped = conn.execute(sql, (expected + 1, *values.values(), table_id, expected))
+        if swapped.rowcount != 1:
+            raise Stale(table_id)
+        conn.execute(_SQLITE_LOG, log)
+        if seats:
+            conn.executemany(_SQLITE_SEAT, seats)
 
     def close(self) -> None:
         if self._thread is not None:
