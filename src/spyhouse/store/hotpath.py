@@ -177,7 +177,8 @@ class SqliteWriter:
         future: asyncio.Future[T] = loop.create_future()
 
         def done(result: Any, error: BaseException | None) -> None:
-            loop.call_soon_threadsafe(_settle, future, result, error)
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+                loop.call_soon_threadsafe(_settle, future, result, error)
 
         self._jobs.put((fn, args, done))
         return await future
