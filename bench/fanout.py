@@ -2,21 +2,27 @@
 
 One command starts, side by side, the bare FastAPI echo fan-out (``echo_server.py``
 driven by ``fanout_client.py``, both unchanged, from ``../shared/bench`` or
-``$SPYHOUSE_BENCH_ECHO_DIR``) and ``spyhouse serve`` (SQLite, and PostgreSQL when
+``$SPYHOUSE_BENCH_ECHO_DIR``), boardgame.io 0.50.2 in memory (its own server and driver
+from ``../shared/bench/peers/boardgameio``, copied and ``npm ci``'d where
+``$SPYHOUSE_BENCH_BGIO_DIR`` points) and ``spyhouse serve`` (SQLite, and PostgreSQL when
 ``--postgres`` gives an admin URL), then drives T tables x 4 seats: the seat to act sends
 one of its legal actions over its socket, and a move counts once all 4 sockets hold the
 new version. Modes:
 
 - ``closed`` (default): as fast as possible; moves/s, p50/p99, server CPU ms per move and
-  the ratio to the echo baseline at the same T.
+  Spyhouse's CPU per move as a ratio to the echo's and to boardgame.io's at the same T.
 - ``open``: moves offered at ``--rate`` per second spread over T tables; latency is from
   the scheduled time (a late move counts its wait), so overload shows as a growing p99.
+- ``idle``: server CPU per second (ms/s) with T tables x 4 seat sockets open and no
+  moves: what idle players cost (presence heartbeats and the like); run ``--seconds``
+  of at least three heartbeats (30).
 - ``capacity``: RSS per idle authenticated socket (``--idle`` sockets) and the time for one
   move to reach the last of ``--spectators`` sockets of one table, echo alongside.
 
 Never part of the test suite: it loads the machine. Examples (from the repository root):
 
     python bench/fanout.py --tables 1,50 --seconds 5
+    SPYHOUSE_BENCH_BGIO_DIR=/tmp/boardgameio python bench/fanout.py --tables 50,200 --postgres …
     python bench/fanout.py --tables 1,50,200 --postgres postgresql://user@host:5432/postgres
     python bench/fanout.py --mode open --rate 300 --tables 200 --postgres …
     python bench/fanout.py --mode capacity --idle 2000 --spectators 1000
@@ -51,6 +57,9 @@ from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parents[1]
 ECHO_DIR = Path(os.environ.get("SPYHOUSE_BENCH_ECHO_DIR", ROOT.parent / "shared" / "bench"))
+BGIO_DIR = os.environ.get("SPYHOUSE_BENCH_BGIO_DIR")
+"""A copy of ``../shared/bench/peers/boardgameio`` after ``npm ci`` (shared/ is read-only,
+so copy it, e.g. to /tmp); without it the boardgame.io column is left out."""
 SEATS = 4
 TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -180,6 +189,40 @@ class Result:
     p99_ms: float
     cpu_ms_per_move: float
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+# -- the boardgame.io peer --------------------------------------------------------------
+
+
+def start_bgio() -> Server | None:
+    if not BGIO_DIR:
+        return None
+    argv = ["node", str(Path(BGIO_DIR) / "server.js"), "{port}", "--storage", "memory"]
+    return launch("boardgameio", argv, {"NODE_ENV": "production"}, "")
+
+
+def run_bgio(server: Server, tables: int, seconds: float) -> Result:
+    """Its own driver (``driver.js``), which reads the server's CPU from /proc itself."""
+    assert BGIO_DIR
+    out = subprocess.run(
+        ["node", str(Path(BGIO_DIR) / "driver.js"), "--url", server.url]
+        + ["--tables", str(tables), "--secs", str(seconds), "--warmup", "2"]
+        + ["--pid", str(server.proc.pid)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=BGIO_DIR,
+    )
+    doc = json.loads(out.stdout.strip().splitlines()[-1])
+    return Result(
+        "boardgame.io 0.50.2",
+        tables,
+        doc["moves_per_s"],
+        doc["p50_ms"],
+        doc["p99_ms"],
+        doc["cpu_ms_per_move"],
+        {"frames_per_move": doc.get("frames_per_move")},
+    )
 
 
 # -- the echo baseline ------------------------------------------------------------------
@@ -522,10 +565,13 @@ async def echo_reach(server: Server, n: int, moves: int) -> list[float]:
 # -- main -------------------------------------------------------------------------------
 
 
-def row(r: Result, base: Result | None) -> str:
+def row(r: Result, base: Result | None, peer: Result | None = None) -> str:
     ratio = f"{100 * r.moves_per_s / base.moves_per_s:6.1f} %" if base else "   base "
     if base:  # on a shared machine the CPU each move costs is the steadier comparison
         ratio += f"  (cpu {100 * base.cpu_ms_per_move / r.cpu_ms_per_move:5.1f} %)"
+        ratio += f"  cpu/move {r.cpu_ms_per_move / base.cpu_ms_per_move:5.2f}x echo"
+    if peer:
+        ratio += f"  {r.cpu_ms_per_move / peer.cpu_ms_per_move:5.2f}x boardgame.io"
     extra = "  ".join(f"{k}={v}" for k, v in r.extra.items())
     return (
         f"{r.label:<22} T={r.tables:<4} {r.moves_per_s:9.1f} moves/s  p50 {r.p50_ms:8.1f} ms"
@@ -537,7 +583,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--mode", choices=["closed", "open", "capacity"], default="closed")
+    parser.add_argument("--mode", choices=["closed", "open", "idle", "capacity"], default="closed")
     parser.add_argument("--tables", default="1,50,200", help="comma-separated T values")
     parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
     parser.add_argument("--postgres", default=os.environ.get("SPYHOUSE_BENCH_POSTGRES_URL"))
@@ -570,11 +616,24 @@ async def run(args: argparse.Namespace) -> None:
         if args.mode == "capacity":
             await capacity(args, echo, kinds)
             return
+        if args.mode == "idle":
+            await idle_cost(args, counts, kinds)
+            return
         bases: dict[int, Result] = {}
+        peers: dict[int, Result] = {}
         if args.mode == "closed":
             for t in counts:
                 bases[t] = run_echo(echo, t, args.seconds)
                 print(row(bases[t], None), flush=True)
+            if (bgio := start_bgio()) is not None:
+                try:
+                    for t in counts:
+                        peers[t] = run_bgio(bgio, t, args.seconds)
+                        print(row(peers[t], bases[t]), flush=True)
+                finally:
+                    bgio.stop()
+            else:
+                print("# no boardgame.io column: set SPYHOUSE_BENCH_BGIO_DIR", flush=True)
         for kind in kinds:
             with database(kind, args.postgres) as url:
                 servers = [start_spyhouse(url, {}) for _ in range(args.processes)]
@@ -587,12 +646,35 @@ async def run(args: argparse.Namespace) -> None:
                         if rate is not None:
                             label += f" @{rate:g}/s"
                         r = await multi_run(servers, label, t, args.seconds, args.game, rate)
-                        print(row(r, bases.get(t)), flush=True)
+                        print(row(r, bases.get(t), peers.get(t)), flush=True)
                 finally:
                     for s in servers:
                         s.stop()
     finally:
         echo.stop()
+
+
+async def idle_cost(args: argparse.Namespace, counts: list[int], kinds: list[str]) -> None:
+    """Server CPU per second with T tables of 4 seat sockets open and nothing played."""
+    for kind in kinds:
+        with database(kind, args.postgres) as url:
+            server = start_spyhouse(url, {})
+            try:
+                for t in counts:
+                    tables = await open_tables(server.url, server.ws_url, args.game, t)
+                    await asyncio.sleep(2)  # the start's frames are out
+                    cpu = server.cpu()
+                    await asyncio.sleep(args.seconds)
+                    per_second = (server.cpu() - cpu) / args.seconds * 1000
+                    print(
+                        f"spyhouse {kind:<13} T={t:<5} idle {t * SEATS} seat sockets  "
+                        f"cpu {per_second:6.1f} ms/s  over {args.seconds:g} s",
+                        flush=True,
+                    )
+                    for table in tables:
+                        await table.close()
+            finally:
+                server.stop()
 
 
 async def multi_run(

@@ -33,6 +33,14 @@ class Settings:
     and the bots' replies); a table is resumed once it stood still for a whole period."""
     bot_think_seconds: float = 1.0
     """A ``search`` bot's time budget per decision (``SPYHOUSE_BOT_THINK_SECONDS``)."""
+    bot_decision_seconds: float = 2.0
+    """The most any bot decision may take, in wall time from when it is asked, waiting for
+    a worker included (``SPYHOUSE_BOT_DECISION_SECONDS``); a search that cannot finish
+    within it is answered by the rules of thumb (``server/thinking.py``)."""
+    bot_tables_at_once: int = 8
+    """Tables of one process whose bots make a move at the same time
+    (``SPYHOUSE_BOT_TABLES_AT_ONCE``); the others wait their turn, first come first
+    served, one move at a time, so no table waits for another's whole game."""
     bot_search_iterations: int = 20_000
     """A ``search`` bot's iteration cap per decision, whichever ends first."""
     bot_workers: int = 1
@@ -85,6 +93,10 @@ class Settings:
                 values[f"rate_limit_{name}"] = limit
         if think := os.environ.get("SPYHOUSE_BOT_THINK_SECONDS"):
             values["bot_think_seconds"] = float(think)
+        if decision := os.environ.get("SPYHOUSE_BOT_DECISION_SECONDS"):
+            values["bot_decision_seconds"] = float(decision)
+        if at_once := os.environ.get("SPYHOUSE_BOT_TABLES_AT_ONCE"):
+            values["bot_tables_at_once"] = int(at_once)
         if workers := os.environ.get("SPYHOUSE_BOT_WORKERS"):
             values["bot_workers"] = int(workers)
         if switch := os.environ.get("SPYHOUSE_WS_COMPRESSION"):

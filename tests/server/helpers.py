@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
 from spyhouse.engine import Rng
+
+BOT_WAIT_SECONDS = 60
+"""How long a test waits for bots to reply (a liveness bound, not a timing assertion)."""
 
 
 def auth(token: str) -> dict[str, str]:
@@ -55,14 +59,22 @@ def view(http: httpx.Client, table: Table, seat: int | None) -> dict[str, Any]:
 
 
 def play_to_end_over_rest(http: httpx.Client, table: Table, seed: int = 0) -> dict[str, Any]:
-    """Every human seat plays random legal actions until the game ends."""
+    """Every human seat plays random legal actions until the game ends (bots reply in
+    the background: while only bots are to act, it waits for them)."""
     rng = Rng(seed)
+    bots_since = None
     for _ in range(20_000):
         docs = {s: view(http, table, s) for s in table.tokens}
         any_doc = next(iter(docs.values()))
         if any_doc["status"] == "finished":
             return any_doc
         movers = [s for s, d in docs.items() if d["legal_actions"]]
+        if not movers and set(any_doc["to_act"]) - set(table.tokens):
+            bots_since = bots_since or time.monotonic()
+            assert time.monotonic() - bots_since < BOT_WAIT_SECONDS, "the bots never moved"
+            time.sleep(0.01)
+            continue
+        bots_since = None
         assert movers, f"nobody can move: {any_doc['to_act']}"
         seat = rng.choice(movers)
         doc = docs[seat]
@@ -72,6 +84,10 @@ def play_to_end_over_rest(http: httpx.Client, table: Table, seed: int = 0) -> di
             json={"action": action, "version": doc["version"]},
             headers=auth(table.tokens[seat]),
         )
+        if r.status_code == 409 and r.json()["code"] == "stale_version":
+            # a bot deciding at the same time (a simultaneous choice) committed first
+            assert len(any_doc["seats"]) > len(table.tokens), r.text
+            continue
         assert r.status_code == 200, r.text
     raise AssertionError("game did not end")
 

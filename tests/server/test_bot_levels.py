@@ -181,6 +181,7 @@ async def test_search_bots_think_again_after_a_worker_process_dies(highcard):
     thinking = Thinking(workers=1, budget=0.05, iterations=20)
     try:
         state = highcard.setup(2, highcard.parse_options({}), 7)
+        await thinking.warm()  # (while the worker starts, the rules of thumb answer)
         first = await thinking.choose(highcard, state, 0, "search")
         assert first in highcard.legal_actions(state, 0)
         pool = thinking._executor()

@@ -20,7 +20,7 @@ import contextlib
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import play, reading
+from spyhouse.server import reading
 from spyhouse.server.auth import same_token
 from spyhouse.server.context import Context, commit, load, try_commit
 from spyhouse.server.problems import Problem
@@ -128,7 +128,7 @@ async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) ->
         seats=[SeatChange(seat.seat, "bot", seat.name, None, level, seat.token_hash, hold="host")],
     )
     await commit(ctx, row, change)
-    await play.run_bots(ctx, row.id)
+    ctx.autoplay.wake(row.id)
 
 
 async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
@@ -156,7 +156,7 @@ async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
         ],
     )
     await commit(ctx, row, change)
-    await play.run_bots(ctx, row.id)
+    ctx.autoplay.wake(row.id)
 
 
 def _back_to_player(seat: SeatRow, kind: str) -> Change:

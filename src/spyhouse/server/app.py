@@ -44,6 +44,9 @@ Play hidden-information spy games with friends or from code.
 Errors are `application/problem+json` documents with a stable `code`.
 """
 
+BOT_STOP_GRACE_SECONDS = 2.0
+"""How long a stopping server lets bot moves under way finish their commit."""
+
 
 class Spyhouse(FastAPI):
     """The FastAPI app, with ``WS /ws/tables/{id}`` served in front of its stack.
@@ -107,7 +110,11 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
             resumer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await resumer
-            app.state.context.thinking.close()
+            # A graceful stop takes seconds, not a game: bot moves under way may commit,
+            # then the workers are killed (an abandoned decision was never committed).
+            await ctx.autoplay.close(grace=BOT_STOP_GRACE_SECONDS)
+            ctx.thinking.close()
+            await ctx.presence.close()
             if listener is not None:
                 await listener.close()
             await db.dispose()

@@ -50,7 +50,7 @@ async def fire_expired(ctx: Context, table_id: str) -> int:
             continue  # someone moved, or another process fired it: look again
         fired += 1
     if fired:
-        await play.run_bots(ctx, table_id)
+        ctx.autoplay.wake(table_id)
     return fired
 
 

@@ -8,10 +8,9 @@ the store only through them.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spyhouse.engine import Game, get_game
 from spyhouse.server import timekeeping
@@ -30,6 +29,10 @@ from spyhouse.store.repository import (
     committed_row,
 )
 
+if TYPE_CHECKING:
+    from spyhouse.server.autoplay import Autoplay
+    from spyhouse.server.presence import PresenceBook
+
 AnyGame = Game[Any]
 
 
@@ -40,19 +43,29 @@ class Context:
     store: TableStore
     hub: Hub
     settings: Settings
-    bot_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     thinking: Thinking = field(init=False)
-    chat: ChatStore = field(init=False)
     """Where this process's bots think (off the event loop)."""
     rates: RateStore = field(init=False)
     """Limits of a table or a seat, counted in the database for every process."""
     origin: str = field(default_factory=lambda: secrets.token_hex(8))
     """This process among those sharing the database: it drops its own notices when
     PostgreSQL echoes them back."""
+    autoplay: Autoplay = field(init=False)
+    """Where this process's bot seats play (a task per table, beside the requests)."""
+    presence: PresenceBook = field(init=False)
+    """This process's sockets of seated players, beaten in one statement."""
+    chat: ChatStore = field(init=False)
 
     def __post_init__(self) -> None:
+        from spyhouse.server.autoplay import Autoplay  # they build on this module
+        from spyhouse.server.presence import PresenceBook
+
         s = self.settings
-        self.thinking = Thinking(s.bot_workers, s.bot_think_seconds, s.bot_search_iterations)
+        self.thinking = Thinking(
+            s.bot_workers, s.bot_think_seconds, s.bot_search_iterations, s.bot_decision_seconds
+        )
+        self.autoplay = Autoplay(self)
+        self.presence = PresenceBook(self)
         self.chat = ChatStore(self.store.db)
         self.rates = RateStore(self.store.db)
 

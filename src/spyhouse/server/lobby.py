@@ -12,7 +12,7 @@ from typing import Any
 from spyhouse.bots import LEVELS
 from spyhouse.bots.search import decisions_per_seat
 from spyhouse.engine import Event, Game, get_game
-from spyhouse.server import absent, botlevels, play, timekeeping
+from spyhouse.server import absent, botlevels, timekeeping
 from spyhouse.server.auth import hash_token, new_token
 from spyhouse.server.bounds import well_formed_id
 from spyhouse.server.context import Context, commit, game_of, try_commit
@@ -195,7 +195,7 @@ async def start(ctx: Context, row: TableRow) -> None:
         status="playing",
     )
     committed = await commit(ctx, row, change, state)
-    await play.run_bots(ctx, row.id, committed.row, state)
+    ctx.autoplay.wake(row.id, committed.row, state)  # the answer does not wait for them
 
 
 async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[str, Any]:

@@ -1,13 +1,13 @@
-"""Play: a seat's move, committed with a compare-and-swap, then the bots' replies.
+"""Play: a seat's move, committed with a compare-and-swap; the bots reply beside it.
 
 A move is computed by the engine from the committed state and written only if the table
 is still at the version the player chose at; a retried ``request_id`` returns the move
-already committed instead of playing twice.
+already committed instead of playing twice. The move's answer is its own commit: bots
+that are to act next play in their table's own task (``server/autoplay.py``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +16,6 @@ from spyhouse.engine import IllegalAction, canonical
 from spyhouse.engine.refusals import TURN
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
 from spyhouse.server.problems import Problem
-from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
 
@@ -25,7 +24,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Moved:
-    """A move's result: the version it committed and the table after the bots replied."""
+    """A move's result: the version it committed and the table as that commit left it."""
 
     version: int
     row: TableRow
@@ -39,7 +38,8 @@ async def move(
     version: int,
     request_id: str | None = None,
 ) -> Moved:
-    """Play ``action`` for ``seat``, chosen at ``version``; then let the bots reply.
+    """Play ``action`` for ``seat``, chosen at ``version``; the bots reply in the
+    background, so the answer never waits for them.
 
     409 ``stale_version`` when the table moved on, 422 with the rules' reason when the
     move is illegal; nothing changes on any refusal. A ``request_id`` is checked by the
@@ -79,8 +79,8 @@ async def move(
         ):
             return done
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
-    after = await run_bots(ctx, row.id, committed.row, new_state)
-    return Moved(committed.version, after or await load(ctx, row.id))
+    ctx.autoplay.wake(row.id, committed.row, new_state)
+    return Moved(committed.version, committed.row)
 
 
 def refused(exc: IllegalAction) -> Problem:
@@ -124,63 +124,6 @@ def _state(ctx: Context, game: AnyGame, row: TableRow) -> Any:
     """The engine state of ``row``: the hub's copy when it holds that version, else loaded."""
     state = ctx.hub.state_of(row)
     return state if state is not None else game.load(row.state or {})
-
-
-async def run_bots(
-    ctx: Context, table_id: str, row: TableRow | None = None, state: Any = None
-) -> TableRow | None:
-    """Let bot seats play until a human is to act or the game ends.
-
-    ``row`` (with its ``state`` if at hand) is the table as just committed; without a
-    bot seat there is nothing to do and nothing is read. Returns the table as the last
-    commit left it, or ``None`` when it must be read again.
-    """
-    if row is not None and not any(s.kind == "bot" for s in row.seats):
-        return row
-    # The lock only saves duplicate work (the version CAS keeps bots correct anyway),
-    # so it is dropped once idle rather than kept for every table ever played.
-    lock = ctx.bot_locks.setdefault(table_id, asyncio.Lock())
-    try:
-        async with lock:
-            return await _play_bots(ctx, table_id, row, state)
-    except Exception:
-        # The move that woke the bots is committed: a bot's failure must not turn it
-        # into an error. The bots' seats wait for the resume sweep to try again.
-        log.exception("the bots of table %s failed", table_id)
-        return None
-    finally:
-        if not lock.locked():
-            ctx.bot_locks.pop(table_id, None)
-
-
-async def _play_bots(
-    ctx: Context, table_id: str, row: TableRow | None, state: Any
-) -> TableRow | None:
-    for _ in range(ctx.settings.max_bot_moves_per_commit):
-        if row is None:
-            row, state = await load(ctx, table_id), None
-        if row.status != "playing":
-            return row
-        levels = {s.seat: s.bot_level or DEFAULT_LEVEL for s in row.seats if s.kind == "bot"}
-        if not levels:
-            return row
-        game = game_of(row)
-        if state is None:
-            state = _state(ctx, game, row)
-        pending = sorted(game.to_act(state) & levels.keys())
-        if not pending:
-            return row
-        seat = pending[0]
-        # Off the event loop, from what the seat may know, with fresh OS entropy.
-        action = await ctx.thinking.choose(game, state, seat, levels[seat])
-        change, new_state = change_for(game, state, seat, action)
-        try:
-            committed = await try_commit(ctx, row, change, new_state)
-        except StaleVersion:
-            row = None  # a person moved meanwhile; look again
-            continue
-        row, state = committed.row, new_state
-    return row
 
 
 def change_for(

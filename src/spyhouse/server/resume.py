@@ -2,10 +2,13 @@
 leaves a table where a bot is to act and nobody runs it.
 
 Every process, on start-up and then every ``bot_resume_seconds``, looks at the games in
-play with a bot seated and runs the bots of each one that is to act. A table is left
-alone until it has stood still for a whole period, so a request still running its
-bots is not raced; and several processes doing this at once are safe, since each bot
-move is a version compare-and-swap (the loser re-reads and finds nothing to do).
+play with a bot seated and wakes the bots of each one (``server/autoplay.py``): all of
+them at once, the one that stood still longest first, each table's bots in their own
+task taking turns one move at a time, so a restart with many bot tables moves every one
+of them soon instead of playing each whole game before the next. A table is left alone
+until it has stood still for a whole period, so a process still running its bots is not
+raced; and several processes doing this at once are safe, since each bot move is a
+version compare-and-swap (the loser re-reads and finds nothing to do).
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from spyhouse.server import play
 from spyhouse.server.context import Context
 
 log = logging.getLogger(__name__)
@@ -25,28 +27,24 @@ class BotResumer:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._seen: dict[str, int] = {}  # table → the version it stood at last pass
-        self._done: dict[str, int] = {}  # table → the version its bots were run up to
 
     async def sweep(self, *, all_now: bool = False) -> int:
-        """Run the bots of every table that stood still since the last sweep (or of
-        every table, at start-up); returns how many tables were looked at."""
+        """Wake the bots of every table that stood still since the last sweep (or of
+        every table, at start-up); returns how many tables were woken."""
+        autoplay = self.ctx.autoplay
         tables = await self.ctx.store.playing_with_bots()
         seen, self._seen = self._seen, dict(tables)
-        self._done = {t: v for t, v in self._done.items() if t in self._seen}
-        looked = 0
-        for table_id, version in tables:
-            if self._done.get(table_id) == version:
-                continue  # its bots already had their say at this version
+        for gone in set(autoplay.settled) - self._seen.keys():
+            del autoplay.settled[gone]
+        woken = 0
+        for table_id, version in tables:  # oldest first
+            if autoplay.settled.get(table_id) == version or autoplay.running(table_id):
+                continue  # its bots already had their say at this version, or have it now
             if not all_now and seen.get(table_id) != version:
-                continue  # it moved lately: a request may be running its bots
-            looked += 1
-            # A failure is logged by run_bots and leaves the table for the next pass.
-            if await play.run_bots(self.ctx, table_id) is None:
-                continue
-            row = await self.ctx.store.get(table_id)
-            if row is not None:
-                self._done[table_id] = row.version
-        return looked
+                continue  # it moved lately: a process may be running its bots
+            autoplay.wake(table_id)
+            woken += 1
+        return woken
 
     async def run(self) -> None:
         """Sweep at start-up, then every period, until cancelled."""

@@ -6,6 +6,8 @@ the app uses the async driver (aiosqlite / psycopg) and migrations the sync one.
 
 from __future__ import annotations
 
+import asyncio
+
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
@@ -16,6 +18,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from spyhouse.store import jsontext
+from spyhouse.store.hotpath import PgMoves, SqliteWriter, sqlite_path
 
 
 def _with_driver(url: str, sqlite: str, postgres: str) -> str:
@@ -56,11 +59,21 @@ class Database:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.autocommit: AsyncEngine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """The same pool, each statement its own transaction: a one-statement commit."""
+        path = sqlite_path(url) if self.is_sqlite else None
+        self.sqlite_writer: SqliteWriter | None = SqliteWriter(path) if path else None
+        """Where a process's moves commit on SQLite (``store/hotpath.py``): one thread, one
+        connection, first come first served."""
+        self.pg_moves: PgMoves | None = None if self.is_sqlite else PgMoves(url)
+        """Where moves commit on PostgreSQL: the driver's own connections, in autocommit."""
 
     def session(self) -> AsyncSession:
         return self.sessions()
 
     async def dispose(self) -> None:
+        if self.sqlite_writer is not None:
+            await asyncio.to_thread(self.sqlite_writer.close)
+        if self.pg_moves is not None:
+            await self.pg_moves.close()
         await self.engine.dispose()
 
 

@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import joinedload
 
+from spyhouse.store import hotpath
 from spyhouse.store.db import Database
 from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
 from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
@@ -145,14 +146,19 @@ class TableStore:
             return list((await s.execute(q)).scalars())
 
     async def playing_with_bots(self) -> list[tuple[str, int]]:
-        """``(table id, version)`` of every game in play with a bot seated."""
+        """``(table id, version)`` of every game in play with a bot seated, the one that
+        stood still longest first (so a restart resumes the oldest waits first)."""
         async with self.db.session() as s:
             has_bot = (
                 select(SeatRow.table_id)
                 .where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
                 .exists()
             )
-            q = select(TableRow.id, TableRow.version).where(TableRow.status == "playing", has_bot)
+            q = (
+                select(TableRow.id, TableRow.version)
+                .where(TableRow.status == "playing", has_bot)
+                .order_by(TableRow.updated_at, TableRow.id)
+            )
             return [(r.id, r.version) for r in await s.execute(q)]
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
@@ -191,11 +197,12 @@ class TableStore:
         """Write ``change`` iff the table is at ``expected_version``; return its log entry
         (whose ``version`` is the table's new version).
 
-        On PostgreSQL a move is one statement in autocommit, so one round trip: the
-        version compare-and-swap, the log insert and the ``NOTIFY`` are data-modifying
-        CTEs that all commit or none (no log row unless the swap matched). A change of
-        seats (lobby, host controls: rare) adds its updates in one transaction around
-        that statement; SQLite runs the same steps as a transaction of Core statements.
+        Through the driver, not the ORM (``store/hotpath.py``): on PostgreSQL a move is
+        one prepared statement in autocommit, so one round trip: the version
+        compare-and-swap, the log insert and the ``NOTIFY`` are data-modifying CTEs that
+        all commit or none (no log row unless the swap matched). A change of seats
+        (lobby, host controls: rare) adds its updates in one transaction around that
+        statement. SQLite runs the same steps as one transaction on its writer thread.
         """
         new_version = expected_version + 1
         values: dict[str, Any] = {"version": new_version}  # updated_at: its onupdate
@@ -217,21 +224,43 @@ class TableStore:
             request_id=change.request_id,
         )
         try:
-            if change.seats or self.db.is_sqlite:
+            if (writer := self.db.sqlite_writer) is not None:
+                await writer.run(
+                    writer.commit,
+                    table_id,
+                    expected_version,
+                    hotpath.sqlite_values(
+                        change.state,
+                        change.status,
+                        change.outcome,
+                        change.clock,
+                        change.clock is not None,
+                        change.deadline,
+                    ),  # fmt: skip
+                    hotpath.sqlite_log(table_id, new_version, entry),
+                    hotpath.seat_params(table_id, change.seats),
+                )
+            elif (moves := self.db.pg_moves) is not None:
+                await moves.commit(table_id, expected_version, change, new_version, entry)
+            else:  # SQLite in memory (no file for a writer thread to open): Core statements
                 async with self.db.engine.begin() as conn:
                     await self._swap_and_log(conn, expected_version, values, entry)
-                    for c in change.seats:
-                        await conn.execute(
-                            update(_SEATS)
-                            .where(_SEATS.c.table_id == table_id, _SEATS.c.seat == c.seat)
-                            .values(**c.columns())
-                        )
-            else:
-                async with self.db.autocommit.connect() as conn:
-                    await self._swap_and_log(conn, expected_version, values, entry)
+                    await self._seats(conn, table_id, change.seats)
         except IntegrityError as exc:  # a concurrent writer inserted the same log row
             raise StaleVersion(table_id) from exc
+        except hotpath.Stale as exc:  # the swap matched no row
+            raise StaleVersion(table_id) from exc
         return entry
+
+    async def _seats(
+        self, conn: AsyncConnection, table_id: str, seats: Sequence[SeatChange]
+    ) -> None:
+        for c in seats:
+            await conn.execute(
+                update(_SEATS)
+                .where(_SEATS.c.table_id == table_id, _SEATS.c.seat == c.seat)
+                .values(**c.columns())
+            )
 
     async def _swap_and_log(
         self, conn: AsyncConnection, expected: int, values: dict[str, Any], entry: LogEntry
