@@ -94,7 +94,7 @@ export class TableSocket {
         this.h.onStatus?.(this.status);
         this.h.onState(/** @type {StateFrame} */ (frame), { resync: wasReconnect });
       } else if (frame.type === "ack") {
-        this.pending.delete(frame.request_id);
+        if (frame.request_id) this.pending.delete(frame.request_id);
         this.h.onAck?.(frame);
       } else if (frame.type === "presence") {
         this.h.onPresence?.(frame);
@@ -102,7 +102,7 @@ export class TableSocket {
         this.h.onChat?.(frame);
       } else if (frame.type === "error") {
         if (!this.authed && frame.status >= 400 && frame.status < 500) this.fatal = frame;
-        this.pending.delete(frame.request_id);
+        if (frame.request_id) this.pending.delete(frame.request_id);
         this.h.onError?.(frame);
       }
     };
@@ -124,7 +124,7 @@ export class TableSocket {
   }
 
   /** Send an action chosen at `version`; returns its request id.
-   * @param {unknown} action @param {number} version @returns {string} */
+   * @param {import("./types/frames").Action} action @param {number} version @returns {string} */
   act(action, version) {
     const requestId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {

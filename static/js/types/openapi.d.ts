@@ -138,6 +138,8 @@ export interface paths {
         /**
          * Get Chat
          * @description The last 200 lines you may read (players: the table; spectators: both channels).
+         *
+         *     **Spectators:** without a token this reads as a spectator, at a table created with `"spectators": true` (elsewhere 401 `missing_token`); the host token reads as a spectator too.
          */
         get: operations["get_chat_api_tables__table_id__chat_get"];
         put?: never;
@@ -145,6 +147,8 @@ export interface paths {
          * Post Chat
          * @description Say something at the table (players) or among spectators. 422 ``chat_too_long``,
          *     429 ``chat_rate_limited``, 403 ``muted``. Never changes the table version.
+         *
+         *     **Spectators:** without a token this reads as a spectator, at a table created with `"spectators": true` (elsewhere 401 `missing_token`); the host token reads as a spectator too.
          */
         post: operations["post_chat_api_tables__table_id__chat_post"];
         delete?: never;
@@ -234,6 +238,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{table_id}/held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Held View
+         * @description A player whose seat a bot holds watches the table from their seat (with their
+         *     seat token): 409 ``not_held`` once it is theirs again, 403 ``removed_from_table``.
+         */
+        get: operations["held_view_api_tables__table_id__held_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/held/ask-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask Back
+         * @description A player whose seat a bot holds asks the host for it back (announced in the log).
+         */
+        post: operations["ask_back_api_tables__table_id__held_ask_back_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables/{table_id}/record": {
         parameters: {
             query?: never;
@@ -245,7 +290,8 @@ export interface paths {
          * Get Record
          * @description The game record (format ``spyhouse-record`` v1), once the game is over (409
          *     ``game_not_over`` before). With a published log: seed and every move, to participants
-         *     (and everyone at an open table) — ``spyhouse replay FILE`` verifies it. Otherwise a
+         *     and spectators, and at a public table to anyone, without a token — ``spyhouse
+         *     replay FILE`` verifies it. Otherwise a
          *     seat's own record: its events and its own actions, no seed.
          */
         get: operations["get_record_api_tables__table_id__record_get"];
@@ -333,7 +379,8 @@ export interface paths {
          * Seat Bot
          * @description Host: put a bot in an open seat (or, during play, in place of an absent player),
          *     or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
-         *     optional (default ``random``); the level shows on the seat in table documents.
+         *     optional: before the start ``random``, during play the strongest level the table's
+         *     clock allows; the level shows on the seat in table documents.
          */
         post: operations["seat_bot_api_tables__table_id__seats__seat__bot_post"];
         delete?: never;
@@ -456,6 +503,8 @@ export interface paths {
          * Get View
          * @description Your view (or the public one, without a token, if spectators are allowed), the
          *     version, who is to act and your legal actions.
+         *
+         *     **Spectators:** without a token this reads as a spectator, at a table created with `"spectators": true` (elsewhere 401 `missing_token`); the host token reads as a spectator too.
          */
         get: operations["get_view_api_tables__table_id__view_get"];
         put?: never;
@@ -559,6 +608,386 @@ export interface components {
              */
             seconds: number;
         };
+        /** AgenciaAction */
+        AgenciaAction: components["schemas"]["AgenciaChooseLocation"] | components["schemas"]["AgenciaPlay"] | components["schemas"]["AgenciaInfiltrate"] | components["schemas"]["AgenciaRecruit"];
+        /**
+         * AgenciaActionResult
+         * @description ActionResult (La Agencia: Misión Embajada)
+         */
+        AgenciaActionResult: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description Events you may see since your action's version
+             */
+            events: components["schemas"]["LoggedEvent"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["AgenciaAction"][];
+            options: components["schemas"]["AgenciaOptions"];
+            outcome: components["schemas"]["AgenciaOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["AgenciaView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /**
+         * AgenciaCardFace
+         * @description A card face as a client draws it.
+         */
+        AgenciaCardFace: {
+            /** Agents */
+            agents: number;
+            /** Information */
+            information: number;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * AgenciaCardReference
+         * @description A card in the rules reference, with its copies and data status.
+         */
+        AgenciaCardReference: {
+            /** Agents */
+            agents: number;
+            /** Copies */
+            copies: number;
+            /** Information */
+            information: number;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+        };
+        /**
+         * AgenciaChooseLocation
+         * @description (A) The Ambassador chooses the Embassy's side.
+         */
+        AgenciaChooseLocation: {
+            /**
+             * Location
+             * @enum {string}
+             */
+            location: "Hall" | "Garden";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "choose_location";
+        };
+        /**
+         * AgenciaEvent
+         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
+         *     README for the types it makes).
+         */
+        AgenciaEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /** AgenciaFinalScoreView */
+        AgenciaFinalScoreView: {
+            /** Cards */
+            cards: number;
+            /** Seat */
+            seat: number;
+            /** Tokens */
+            tokens: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * AgenciaInfiltrate
+         * @description (C) The Infiltrator exchanges with the played card of the seat ``target``.
+         */
+        AgenciaInfiltrate: {
+            /** Target */
+            target: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrate";
+        };
+        /** AgenciaLocationChoice */
+        AgenciaLocationChoice: {
+            /**
+             * Location
+             * @enum {string}
+             */
+            location: "Hall" | "Garden";
+            /** Text */
+            text: string;
+        };
+        /**
+         * AgenciaOptions
+         * @description No table options yet. The "More Embassies" cards belong here once their effects
+         *     are known: the English rule text does not give them (clarification 10).
+         */
+        AgenciaOptions: Record<string, never>;
+        /**
+         * AgenciaOutcome
+         * @description :meth:`Outcome.to_json`, as a type (the published outcome schema).
+         */
+        AgenciaOutcome: {
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Scores */
+            scores: number[] | null;
+            /** Winners */
+            winners: number[];
+        };
+        /**
+         * AgenciaPlay
+         * @description (B) Play the card in one of your four positions, seen or not.
+         */
+        AgenciaPlay: {
+            /**
+             * Position
+             * @enum {string}
+             */
+            position: "table_face_up" | "table_face_down" | "hand_facing_owner" | "hand_facing_others";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play";
+        };
+        /** AgenciaPlayedCard */
+        AgenciaPlayedCard: {
+            card: components["schemas"]["AgenciaCardFace"];
+            /** From */
+            from: string;
+            /** In Game */
+            in_game: boolean;
+        };
+        /** AgenciaPlayerView */
+        AgenciaPlayerView: {
+            /** Ambassador */
+            ambassador: boolean;
+            /** Deck Size */
+            deck_size: number;
+            /** Information */
+            information: number;
+            played: components["schemas"]["AgenciaPlayedCard"] | null;
+            /** Positions */
+            positions: components["schemas"]["AgenciaPositionView"][];
+            /** Seat */
+            seat: number;
+            /** You */
+            you: boolean;
+        };
+        /**
+         * AgenciaPositionView
+         * @description One of a player's four positions: a card seen, or a bare hidden or empty place.
+         */
+        AgenciaPositionView: {
+            card?: components["schemas"]["AgenciaCardFace"];
+            /** Label */
+            label: string;
+            /** Position */
+            position: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "empty" | "seen" | "hidden";
+        };
+        /**
+         * AgenciaPrompt
+         * @description The viewing seat's pending decision, with what a client needs to present it.
+         */
+        AgenciaPrompt: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "choose_location" | "play" | "infiltrate" | "recruit";
+            /** Locations */
+            locations?: components["schemas"]["AgenciaLocationChoice"][];
+            /** Positions */
+            positions?: components["schemas"]["AgenciaPositionView"][];
+            /** Targets */
+            targets?: number[];
+            /** Text */
+            text: string;
+        };
+        /**
+         * AgenciaRecruit
+         * @description (C) The Recruiter exchanges with the played card of the seat ``target``.
+         */
+        AgenciaRecruit: {
+            /** Target */
+            target: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruit";
+        };
+        /**
+         * AgenciaTableDocument
+         * @description What one reader (a seat or a spectator) may know about a table right now. (La Agencia: Misión Embajada)
+         */
+        AgenciaTableDocument: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["AgenciaAction"][];
+            options: components["schemas"]["AgenciaOptions"];
+            outcome: components["schemas"]["AgenciaOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["AgenciaView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /**
+         * AgenciaView
+         * @description What one seat (or a spectator) of La Agencia sees.
+         */
+        AgenciaView: {
+            /** Ambassador */
+            ambassador: number;
+            /** Cards */
+            cards: components["schemas"]["AgenciaCardReference"][];
+            /** Data Bank */
+            data_bank: number | null;
+            /** Embassy */
+            embassy: {
+                [key: string]: string | number;
+            } | null;
+            /** Final Scores */
+            final_scores?: components["schemas"]["AgenciaFinalScoreView"][];
+            /**
+             * Game
+             * @constant
+             */
+            game: "agencia";
+            /** Hand */
+            hand: number;
+            /** Hands */
+            hands: number;
+            /** Phase */
+            phase: string;
+            /** Play Order */
+            play_order: number[];
+            /** Players */
+            players: components["schemas"]["AgenciaPlayerView"][];
+            prompt: components["schemas"]["AgenciaPrompt"] | null;
+            /** Reward Tile */
+            reward_tile: number;
+            /** Round */
+            round: number;
+            /** Round Token Holder */
+            round_token_holder: number | null;
+            /** Round Tokens */
+            round_tokens: number;
+            /** Rounds */
+            rounds: number;
+            /** Seat */
+            seat: number | null;
+            /** To Act */
+            to_act: number[];
+            /** Winners */
+            winners?: number[];
+        };
         /**
          * BankClock
          * @description A chess-style bank of ``seconds`` per seat, ``+increment`` per decision.
@@ -616,6 +1045,607 @@ export interface components {
              * @default chat
              */
             type: string;
+        };
+        /** ConspiracyAction */
+        ConspiracyAction: components["schemas"]["ConspiracySetupPayoff"] | components["schemas"]["ConspiracyPayoff"] | components["schemas"]["ConspiracyMove"] | components["schemas"]["ConspiracyBurn"] | components["schemas"]["ConspiracyPass"] | components["schemas"]["ConspiracyChallenge"] | components["schemas"]["ConspiracyAnnounce"] | components["schemas"]["ConspiracyStop"] | components["schemas"]["ConspiracyCarryBriefcase"] | components["schemas"]["ConspiracyLeaveBriefcase"] | components["schemas"]["ConspiracySkipAbility"] | components["schemas"]["ConspiracyBeacon"] | components["schemas"]["ConspiracyMagician"] | components["schemas"]["ConspiracyRoulette"] | components["schemas"]["ConspiracySpyglass"] | components["schemas"]["ConspiracyTempest"] | components["schemas"]["ConspiracyVagabond"] | components["schemas"]["ConspiracyPush"];
+        /**
+         * ConspiracyActionResult
+         * @description ActionResult (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyActionResult: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description Events you may see since your action's version
+             */
+            events: components["schemas"]["LoggedEvent"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["ConspiracyAction"][];
+            options: components["schemas"]["ConspiracyOptions"];
+            outcome: components["schemas"]["ConspiracyOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["ConspiracyView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /** ConspiracyAgentView */
+        ConspiracyAgentView: {
+            /** Ability */
+            ability: string;
+            /** Ability Status */
+            ability_status: string;
+            /** Burned */
+            burned: boolean;
+            /** City */
+            city: string | null;
+            /** Name */
+            name: string;
+        };
+        /** ConspiracyAnnounce */
+        ConspiracyAnnounce: {
+            /** Amount */
+            amount: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announce";
+        };
+        /** ConspiracyAnnouncement */
+        ConspiracyAnnouncement: {
+            /** Announced */
+            announced: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyBeacon */
+        ConspiracyBeacon: {
+            /** Pull */
+            pull: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "beacon";
+        };
+        /** ConspiracyBurn */
+        ConspiracyBurn: {
+            /** Agent */
+            agent: string;
+            /** Target */
+            target: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "burn";
+        };
+        /** ConspiracyBurnChoice */
+        ConspiracyBurnChoice: {
+            /** Agent */
+            agent: string;
+            /** Targets */
+            targets: string[];
+        };
+        /** ConspiracyCarryBriefcase */
+        ConspiracyCarryBriefcase: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "carry_briefcase";
+        };
+        /** ConspiracyChallenge */
+        ConspiracyChallenge: {
+            /** Announce */
+            announce: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge";
+        };
+        /** ConspiracyChallengeView */
+        ConspiracyChallengeView: {
+            duel: components["schemas"]["ConspiracyDuelView"] | null;
+            /** Offered To */
+            offered_to: number | null;
+            /** Opening Minimum */
+            opening_minimum: number;
+            /** Still To Offer */
+            still_to_offer: number[];
+        };
+        /** ConspiracyCity */
+        ConspiracyCity: {
+            /** Lat */
+            lat: number;
+            /** Lon */
+            lon: number;
+            /** Name */
+            name: string;
+            /** Station */
+            station: boolean;
+        };
+        /** ConspiracyDie */
+        ConspiracyDie: {
+            /** Faces */
+            faces: number;
+            /** Solomon Faces */
+            solomon_faces: number;
+        };
+        /** ConspiracyDuelView */
+        ConspiracyDuelView: {
+            /** Announcements */
+            announcements: components["schemas"]["ConspiracyAnnouncement"][];
+            /** Challenger */
+            challenger: number;
+            /** To Speak */
+            to_speak: number;
+        };
+        /**
+         * ConspiracyEvent
+         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
+         *     README for the types it makes).
+         */
+        ConspiracyEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /** ConspiracyFinalReveal */
+        ConspiracyFinalReveal: {
+            /** Payoffs To Solomon */
+            payoffs_to_solomon: number[];
+            /** Reserves */
+            reserves: number[];
+        };
+        /** ConspiracyLeaveBriefcase */
+        ConspiracyLeaveBriefcase: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_briefcase";
+        };
+        /** ConspiracyMagician */
+        ConspiracyMagician: {
+            /** Briefcase To */
+            briefcase_to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "magician";
+        };
+        /** ConspiracyMapView */
+        ConspiracyMapView: {
+            /** Cities */
+            cities: components["schemas"]["ConspiracyCity"][];
+            /** Red Lines */
+            red_lines: string[][];
+            /** Status */
+            status: string;
+        };
+        /** ConspiracyMove */
+        ConspiracyMove: {
+            /** Agent */
+            agent: string;
+            /** To */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+        };
+        /** ConspiracyMoveChoice */
+        ConspiracyMoveChoice: {
+            /** Agent */
+            agent: string;
+            /** From */
+            from: string;
+            /** To */
+            to: string[];
+        };
+        /**
+         * ConspiracyOptions
+         * @description The rule text has no variants; the lobby shows no options.
+         */
+        ConspiracyOptions: Record<string, never>;
+        /** ConspiracyOrderView */
+        ConspiracyOrderView: {
+            /** Agent */
+            agent: string;
+            /** From */
+            from: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "move" | "burn";
+            /** Player */
+            player: number;
+            /** Target */
+            target?: string | null;
+            /** To */
+            to?: string | null;
+        };
+        /**
+         * ConspiracyOutcome
+         * @description :meth:`Outcome.to_json`, as a type (the published outcome schema).
+         */
+        ConspiracyOutcome: {
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Scores */
+            scores: number[] | null;
+            /** Winners */
+            winners: number[];
+        };
+        /** ConspiracyPass */
+        ConspiracyPass: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+        };
+        /** ConspiracyPayoff */
+        ConspiracyPayoff: {
+            /** Amount */
+            amount: number;
+            /** To */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payoff";
+        };
+        /** ConspiracyPayoffChoice */
+        ConspiracyPayoffChoice: {
+            /** Max */
+            max: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyPrompt */
+        ConspiracyPrompt: {
+            /** Agent */
+            agent?: string;
+            /** Agents */
+            agents?: string[];
+            /** Burns */
+            burns?: components["schemas"]["ConspiracyBurnChoice"][];
+            /** Choices */
+            choices?: string[];
+            /** Count */
+            count?: number;
+            /** From */
+            from?: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "choose_setup_agents" | "choose_action" | "challenge_or_pass" | "announce_or_stop" | "carry_briefcase" | "use_ability" | "tempest_push";
+            /** Minimum */
+            minimum?: number;
+            /** Moves */
+            moves?: components["schemas"]["ConspiracyMoveChoice"][];
+            /** Options */
+            options?: {
+                [key: string]: unknown;
+            }[];
+            /** Payoff */
+            payoff?: components["schemas"]["ConspiracyPayoffChoice"][];
+            /** Restricted */
+            restricted?: boolean;
+            /** Starting Agent */
+            starting_agent?: string;
+            /** Text */
+            text: string;
+            /** To */
+            to?: string | string[] | null;
+            /** To Beat */
+            to_beat?: number;
+            /** Your Payoff */
+            your_payoff?: number;
+        };
+        /** ConspiracyPublicPlayer */
+        ConspiracyPublicPlayer: {
+            /** Burns */
+            burns: string[];
+            /** Coins Removed */
+            coins_removed: number;
+            /** Hq */
+            hq: string;
+            /** Payoffs Made */
+            payoffs_made: number;
+            /** Restricted */
+            restricted: boolean;
+            /** Seat */
+            seat: number;
+            /** Setup Done */
+            setup_done: boolean;
+        };
+        /**
+         * ConspiracyPush
+         * @description Tempest's push: one agent of the city to a city joined by a red line.
+         */
+        ConspiracyPush: {
+            /** Agent */
+            agent: string;
+            /** To */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "push";
+        };
+        /** ConspiracyRoulette */
+        ConspiracyRoulette: {
+            /**
+             * Direction
+             * @enum {string}
+             */
+            direction: "up" | "down";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette";
+        };
+        /**
+         * ConspiracySetupPayoff
+         * @description Setup: one sovereign on each of two other agents.
+         */
+        ConspiracySetupPayoff: {
+            /** Agents */
+            agents: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_payoff";
+        };
+        /** ConspiracyShield */
+        ConspiracyShield: {
+            /** Payoffs */
+            payoffs: {
+                [key: string]: number;
+            };
+            /** Reserve */
+            reserve: number;
+            /** Setup Picks */
+            setup_picks: string[] | null;
+            /** Starting Agent */
+            starting_agent: string;
+        };
+        /** ConspiracySkipAbility */
+        ConspiracySkipAbility: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "skip_ability";
+        };
+        /** ConspiracySolomonView */
+        ConspiracySolomonView: {
+            die: components["schemas"]["ConspiracyDie"];
+            /** Last Roll */
+            last_roll: string | null;
+            /** Last Space */
+            last_space: number;
+            /** Plays After */
+            plays_after: number;
+            /** Space */
+            space: number;
+            /** Start Space */
+            start_space: number;
+            /** Status */
+            status: string;
+        };
+        /** ConspiracySpyglass */
+        ConspiracySpyglass: {
+            /** On */
+            on: string;
+            /** Player */
+            player: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass";
+        };
+        /** ConspiracySpyglassLookView */
+        ConspiracySpyglassLookView: {
+            /** Amount */
+            amount?: number;
+            /** At */
+            at: number;
+            /** On */
+            on?: string;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyStop */
+        ConspiracyStop: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stop";
+        };
+        /**
+         * ConspiracyTableDocument
+         * @description What one reader (a seat or a spectator) may know about a table right now. (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyTableDocument: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["ConspiracyAction"][];
+            options: components["schemas"]["ConspiracyOptions"];
+            outcome: components["schemas"]["ConspiracyOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["ConspiracyView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /** ConspiracyTempest */
+        ConspiracyTempest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest";
+        };
+        /** ConspiracyVagabond */
+        ConspiracyVagabond: {
+            /** Carry Briefcase */
+            carry_briefcase: boolean;
+            /** To */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vagabond";
+        };
+        /**
+         * ConspiracyView
+         * @description What one seat (or a spectator) of Conspiracy sees.
+         */
+        ConspiracyView: {
+            /** Agents */
+            agents: components["schemas"]["ConspiracyAgentView"][];
+            /** Briefcase */
+            briefcase: string;
+            challenge: components["schemas"]["ConspiracyChallengeView"] | null;
+            /** Current Player */
+            current_player: number;
+            dr_solomon: components["schemas"]["ConspiracySolomonView"];
+            final_reveal: components["schemas"]["ConspiracyFinalReveal"] | null;
+            /** First Player */
+            first_player: number;
+            /**
+             * Game
+             * @constant
+             */
+            game: "conspiracy";
+            map: components["schemas"]["ConspiracyMapView"];
+            my_shield: components["schemas"]["ConspiracyShield"] | null;
+            order: components["schemas"]["ConspiracyOrderView"] | null;
+            /** Phase */
+            phase: string;
+            /** Players */
+            players: components["schemas"]["ConspiracyPublicPlayer"][];
+            prompt: components["schemas"]["ConspiracyPrompt"] | null;
+            /** Round */
+            round: number;
+            /** Spyglass Looks */
+            spyglass_looks: components["schemas"]["ConspiracySpyglassLookView"][];
+            /** Waiting For */
+            waiting_for: number[];
+            /** Winners */
+            winners: number[] | null;
+            /** You */
+            you: number | null;
         };
         /**
          * CorrespondenceClock
@@ -702,6 +1732,361 @@ export interface components {
              */
             spectators: boolean;
         };
+        /** EstorilAction */
+        EstorilAction: components["schemas"]["EstorilPlace"] | components["schemas"]["EstorilDiscard"] | components["schemas"]["EstorilPlaceEnigma"] | components["schemas"]["EstorilRotate"] | components["schemas"]["EstorilSetDie"] | components["schemas"]["EstorilLook"] | components["schemas"]["EstorilUse"] | components["schemas"]["EstorilRemove"] | components["schemas"]["EstorilRoulette"] | components["schemas"]["EstorilPass"] | components["schemas"]["EstorilKeepReward"] | components["schemas"]["EstorilSwapReward"];
+        /**
+         * EstorilActionResult
+         * @description ActionResult (Estoril 1942)
+         */
+        EstorilActionResult: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description Events you may see since your action's version
+             */
+            events: components["schemas"]["LoggedEvent"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["EstorilAction"][];
+            options: components["schemas"]["EstorilOptions"];
+            outcome: components["schemas"]["EstorilOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["EstorilView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /**
+         * EstorilDiscard
+         * @description Discard a tile from your hand.
+         */
+        EstorilDiscard: {
+            /** Tile */
+            tile: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discard";
+        };
+        /**
+         * EstorilEvent
+         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
+         *     README for the types it makes).
+         */
+        EstorilEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /** EstorilKeepReward */
+        EstorilKeepReward: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "keep_reward";
+        };
+        /**
+         * EstorilLook
+         * @description Look at a tile: one on a space, or a Location's Reward tile (1, 2…).
+         */
+        EstorilLook: {
+            /** Location */
+            location: string;
+            /** Reward */
+            reward?: number;
+            /** Space */
+            space?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "look";
+        };
+        /**
+         * EstorilOptions
+         * @description Table options: the promo tiles and the two expansions of the Super Box.
+         *
+         *     Frozen: fixed for the whole game, so every copy of the state shares them.
+         */
+        EstorilOptions: {
+            /**
+             * Double Agent
+             * @description Double Agent expansion: 7 characters, Alcântara and Hotel Avenida Palace, 2 missions; allows a 5th player (pink)
+             * @default false
+             */
+            double_agent: boolean;
+            /**
+             * Promo
+             * @description Enigma promo: the Enigma tile and 4 promo characters
+             * @default false
+             */
+            promo: boolean;
+            /**
+             * Roulette
+             * @description VIP Casino Roulette: an extra face-down tile when placing at the Casino; black medals cost 1 VP
+             * @default false
+             */
+            roulette: boolean;
+            /**
+             * Vip
+             * @description VIP expansion: 17 characters (reconstructed), Garret and Portela Airport, 3 missions
+             * @default false
+             */
+            vip: boolean;
+        };
+        /**
+         * EstorilOutcome
+         * @description :meth:`Outcome.to_json`, as a type (the published outcome schema).
+         */
+        EstorilOutcome: {
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Scores */
+            scores: number[] | null;
+            /** Winners */
+            winners: number[];
+        };
+        /**
+         * EstorilPass
+         * @description Look at nothing, or use no ability.
+         */
+        EstorilPass: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pass";
+        };
+        /**
+         * EstorilPlace
+         * @description Place a tile from your hand on a free space.
+         */
+        EstorilPlace: {
+            /** Location */
+            location: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place";
+        };
+        /**
+         * EstorilPlaceEnigma
+         * @description Put the Enigma on a Location.
+         */
+        EstorilPlaceEnigma: {
+            /** Location */
+            location: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place_enigma";
+        };
+        /**
+         * EstorilRemove
+         * @description Hell's mouth: remove one of your Characters from that Location.
+         */
+        EstorilRemove: {
+            /** Location */
+            location: string;
+            /** Space */
+            space: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "remove";
+        };
+        /**
+         * EstorilRotate
+         * @description Turn the Alcântara board.
+         */
+        EstorilRotate: {
+            /** Degrees */
+            degrees: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rotate";
+        };
+        /** EstorilRoulette */
+        EstorilRoulette: {
+            /**
+             * From
+             * @enum {string}
+             */
+            from: "hand" | "discards";
+            /** Tile */
+            tile: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette";
+        };
+        /**
+         * EstorilSetDie
+         * @description Set the Airport die.
+         */
+        EstorilSetDie: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "set_die";
+            /** Value */
+            value: number;
+        };
+        /** EstorilSwapReward */
+        EstorilSwapReward: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "swap_reward";
+        };
+        /**
+         * EstorilTableDocument
+         * @description What one reader (a seat or a spectator) may know about a table right now. (Estoril 1942)
+         */
+        EstorilTableDocument: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["EstorilAction"][];
+            options: components["schemas"]["EstorilOptions"];
+            outcome: components["schemas"]["EstorilOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["EstorilView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /**
+         * EstorilUse
+         * @description Use an ability symbol of the resolving Character, with its target if it has one.
+         */
+        EstorilUse: {
+            /** Ability */
+            ability: string;
+            /** Location */
+            location?: string;
+            /** Reward */
+            reward?: number;
+            /** Space */
+            space?: string;
+            /** To */
+            to?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "use";
+        };
+        /**
+         * EstorilView
+         * @description What one seat of Estoril 1942 sees
+         */
+        EstorilView: Record<string, never>;
         /** GameInfo */
         GameInfo: {
             /**
@@ -728,13 +2113,35 @@ export interface components {
             options_schema: {
                 [key: string]: unknown;
             };
+            /**
+             * Schemas
+             * @description Where /openapi.json keeps this game's schemas: options, action (a union discriminated by type), view, event and outcome
+             */
+            schemas: {
+                [key: string]: string;
+            };
             /** Title */
             title: string;
         };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            /** Detail */
-            detail?: components["schemas"]["ValidationError"][];
+        /** HeldSeat */
+        HeldSeat: {
+            /**
+             * Asked
+             * @description You have asked the host for it back since it was held
+             */
+            asked: boolean;
+            /** @description The table from your seat, nothing to decide */
+            document: components["schemas"]["ActionResult"];
+            /**
+             * Hold
+             * @description absent (your time ran out) or host (the host handed it)
+             */
+            hold: string;
+            /**
+             * Seat
+             * @description The seat a bot holds for you
+             */
+            seat: number;
         };
         /** JoinTable */
         JoinTable: {
@@ -792,13 +2199,8 @@ export interface components {
         };
         /** PostAction */
         PostAction: {
-            /**
-             * Action
-             * @description One of your legal_actions, e.g. {"type": "pass"}
-             */
-            action: {
-                [key: string]: unknown;
-            };
+            /** @description One of your legal_actions, e.g. {"type": "pass"} */
+            action: components["schemas"]["AgenciaAction"] | components["schemas"]["ConspiracyAction"] | components["schemas"]["EstorilAction"] | components["schemas"]["SpiesAction"];
             /**
              * Request Id
              * @description Idempotency key (printable ASCII): a retry with the same id is a no-op
@@ -813,16 +2215,30 @@ export interface components {
         /**
          * ProblemDocument
          * @description An error (RFC 9457). ``code`` is stable; some codes add fields (``errors`` for a
-         *     malformed body, ``current_version`` for a stale one, ``retry_after`` for a 429).
+         *     malformed body, ``current_version`` for a stale one, ``retry_after`` for a 429,
+         *     ``reason`` for a refused move, ``fault`` for a refused chat line).
          */
         ProblemDocument: {
             /**
              * Code
-             * @description Stable machine-readable reason, e.g. stale_version
+             * @description Stable machine-readable code, e.g. stale_version
+             * @enum {string}
              */
-            code: string;
+            code: "already_paused" | "already_started" | "auth_timeout" | "bad_chat" | "bad_request" | "bad_viewpoint" | "binary_frame" | "body_too_large" | "busy" | "chat_rate_limited" | "chat_too_long" | "clock_too_long" | "database_busy" | "game_not_over" | "game_over" | "game_unavailable" | "host_rate_limited" | "http_error" | "illegal_action" | "internal_error" | "invalid_options" | "invalid_seat_count" | "invalid_token" | "log_not_published" | "malformed_body" | "malformed_json" | "malformed_message" | "message_too_deep" | "message_too_large" | "method_not_allowed" | "missing_token" | "muted" | "name_taken" | "no_clock" | "not_a_participant" | "not_a_player_seat" | "not_a_seat" | "not_finished" | "not_found" | "not_held" | "not_host" | "not_paused" | "not_playing" | "not_started" | "not_your_turn" | "rate_limited" | "removed_from_table" | "request_id_reused" | "seat_held" | "seat_open" | "seat_revoked" | "seat_taken" | "seats_open" | "stale_version" | "table_full" | "unknown_game" | "unknown_invite" | "unknown_message" | "unknown_seat" | "unknown_table";
             /** Detail */
             detail: string;
+            /**
+             * Fault
+             * @description A refused chat line only (bad_chat): what is wrong with it
+             * @enum {string}
+             */
+            fault?: "bidi" | "control" | "empty" | "invisible" | "too_many_lines";
+            /**
+             * Reason
+             * @description A refused move only: the rule that refuses it, the same fault with the same reason in every game
+             * @enum {string}
+             */
+            reason?: "ability_not_available" | "ability_not_possible" | "above_your_payoff" | "agent_burned" | "already_chosen" | "announcement_too_low" | "bad_push" | "bad_value" | "burn_needs_five" | "burn_self" | "duplicate_choice" | "game_over" | "illegal_choice" | "malformed_action" | "negative_payoff" | "no_completion" | "no_sergeant" | "not_adjacent" | "not_exhausted" | "not_in_discards" | "not_in_hand" | "not_same_city" | "not_your_turn" | "one_to_solomon" | "out_of_range" | "out_of_rank_order" | "reserve_too_small" | "restricted" | "roulette_needs_tile" | "space_not_allowed" | "space_taken" | "starting_agent" | "unknown_key" | "unknown_name" | "wrong_count" | "wrong_decision" | "wrong_mission";
             /** Status */
             status: number;
             /** Title */
@@ -900,6 +2316,512 @@ export interface components {
             name: string | null;
             /** Seat */
             seat: number;
+        };
+        /** SpiesAction */
+        SpiesAction: components["schemas"]["SpiesDeploy"] | components["schemas"]["SpiesPlaceIntel"] | components["schemas"]["SpiesPlayDeception"] | components["schemas"]["SpiesNoDeception"] | components["schemas"]["SpiesGuess"] | components["schemas"]["SpiesCaptain"] | components["schemas"]["SpiesMarshal"];
+        /**
+         * SpiesActionResult
+         * @description ActionResult (Stratego Spies & Lies)
+         */
+        SpiesActionResult: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description Events you may see since your action's version
+             */
+            events: components["schemas"]["LoggedEvent"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["SpiesAction"][];
+            options: components["schemas"]["SpiesOptions"];
+            outcome: components["schemas"]["SpiesOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["SpiesView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /**
+         * SpiesCaptain
+         * @description The Captain: earn 6, or use one of your exhausted soldiers (``soldier``).
+         */
+        SpiesCaptain: {
+            /**
+             * Option
+             * @enum {string}
+             */
+            option: "earn_6" | "use_exhausted";
+            /**
+             * Soldier
+             * @description A title ("Spy" … "Marshal") or a rank 1-10
+             */
+            soldier?: string | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "captain";
+        };
+        /**
+         * SpiesDeploy
+         * @description One soldier face down below each of your Mission cards, in Mission order.
+         */
+        SpiesDeploy: {
+            /** Soldiers */
+            soldiers: (string | number)[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deploy";
+        };
+        /** SpiesDoubleAgentView */
+        SpiesDoubleAgentView: {
+            /** Flag */
+            flag: number;
+            /** Position */
+            position: number;
+            /** Space */
+            space: string;
+            /** Stopped At Wall This Turn */
+            stopped_at_wall_this_turn: boolean;
+            /** Wall */
+            wall: number;
+        };
+        /** SpiesEffects */
+        SpiesEffects: {
+            /** Bomb */
+            bomb: boolean;
+            /** Exhausts Two Next Day */
+            exhausts_two_next_day: boolean;
+            /** Miner */
+            miner: boolean;
+            /** Scout */
+            scout: boolean;
+            /** Spy */
+            spy: boolean;
+        };
+        /**
+         * SpiesEvent
+         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
+         *     README for the types it makes).
+         */
+        SpiesEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /**
+         * SpiesGuess
+         * @description Identify the soldier on the Mission being played.
+         */
+        SpiesGuess: {
+            /** Mission */
+            mission?: number;
+            /**
+             * Soldier
+             * @description A title ("Spy" … "Marshal") or a rank 1-10
+             */
+            soldier: string | number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "guess";
+        };
+        /** SpiesIntelCard */
+        SpiesIntelCard: {
+            /** Name */
+            name: string;
+            /** Ranks */
+            ranks: number[];
+            /** Status */
+            status: string;
+        };
+        /**
+         * SpiesIntelCardReference
+         * @description An Intel card on the Reference card: how many cards of the deck show its range.
+         */
+        SpiesIntelCardReference: {
+            /** Copies */
+            copies: number;
+            /** Copies Status */
+            copies_status: string;
+            /** Name */
+            name: string;
+            /** Ranks */
+            ranks: number[];
+            /** Status */
+            status: string;
+        };
+        /** SpiesIntelView */
+        SpiesIntelView: {
+            current: components["schemas"]["SpiesIntelCard"] | null;
+            /** Deck Size */
+            deck_size: number;
+            /** Old */
+            old: components["schemas"]["SpiesIntelCard"][];
+        };
+        /**
+         * SpiesMarshal
+         * @description The Marshal: earn 10, or earn 5 and reduce by 5.
+         */
+        SpiesMarshal: {
+            /**
+             * Option
+             * @enum {string}
+             */
+            option: "earn_10" | "earn_5_reduce_5";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "marshal";
+        };
+        /** SpiesMissionView */
+        SpiesMissionView: {
+            /** Deception Token */
+            deception_token: boolean;
+            /** Deployed */
+            deployed: boolean;
+            /** Face Up */
+            face_up: boolean;
+            guess: components["schemas"]["SpiesSoldier"] | null;
+            /** Intel Token */
+            intel_token: boolean | null;
+            /** Mission */
+            mission: number;
+            /** Player */
+            player: number;
+            soldier: components["schemas"]["SpiesSoldier"] | null;
+            /** Tilted */
+            tilted: boolean;
+        };
+        /** SpiesNoDeception */
+        SpiesNoDeception: {
+            /** Mission */
+            mission?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_deception";
+        };
+        /**
+         * SpiesOptions
+         * @description Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams.
+         */
+        SpiesOptions: Record<string, never>;
+        /**
+         * SpiesOutcome
+         * @description :meth:`Outcome.to_json`, as a type (the published outcome schema).
+         */
+        SpiesOutcome: {
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Scores */
+            scores: number[] | null;
+            /** Winners */
+            winners: number[];
+        };
+        /**
+         * SpiesPlaceIntel
+         * @description Intel tokens; ``sergeant_token`` only (and then always) with a deployed Sergeant.
+         */
+        SpiesPlaceIntel: {
+            /** Sergeant Token */
+            sergeant_token?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "place_intel";
+        };
+        /** SpiesPlayDeception */
+        SpiesPlayDeception: {
+            /** Mission */
+            mission?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "play_deception";
+        };
+        /**
+         * SpiesPrompt
+         * @description The viewing seat's pending decision, with what a client needs to present it.
+         */
+        SpiesPrompt: {
+            /** Already Deployed */
+            already_deployed?: {
+                [key: string]: components["schemas"]["SpiesSoldier"];
+            };
+            /** Deception Token */
+            deception_token?: boolean;
+            /** Exhausted */
+            exhausted?: components["schemas"]["SpiesSoldier"][];
+            /** Hand */
+            hand?: components["schemas"]["SpiesSoldier"][];
+            /** Intel Token */
+            intel_token?: boolean | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "deploy" | "place_intel" | "deception" | "guess" | "captain" | "marshal";
+            /** Mission */
+            mission?: number;
+            /** Missions */
+            missions?: number[];
+            /** Options */
+            options?: {
+                [key: string]: unknown;
+            }[] | string[];
+            /** Sergeant Mission */
+            sergeant_mission?: number | null;
+            /** Sergeant On Intel */
+            sergeant_on_intel?: boolean;
+            /** Side */
+            side?: string;
+            /** Soldiers */
+            soldiers?: components["schemas"]["SpiesSoldier"][];
+            /** Text */
+            text: string;
+            /** Tokens */
+            tokens?: number;
+        };
+        /** SpiesReference */
+        SpiesReference: {
+            /** Intel Cards */
+            intel_cards: components["schemas"]["SpiesIntelCardReference"][];
+            /** Soldiers */
+            soldiers: components["schemas"]["SpiesSoldierReference"][];
+            track: components["schemas"]["SpiesTrackReference"];
+        };
+        /** SpiesResultView */
+        SpiesResultView: {
+            /** Double Agent */
+            double_agent: string;
+            /** Ending */
+            ending: string | null;
+            /** Infiltration Points */
+            infiltration_points: {
+                [key: string]: number;
+            };
+            /** Winner */
+            winner: string | null;
+        };
+        /** SpiesSeatView */
+        SpiesSeatView: {
+            /** Intel Ready */
+            intel_ready: boolean;
+            /** Missions */
+            missions: number[];
+            /** Seat */
+            seat: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesSideView */
+        SpiesSideView: {
+            /** Colour */
+            colour: string;
+            /** Deception Tokens */
+            deception_tokens: number;
+            effects: components["schemas"]["SpiesEffects"];
+            /** Exhausted */
+            exhausted: components["schemas"]["SpiesSoldier"][];
+            /** Hand */
+            hand: components["schemas"]["SpiesSoldier"][] | null;
+            /** Hand Size */
+            hand_size: number;
+            /** In Hand Or Teammate Missions */
+            in_hand_or_teammate_missions?: components["schemas"]["SpiesSoldier"][];
+            /** Infiltration Points */
+            infiltration_points: number;
+            /** Missions */
+            missions: components["schemas"]["SpiesMissionView"][];
+            /** Players */
+            players: number[];
+            /** Your Sergeant Token */
+            your_sergeant_token?: boolean | null;
+        };
+        /** SpiesSoldier */
+        SpiesSoldier: {
+            /** Name */
+            name: string;
+            /** Rank */
+            rank: number;
+        };
+        /** SpiesSoldierReference */
+        SpiesSoldierReference: {
+            /** Ability */
+            ability: string;
+            /** Name */
+            name: string;
+            /** Rank */
+            rank: number;
+            /** Status */
+            status: string;
+        };
+        /**
+         * SpiesTableDocument
+         * @description What one reader (a seat or a spectator) may know about a table right now. (Stratego Spies & Lies)
+         */
+        SpiesTableDocument: {
+            /**
+             * Clock
+             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+             */
+            clock?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            /**
+             * Invite Code
+             * @description Public tables only: the code anyone may join with (null if private)
+             */
+            invite_code?: string | null;
+            /** @description Your legal actions now */
+            legal_actions: components["schemas"]["SpiesAction"][];
+            options: components["schemas"]["SpiesOptions"];
+            outcome: components["schemas"]["SpiesOutcome"] | null;
+            /** Private */
+            private: boolean;
+            /**
+             * Publish Log
+             * @description The full log is published once the game ends
+             */
+            publish_log: boolean;
+            /** Seats */
+            seats: components["schemas"]["SeatInfo"][];
+            /** Spectators */
+            spectators: boolean;
+            /**
+             * Status
+             * @description waiting | playing | finished
+             */
+            status: string;
+            /** Table Id */
+            table_id: string;
+            /** Title */
+            title: string;
+            /**
+             * To Act
+             * @description Seats the game is waiting for
+             */
+            to_act: number[];
+            /** Version */
+            version: number;
+            view: components["schemas"]["SpiesView"] | null;
+            /**
+             * You
+             * @description Your seat, or null for a spectator
+             */
+            you: number | null;
+        };
+        /** SpiesTrackReference */
+        SpiesTrackReference: {
+            /** Status */
+            status: string;
+            /** Territory Spaces */
+            territory_spaces: number;
+        };
+        /** SpiesTurnView */
+        SpiesTurnView: {
+            /** Defender */
+            defender: number;
+            /** Defending Side */
+            defending_side: string;
+            /** Guesser */
+            guesser: number;
+            /** Guessing Side */
+            guessing_side: string;
+            /** Mission */
+            mission: number;
+            /** Step */
+            step: string;
+        };
+        /**
+         * SpiesView
+         * @description What one seat (or a spectator) of Stratego Spies & Lies sees.
+         */
+        SpiesView: {
+            /** Day */
+            day: number;
+            /** Days */
+            days: number;
+            double_agent: components["schemas"]["SpiesDoubleAgentView"];
+            intel: components["schemas"]["SpiesIntelView"];
+            /** Phase */
+            phase: string;
+            prompt: components["schemas"]["SpiesPrompt"] | null;
+            reference: components["schemas"]["SpiesReference"];
+            result: components["schemas"]["SpiesResultView"] | null;
+            /** Seats */
+            seats: components["schemas"]["SpiesSeatView"][];
+            /** Sides */
+            sides: {
+                [key: string]: components["schemas"]["SpiesSideView"];
+            };
+            /** Starting Side */
+            starting_side: string | null;
+            /** To Act */
+            to_act: number[];
+            turn: components["schemas"]["SpiesTurnView"] | null;
+            you: components["schemas"]["SpiesSeatView"] | null;
         };
         /** Suggestion */
         Suggestion: {
@@ -1035,19 +2957,16 @@ export interface components {
             /** Version */
             version: number;
         };
-        /** ValidationError */
-        ValidationError: {
-            /** Context */
-            ctx?: Record<string, never>;
-            /** Input */
-            input?: unknown;
-            /** Location */
-            loc: (string | number)[];
-            /** Message */
-            msg: string;
-            /** Error Type */
-            type: string;
-        };
+        /**
+         * TypedActionResult
+         * @description ActionResult, typed by its game
+         */
+        TypedActionResult: components["schemas"]["AgenciaActionResult"] | components["schemas"]["ConspiracyActionResult"] | components["schemas"]["EstorilActionResult"] | components["schemas"]["SpiesActionResult"];
+        /**
+         * TypedTableDocument
+         * @description TableDocument, typed by its game
+         */
+        TypedTableDocument: components["schemas"]["AgenciaTableDocument"] | components["schemas"]["ConspiracyTableDocument"] | components["schemas"]["EstorilTableDocument"] | components["schemas"]["SpiesTableDocument"];
     };
     responses: never;
     parameters: never;
@@ -1075,13 +2994,23 @@ export interface operations {
                     "application/json": components["schemas"]["GameInfo"][];
                 };
             };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
             /** @description Request body too large (body_too_large) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1093,7 +3022,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1125,7 +3053,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1135,7 +3073,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1145,17 +3082,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Too many requests from this address (rate_limited; see Retry-After) */
@@ -1166,7 +3102,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1202,7 +3137,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1212,7 +3146,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1222,7 +3166,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1232,7 +3175,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1242,7 +3184,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1254,7 +3195,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1277,10 +3217,23 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
+                    /** @description The next page, when this one is full: `<…?before=ID>; rel="next"` */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TableSummary"][];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Request body too large (body_too_large) */
@@ -1289,7 +3242,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1299,7 +3251,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1311,7 +3262,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1345,7 +3295,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1355,7 +3315,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1365,7 +3324,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1377,7 +3335,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1403,13 +3360,41 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
+            /** @description Missing token (missing_token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Token not allowed here (invalid_token, not_host, not_a_seat) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
             /** @description Unknown table, invite or seat (unknown_table, unknown_invite, unknown_seat) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1419,7 +3404,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1429,17 +3413,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Too many requests from this address (rate_limited; see Retry-After) */
@@ -1450,7 +3433,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1477,7 +3459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionResult"];
+                    "application/json": components["schemas"]["TypedActionResult"];
                 };
             };
             /** @description The body is not UTF-8 JSON (bad_request) */
@@ -1486,7 +3468,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1496,7 +3477,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1506,7 +3486,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1516,7 +3495,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1526,7 +3515,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1536,7 +3524,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1546,7 +3533,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1556,7 +3542,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1568,7 +3553,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1600,7 +3584,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1610,7 +3593,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1620,7 +3602,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1630,17 +3622,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Too many requests from this address (rate_limited; see Retry-After) */
@@ -1651,7 +3642,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1687,7 +3677,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1697,7 +3686,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1707,7 +3695,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1717,7 +3704,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1727,7 +3724,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1737,7 +3733,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1749,7 +3744,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1783,7 +3777,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1793,7 +3786,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1803,7 +3795,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1813,7 +3804,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1823,7 +3824,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1833,7 +3833,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1843,7 +3842,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1853,7 +3851,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1865,7 +3862,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1895,7 +3891,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1905,7 +3900,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1915,7 +3909,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1925,7 +3918,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1935,7 +3938,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1945,7 +3947,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1955,7 +3956,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1965,7 +3965,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -1977,7 +3976,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2007,7 +4005,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2017,7 +4014,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2027,7 +4023,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2037,7 +4032,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2047,7 +4052,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2057,7 +4061,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2067,7 +4070,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2077,7 +4079,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2089,7 +4090,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2124,7 +4124,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2134,7 +4133,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2144,7 +4142,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2154,7 +4162,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2164,7 +4171,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2174,7 +4180,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2186,7 +4191,218 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    held_view_api_tables__table_id__held_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldSeat"];
+                };
+            };
+            /** @description Missing token (missing_token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Token not allowed here (invalid_token, not_host, not_a_seat) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unknown table, invite or seat (unknown_table, unknown_invite, unknown_seat) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Stale version or conflicting change (stale_version, already_started, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description The table's game is no longer hosted here (game_unavailable) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large (body_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests from this address (rate_limited; see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds until this address may try again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+        };
+    };
+    ask_back_api_tables__table_id__held_ask_back_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing token (missing_token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Token not allowed here (invalid_token, not_host, not_a_seat) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Unknown table, invite or seat (unknown_table, unknown_invite, unknown_seat) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Stale version or conflicting change (stale_version, already_started, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description The table's game is no longer hosted here (game_unavailable) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Request body too large (body_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Too many requests from this address (rate_limited; see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds until this address may try again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2220,7 +4436,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2230,7 +4445,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2240,7 +4454,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2250,7 +4474,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2260,7 +4483,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2270,7 +4492,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2280,7 +4501,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2292,7 +4512,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2328,7 +4547,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2338,7 +4556,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2348,7 +4565,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2358,7 +4574,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2368,7 +4594,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2378,7 +4603,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2388,7 +4612,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2398,7 +4621,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2410,7 +4632,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2447,7 +4668,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2457,7 +4677,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2467,7 +4686,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2477,7 +4706,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2487,7 +4715,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2497,7 +4724,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2507,7 +4733,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2519,7 +4744,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2551,7 +4775,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2561,7 +4784,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2571,7 +4793,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2581,7 +4813,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2591,7 +4822,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2601,7 +4831,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2613,7 +4842,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2649,7 +4877,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2659,7 +4886,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2669,7 +4895,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2679,7 +4904,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2689,7 +4924,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2699,7 +4933,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2709,7 +4942,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2719,7 +4951,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2731,7 +4962,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2763,7 +4993,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2773,7 +5002,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2783,7 +5011,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2793,7 +5020,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2803,7 +5040,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2813,7 +5049,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2823,7 +5058,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2833,7 +5067,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2845,7 +5078,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2880,7 +5112,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2890,7 +5121,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2900,7 +5130,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2910,7 +5139,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2920,7 +5159,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2930,7 +5168,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2940,7 +5177,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2952,7 +5188,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2984,7 +5219,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -2994,7 +5228,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3004,7 +5237,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3014,7 +5246,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3024,7 +5266,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3034,7 +5275,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3044,7 +5284,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3054,7 +5293,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3066,7 +5304,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3096,7 +5333,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3106,7 +5342,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3116,7 +5351,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3126,7 +5371,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3136,7 +5380,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3146,17 +5389,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Too many requests from this address (rate_limited; see Retry-After) */
@@ -3167,7 +5409,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3201,7 +5442,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3211,7 +5451,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3221,7 +5460,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3231,7 +5480,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3241,7 +5489,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3251,7 +5498,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3261,7 +5507,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3273,7 +5518,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3296,7 +5540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TableDocument"];
+                    "application/json": components["schemas"]["TypedTableDocument"];
                 };
             };
             /** @description Missing token (missing_token) */
@@ -3305,7 +5549,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3315,7 +5558,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3325,7 +5567,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
+                };
+            };
+            /** @description Method not allowed (method_not_allowed; see the Allow header) */
+            405: {
+                headers: {
+                    /** @description The methods this path offers */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3335,7 +5587,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
@@ -3345,17 +5596,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Malformed body or parameter, or an illegal action (malformed_body, illegal_action, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
             /** @description Too many requests from this address (rate_limited; see Retry-After) */
@@ -3366,7 +5616,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDocument"];
                     "application/problem+json": components["schemas"]["ProblemDocument"];
                 };
             };
