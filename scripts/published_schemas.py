@@ -50,9 +50,20 @@ def _resolve(document: dict[str, Any], node: Any) -> Any:
 
 
 def frame_type(document: dict[str, Any], message: Any) -> str | None:
-    """The ``type`` a message's payload fixes (``const``, or a one-value ``enum``)."""
+    """The ``type`` a message's payload fixes (``const``, or a one-value ``enum``); a
+    payload that is one of several schemas (the state frame, one per game) fixes the
+    ``type`` all of them share."""
     payload = _resolve(document, _resolve(document, message).get("payload", {}))
-    kind = _resolve(document, payload.get("properties", {}).get("type", {}))
+    return _schema_type(document, payload)
+
+
+def _schema_type(document: dict[str, Any], schema: dict[str, Any]) -> str | None:
+    for union in ("oneOf", "anyOf", "allOf"):
+        if union in schema:
+            kinds = {_schema_type(document, _resolve(document, part)) for part in schema[union]}
+            kinds.discard(None)
+            return kinds.pop() if len(kinds) == 1 else None
+    kind = _resolve(document, schema.get("properties", {}).get("type", {}))
     if "const" in kind:
         return str(kind["const"])
     enum = kind.get("enum", [])
