@@ -74,6 +74,9 @@ def _move(http: httpx.Client, table: dict[str, Any], rng: random.Random) -> str 
                 json={"action": rng.choice(d["legal_actions"]), "version": d["version"]},
                 headers=_auth(table[seat]),
             )
+            # A bot seat moves in a task of its own: it may have moved since the read.
+            if r.status_code == 409 and r.json()["code"] == "stale_version":
+                return "playing"
             assert r.status_code == 200, r.text
             return "playing"
     time.sleep(0.05)
