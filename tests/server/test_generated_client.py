@@ -118,6 +118,9 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
         result = _ops("act").sync(
             created.table_id, client=me, body=models.PostAction(action=action, version=doc.version)
         )
+        # The bots play in a task of their own: one may have moved since the read.
+        if isinstance(result, models.ProblemDocument) and result.code.value == "stale_version":
+            continue
         assert isinstance(result, getattr(models, f"{prefix}ActionResult")), result
         moves += 1
     assert moves > 0 and doc.status == "finished"
