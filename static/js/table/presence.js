@@ -22,20 +22,9 @@ const STATUSES = new Set(["connected", "away", "gone"]);
 export function presenceAddon(env) {
   /** @type {Record<string, string>} */
   let seats = {};
-  let docVersion = -1;     // the table's version as last drawn
-  let frameVersion = -1;   // ... when the last presence frame came
-  /**
-   * A player who joined since the last presence frame is on their table page already
-   * (joining opens it): connected, until the next frame (the server's heartbeat) says.
-   * @param {number} seat
-   * @param {import("../types/client").BoardCtx} ctx
-   * @returns {string | undefined}
-   */
-  const justJoined = (seat, ctx) => (ctx.events || []).some((e) => e.type === "joined" && e.data?.seat === seat && e.version > frameVersion)
-    ? "connected" : undefined;
-  /** @param {number} seat @param {(seat: number, opts?: {you?: boolean}) => string} name @param {string} [provisional] */
-  const dot = (seat, name, provisional) => {
-    const status = seats[String(seat)] ?? provisional;
+  /** @param {number} seat @param {(seat: number, opts?: {you?: boolean}) => string} name */
+  const dot = (seat, name) => {
+    const status = seats[String(seat)];
     if (!STATUSES.has(status)) return null;
     const label = t("presence.label", { name: name(seat, { you: false }), status: t(`presence.${status}`) });
     return h("span", { class: `presence ${status}`, "data-presence": status, "data-seat": String(seat), title: label },
@@ -61,14 +50,10 @@ export function presenceAddon(env) {
       const next = frame.seats || {};
       if (JSON.stringify(next) === JSON.stringify(seats)) return;
       seats = next;
-      // Before any table was drawn, the frame speaks for all of it: nothing is provisional.
-      frameVersion = docVersion >= 0 ? docVersion : Number.MAX_SAFE_INTEGER;
       if (!redrawDots()) env.rerender();
     },
     seat(s, ctx) {
-      docVersion = Math.max(docVersion, ctx.doc?.version ?? -1);
-      if (frameVersion === Number.MAX_SAFE_INTEGER) frameVersion = docVersion;
-      return dot(s.seat, ctx.name, s.kind === "human" ? justJoined(s.seat, ctx) : undefined);
+      return dot(s.seat, ctx.name);
     },
   };
 }
