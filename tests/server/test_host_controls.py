@@ -151,8 +151,13 @@ def test_a_held_seat_is_watched_from_its_seat_and_asked_back(http):
         assert http.get(f"/api/tables/{table.id}/held", headers=who).json()["code"] == "not_held"
         r = http.post(f"/api/tables/{table.id}/held/ask-back", headers=who)
         assert r.status_code == 409 and r.json()["code"] == "not_held"
+    version = view(http, table, 0)["version"]
     assert http.post(f"/api/tables/{table.id}/held/ask-back", headers=bob).status_code == 204
     assert http.get(f"/api/tables/{table.id}/held", headers=bob).json()["asked"] is True
+    # Asking again while the request stands writes nothing more.
+    asked_at = view(http, table, 0)["version"]
+    assert asked_at > version
+    assert http.post(f"/api/tables/{table.id}/held/ask-back", headers=bob).status_code == 204
     log = http.get(f"/api/tables/{table.id}/events", headers=host).json()
     asked = [e for e in log if e["type"] == "seat_requested"]
     assert [(e["data"]["seat"], e["data"]["name"]) for e in asked] == [(1, "P1")]

@@ -72,6 +72,19 @@ def _held_seat(row: TableRow, token: str) -> SeatRow:
     return seat
 
 
+def _asked(events: list[dict[str, Any]], seat: int) -> bool:
+    """Whether the player asked for ``seat`` back since a bot last took it."""
+    asked = False
+    for event in events:
+        if event["data"].get("seat") != seat:
+            continue
+        if event["type"] == "seat_requested":
+            asked = True
+        elif event["type"] in ("bot_seated", "seat_held"):
+            asked = False
+    return asked
+
+
 async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
     """What a player whose seat a bot holds may watch: the table from their seat's point
     of view (what the seat knows stays theirs: they will play it again), with nothing to
@@ -79,21 +92,17 @@ async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
     seat = _held_seat(row, token)
     doc = await reading.document_with_events(ctx, row, seat.seat, 0)
     doc["legal_actions"] = []
-    asked = False
-    for event in doc["events"]:
-        if event["data"].get("seat") != seat.seat:
-            continue
-        if event["type"] == "seat_requested":
-            asked = True
-        elif event["type"] in ("bot_seated", "seat_held"):
-            asked = False
+    asked = _asked(doc["events"], seat.seat)
     return {"seat": seat.seat, "hold": seat.hold, "asked": asked, "document": doc}
 
 
 async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
     """The player asks the host for their seat back: a public line in the log, which the
-    host's controls show beside a one-click Give back."""
+    host's controls show beside a one-click Give back. Asking again while the request
+    stands changes nothing (one line per hold, however often the button is pressed)."""
     seat = _held_seat(row, token)
+    if _asked(await reading.events(ctx, row, seat.seat, 0), seat.seat):
+        return
     await commit(
         ctx,
         row,
