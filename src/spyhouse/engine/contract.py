@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from spyhouse.engine.parts import GameState, state_adapter
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.strategy import Strategy
 
 JSON = Any
 Action = dict[str, Any]
@@ -193,6 +194,11 @@ class Game(ABC, Generic[S]):
     Options: ClassVar[type[BaseModel]] = GameOptions
     State: ClassVar[type[GameState]]
     """Made of Parts (:mod:`spyhouse.engine.parts`)."""
+    strategy: ClassVar[Strategy] = Strategy()
+    """The rules of thumb the bots play by (default: none, random play)."""
+    decisions_per_seat: ClassVar[int] = 100
+    """About the most decisions one seat makes in a game: how much of a time bank a
+    searching bot's thinking would take (the lobby offers search where it fits)."""
 
     # -- options and seats ---------------------------------------------------------
 
