@@ -443,3 +443,10 @@ def test_a_frozen_action_refuses_every_change_and_copies_to_a_plain_dict():
     deep = copy.deepcopy(action)
     assert type(deep["soldiers"]) is list and type(deep["where"]) is dict
     assert pickle.loads(pickle.dumps(action)) == plain
+
+
+def test_canonical_never_takes_nan_for_null_and_keeps_big_integers() -> None:
+    """The fast encoder writes NaN as null and refuses 65-bit integers; the key must not."""
+    assert canonical({"a": float("nan")}) != canonical({"a": None})
+    assert canonical({"a": 2**70}) != canonical({"a": 2**70 + 1})
+    assert canonical({"b": [1, None], "a": "ñ"}) == canonical({"a": "ñ", "b": [1, None]})

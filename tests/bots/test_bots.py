@@ -190,15 +190,14 @@ def test_search_overrules_the_heuristic_only_on_evidence() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_cut_playout_is_scored_from_the_sampled_world(game_id: str) -> None:
-    """Search stops a playout after the game's ``PLAYOUT_DEPTH`` and asks ``estimate``
+    """Search stops a playout after the game's ``Strategy.playout_depth`` and asks ``estimate``
     for each seat's reward: one number in [0, 1] per seat, on a world drawn from the
     seat's knowledge (never the real state)."""
     from spyhouse.bots.knowledge import SeatKnowledge
-    from spyhouse.bots.search import estimate_of
 
     game = get_game(game_id)
     assert game is not None
-    estimate = estimate_of(type(game))
+    estimate = game.strategy.estimate
     if estimate is None:
         pytest.skip(f"{game_id} plays every playout to the end")
     for state, seat in decision_points(game, 2 if game_id != "agencia" else 3, 6, every=5):
@@ -270,13 +269,11 @@ def test_the_prior_spreads_over_the_shortlist() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_shortlist_names_only_legal_moves_from_the_view(game_id: str) -> None:
-    """A game's ``candidates`` reads the seat's view and legal actions only and names
+    """A game's ``Strategy.candidates`` reads the seat's view and legal actions only and names
     legal actions; a wide decision is cut to a short list (at most 20)."""
-    from spyhouse.bots.search import candidates_of
-
     game = get_game(game_id)
     assert game is not None
-    candidates = candidates_of(type(game))
+    candidates = game.strategy.candidates
     if candidates is None:
         pytest.skip(f"{game_id} weighs the heuristic's move alone")
     for state, seat in decision_points(game, 2, seed=5, every=3)[: scale(40)]:
@@ -284,3 +281,27 @@ def test_a_shortlist_names_only_legal_moves_from_the_view(game_id: str) -> None:
         shortlist = candidates(game.view(state, seat), legal, seat, Rng(1))
         assert shortlist and all(action in legal for action in shortlist)
         assert len(shortlist) <= 20
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_declares_its_rules_of_thumb_and_decisions_per_seat(game_id: str) -> None:
+    """Bots read ``game.strategy`` and the lobby ``game.decisions_per_seat``: each built-in
+    game declares both on its own class, not the contract's defaults (random play)."""
+    from spyhouse.engine import Strategy
+
+    game = get_game(game_id)
+    assert game is not None
+    assert isinstance(game.strategy, Strategy) and game.strategy.choose is not None
+    assert game.strategy is not Game.strategy
+    assert game.strategy.estimate is not None and game.strategy.playout_depth is not None
+    assert "decisions_per_seat" in vars(type(game))
+
+
+def test_a_strategy_refuses_a_misspelt_setting() -> None:
+    """A typed declaration: a misspelt name is an error, never a silent default."""
+    from spyhouse.engine import Strategy
+
+    with pytest.raises(TypeError):
+        Strategy(playout_dephth=20)  # type: ignore[call-arg]
+    with pytest.raises(ValueError):
+        Strategy(prior=1.5)

@@ -3,8 +3,8 @@
 Three levels, chosen per seat by the host:
 
 - ``random``: a uniformly random legal action (also our fuzzer);
-- ``heuristic``: the game's rules of thumb (``spyhouse.games.<game>.strategy``), read
-  from the seat's view and legal actions only;
+- ``heuristic``: the game's rules of thumb (``Game.strategy``), read from the seat's
+  view and legal actions only;
 - ``search``: information-set Monte Carlo tree search over worlds drawn with
   ``Game.determinize`` from the seat's information set.
 

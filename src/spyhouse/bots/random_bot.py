@@ -1,4 +1,6 @@
-"""Today's bot: a uniformly random legal action."""
+"""The ``random`` level: a uniformly random legal action, the draw the engine's
+``random_action`` (its fuzzer, and search's random playouts) makes, behind the bot
+interface."""
 
 from __future__ import annotations
 

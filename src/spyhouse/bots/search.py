@@ -6,7 +6,7 @@ every iteration draws one world the searching seat cannot tell apart from the re
 adds one node, plays on and credits each edge with the result for the seat that took it.
 
 Selection is PUCT (AlphaZero's rule) with the rules of thumb as the prior: at every node
-the prior puts weight ``prior`` on the acting seat's heuristic move (``strategy.choose``
+the prior puts weight ``prior`` on the acting seat's heuristic move (``game.strategy.choose``
 on that seat's view *of the sampled world*) and on the moves the game's ``candidates``
 shortlists there, if it has one, and spreads ``1 - prior`` evenly over the actions legal
 in that world (``prior_weights``); an edge scores its mean reward plus ``exploration *
@@ -19,11 +19,11 @@ noisy playout each of moves no good player makes; the prior spends them on the m
 good player weighs, and it models the *opponents* in the tree as the same rules of
 thumb the playouts use.
 
-Playouts follow the game's rules of thumb (``strategy.choose`` on each seat's view *of
+Playouts follow the game's rules of thumb (``game.strategy.choose`` on each seat's view *of
 the sampled world*, with a little randomness), not uniform chance: a random Conspiracy
 game ends on Dr. Solomon's die and a random Spies & Lies line-up is easy prey, so random
 playouts misjudge what a sensible opponent will do. Those cost more per step, so a game
-may cut them at ``PLAYOUT_DEPTH`` steps and score the world with its ``estimate``.
+may cut them at ``playout_depth`` steps and score the world with its ``estimate``.
 
 The answer is the most visited action at the root, where the heuristic bot's choice
 (from the seat's view) may also get a head start (``guide``) in the final count, so
@@ -43,65 +43,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spyhouse.bots.base import Bot, Level
-from spyhouse.bots.heuristic import strategy_module, strategy_of
-from spyhouse.bots.keys import action_key
 from spyhouse.bots.knowledge import SeatKnowledge
-from spyhouse.engine import Action, Game, GameState, Outcome, Rng
+from spyhouse.engine import Action, Game, GameState, Outcome, Rng, canonical
+from spyhouse.engine.bots import random_action
 
 RolloutPolicy = Callable[[Game[Any], GameState, int, Rng], Action]
-
-
-def random_policy(game: Game[Any], world: GameState, seat: int, rng: Rng) -> Action:
-    return rng.choice(game.legal_actions(world, seat))
-
-
-Estimate = Callable[[GameState], list[float] | None]
-Candidates = Callable[[dict[str, Any], list[Action], int, Rng], list[Action]]
-
-
-def estimate_of(game_type: type[Game[Any]]) -> Estimate | None:
-    """The ``estimate`` function of the game package's ``strategy`` module, if any: each
-    seat's reward in [0, 1] were a (sampled) world to stop now, so a playout can end
-    early. Called only on worlds, never on the real state."""
-    estimate: Estimate | None = getattr(strategy_module(game_type), "estimate", None)
-    return estimate
-
-
-def candidates_of(game_type: type[Game[Any]]) -> Candidates | None:
-    """The ``candidates`` function of the game's ``strategy`` module, if any: a short
-    list of the moves a good player would weigh (each agent's best step, two or three
-    payoff sizes), read from the seat's view like ``choose``."""
-    candidates: Candidates | None = getattr(strategy_module(game_type), "candidates", None)
-    return candidates
-
-
-def playout_depth(game_type: type[Game[Any]]) -> int | None:
-    """The game's ``PLAYOUT_DEPTH`` (its ``strategy`` module), if it sets one."""
-    depth: int | None = getattr(strategy_module(game_type), "PLAYOUT_DEPTH", None)
-    return depth
-
-
-def strategy_setting(game_type: type[Game[Any]], name: str, default: float) -> float:
-    """A number the game's ``strategy`` module may set for search (``SEARCH_GUIDE``,
-    ``SEARCH_PRIOR``), else ``default``."""
-    value: float = getattr(strategy_module(game_type), name, default)
-    return value
-
-
-def search_guide(game_type: type[Game[Any]]) -> float:
-    """The game's ``SEARCH_GUIDE``, else 0."""
-    return strategy_setting(game_type, "SEARCH_GUIDE", 0.0)
-
-
-def search_prior(game_type: type[Game[Any]]) -> float:
-    """The game's ``SEARCH_PRIOR``, else 0.5."""
-    return strategy_setting(game_type, "SEARCH_PRIOR", 0.5)
-
-
-def decisions_per_seat(game_type: type[Game[Any]]) -> int:
-    """The game's ``DECISIONS_PER_SEAT`` (about the most decisions one seat makes in a
-    game), else 100: how much of a time bank a bot's thinking would take."""
-    return int(strategy_setting(game_type, "DECISIONS_PER_SEAT", 100))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +64,13 @@ def rules_of_thumb(
 ) -> Guidance:
     """The heuristic's move and shortlist for ``seat`` read from ``view`` (the seat's own
     view, or its view *of a sampled world*, never of the real state)."""
-    strategy = strategy_of(type(game))
-    if strategy is None:
+    choose, shortlist = game.strategy.choose, game.strategy.candidates
+    if choose is None:
         return Guidance()
-    hint = action_key(strategy(view, legal, seat, rng))
-    shortlist = candidates_of(type(game))
+    hint = canonical(choose(view, legal, seat, rng))
     if shortlist is None:
         return Guidance(hint)
-    keys = frozenset(action_key(a) for a in shortlist(view, legal, seat, rng)) - {hint}
+    keys = frozenset(canonical(a) for a in shortlist(view, legal, seat, rng)) - {hint}
     return Guidance(hint, keys)
 
 
@@ -139,10 +84,10 @@ def heuristic_policy(epsilon: float) -> RolloutPolicy:
         legal = game.legal_actions(world, seat)
         if len(legal) == 1:
             return legal[0]
-        strategy = strategy_of(type(game))
-        if strategy is None or (threshold and rng.below(1000) < threshold):
+        choose = game.strategy.choose
+        if choose is None or (threshold and rng.below(1000) < threshold):
             return rng.choice(legal)
-        action = strategy(game.view(world, seat), legal, seat, rng)
+        action = choose(game.view(world, seat), legal, seat, rng)
         return action if action in legal else rng.choice(legal)
 
     return policy
@@ -201,26 +146,26 @@ class SearchBot(Bot):
         self.depth = depth
         """Playout steps by ``rollout``; then the game's ``estimate`` scores the world if
         it has one, else the playout ends uniformly at random (ten times cheaper).
-        ``None``: the game's ``PLAYOUT_DEPTH`` (``strategy`` module), else to the end."""
+        ``None``: the game's ``Strategy.playout_depth``."""
         self.max_steps = max_steps
         self.prior = prior
         """The weight of the acting seat's heuristic move in the tree's prior at every
         node, against a uniform choice among the legal actions. ``None``: the game's
-        ``SEARCH_PRIOR`` (``strategy`` module), else 0.5. 0 makes the prior uniform."""
+        ``Strategy.prior``. 0 makes the prior uniform."""
         self.guide = guide
         """The heuristic's move starts with this share of the iterations as a head start
         in the final count (even if the search never tried it). ``None``: the game's
-        ``SEARCH_GUIDE`` (``strategy`` module), else 0: the prior already steers the
-        visits to it, and search should overrule it when its playouts say so."""
+        ``Strategy.guide`` (by default 0: the prior already steers the
+        visits to it, and search should overrule it when its playouts say so)."""
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
 
     def decide(self, knowledge: SeatKnowledge, legal: list[Action], rng: Rng) -> Action:
-        game_type = type(knowledge.game)
-        guide = self.guide if self.guide is not None else search_guide(game_type)
-        prior = self.prior if self.prior is not None else search_prior(game_type)
+        strategy = knowledge.game.strategy
+        guide = self.guide if self.guide is not None else strategy.guide
+        prior = self.prior if self.prior is not None else strategy.prior
         guidance = rules_of_thumb(knowledge.game, knowledge.view(), legal, knowledge.seat, rng)
-        hint = guidance.hint if guidance.hint in {action_key(a) for a in legal} else None
+        hint = guidance.hint if guidance.hint in {canonical(a) for a in legal} else None
         root = Node()
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
@@ -242,7 +187,7 @@ class SearchBot(Bot):
         if not counts:  # cannot happen: the root is the seat's own decision
             return rng.choice(legal)
         chosen = max(counts, key=lambda key: (counts[key], key == hint))
-        return next(a for a in legal if action_key(a) == chosen)
+        return next(a for a in legal if canonical(a) == chosen)
 
     # -- one iteration ---------------------------------------------------------------
 
@@ -290,7 +235,7 @@ class SearchBot(Bot):
         legal = game.legal_actions(world, actor)
         children, keys = [], []
         for action in legal:
-            key = action_key(action)
+            key = canonical(action)
             child = node.children.get((actor, key))
             if child is None:
                 child = node.children[actor, key] = Node(actor, action)
@@ -329,9 +274,9 @@ class SearchBot(Bot):
     def play_out(self, game: Game[Any], world: GameState, rng: Rng, steps: int) -> list[float]:
         """Play to the end, by the rollout policy for ``depth`` steps, then at random;
         each seat's share of the win."""
-        depth = self.depth if self.depth is not None else playout_depth(type(game))
+        depth = self.depth if self.depth is not None else game.strategy.playout_depth
         guided = steps + depth if depth is not None else self.max_steps
-        estimate = estimate_of(type(game))
+        estimate = game.strategy.estimate
         while steps < self.max_steps:
             outcome = game.outcome(world)
             if outcome is not None:
@@ -344,7 +289,7 @@ class SearchBot(Bot):
             if not pending:
                 break
             seat = pending[0] if len(pending) == 1 else rng.choice(pending)
-            policy = self.rollout if steps < guided else random_policy
+            policy = self.rollout if steps < guided else random_action
             game.apply_action(world, seat, policy(game, world, seat, rng))
             steps += 1
         return [1.0 / world.num_seats] * world.num_seats

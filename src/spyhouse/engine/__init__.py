@@ -25,6 +25,7 @@ from spyhouse.engine.matching import canonical, is_one_of, require_keys, whole_n
 from spyhouse.engine.parts import GameState, Part, fast_copy, frozen_slotted, slotted
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.strategy import Strategy
 from spyhouse.engine.visibility import (
     Hidden,
     Mixed,
@@ -51,6 +52,7 @@ __all__ = [
     "Private",
     "Public",
     "Rng",
+    "Strategy",
     "Visibility",
     "all_games",
     "canonical",

@@ -22,6 +22,7 @@ from typing_extensions import TypedDict
 from spyhouse.engine.parts import GameState, state_adapter
 from spyhouse.engine.refusals import check_reason
 from spyhouse.engine.rng import Rng
+from spyhouse.engine.strategy import Strategy
 
 JSON = Any
 Action = dict[str, Any]
@@ -220,6 +221,11 @@ class Game(ABC, Generic[S]):
     ViewType: ClassVar[Any] = None
     """What :meth:`view` returns, as a TypedDict (``None``: published as an object). Its
     JSON Schema is published; the same check validates every view of random games."""
+    strategy: ClassVar[Strategy] = Strategy()
+    """The rules of thumb the bots play by (default: none, random play)."""
+    decisions_per_seat: ClassVar[int] = 100
+    """About the most decisions one seat makes in a game: how much of a time bank a
+    searching bot's thinking would take (the lobby offers search where it fits)."""
 
     # -- options and seats ---------------------------------------------------------
 

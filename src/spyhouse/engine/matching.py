@@ -12,18 +12,43 @@ import json
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+import orjson
+
 from spyhouse.engine.contract import IllegalAction
 
 
 def canonical(value: Any) -> str:
-    """A text key that tells ``1`` from ``true`` and ``1`` from ``1.0``.
+    """A text key that tells ``1`` from ``true`` and ``1`` from ``1.0``: compact JSON
+    with sorted keys. Equal JSON values get equal keys, different ones different keys.
 
-    >>> canonical({"b": 1, "a": True}) == canonical({"a": True, "b": 1})
-    True
-    >>> canonical({"a": True}) == canonical({"a": 1})
+    orjson, because a search keys every legal action at every tree node it passes (up to
+    180 at a Conspiracy turn) and the standard encoder took a third of a search's time.
+    orjson writes ``NaN`` and the infinities as ``null`` and refuses integers beyond 64
+    bits, so whatever it writes ``null`` in or refuses goes to the standard encoder
+    (which writes ``NaN``, ``Infinity`` and big integers as such): a client's ``NaN`` is
+    never taken for a legal ``null``.
+
+    >>> canonical({"b": 1, "a": True})
+    '{"a":true,"b":1}'
+    >>> canonical({"a": True}) == canonical({"a": 1}), canonical({"a": 1.0}) == canonical({"a": 1})
+    (False, False)
+    >>> canonical({"a": float("nan")}) == canonical({"a": None})
     False
+    >>> canonical([2**70])
+    '[1180591620717411303424]'
     """
-    return json.dumps(value, sort_keys=True)
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return _standard(value)
+    if b"null" in text:  # a None, a string holding "null", or a NaN orjson wrote as null
+        return _standard(value)
+    return text.decode()
+
+
+def _standard(value: Any) -> str:
+    """The standard encoder in orjson's layout (compact, sorted, UTF-8 as is)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def is_one_of(action: Mapping[str, Any], legal: Iterable[Mapping[str, Any]]) -> bool:

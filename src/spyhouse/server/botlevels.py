@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.bots import LEVELS
-from spyhouse.bots.search import decisions_per_seat
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import TableRow
 
@@ -43,7 +42,7 @@ def think_fits(think: float, clock: dict[str, Any] | None, decisions: int) -> bo
 def strongest_level(ctx: Context, row: TableRow, seat: int) -> str:
     """The strongest level a bot taking ``seat`` may play at this table."""
     think = think_seconds(ctx)
-    decisions = decisions_per_seat(type(game_of(row)))
+    decisions = game_of(row).decisions_per_seat
     searching = sum(
         1 for s in row.seats if s.seat != seat and s.kind == "bot" and s.bot_level == "search"
     )

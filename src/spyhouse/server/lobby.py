@@ -10,7 +10,6 @@ import secrets
 from typing import Any
 
 from spyhouse.bots import LEVELS
-from spyhouse.bots.search import decisions_per_seat
 from spyhouse.engine import Event, Game, get_game
 from spyhouse.server import absent, botlevels, timekeeping
 from spyhouse.server.auth import hash_token, new_token
@@ -33,7 +32,7 @@ def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
     think = botlevels.think_seconds(ctx)
     return game.info() | {
         "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],
-        "decisions_per_seat": decisions_per_seat(type(game)),
+        "decisions_per_seat": game.decisions_per_seat,
     }
 
 

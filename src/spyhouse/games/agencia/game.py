@@ -13,6 +13,7 @@ from spyhouse.games.agencia.components import ROUNDS
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
 from spyhouse.games.agencia.scoring import final_scores, winners
 from spyhouse.games.agencia.state import AgenciaState, Phase
+from spyhouse.games.agencia.strategy import STRATEGY
 
 
 class AgenciaOptions(GameOptions):
@@ -34,6 +35,11 @@ class Agencia(Game[AgenciaState]):
     State = AgenciaState
     ActionType = AgenciaAction
     ViewType = views.AgenciaView
+    strategy = STRATEGY
+    decisions_per_seat = 20
+    """About the most decisions one seat makes in a game (with more than one choice; median
+    over 8 games between these rules of thumb: 18 at every seat count, at most 20). The
+    lobby reads it to tell whether a searching bot's thinking fits a table's time bank."""
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
         if seats not in ROUNDS:

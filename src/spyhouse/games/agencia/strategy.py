@@ -21,13 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Action, Rng
+from spyhouse.engine import Action, Rng, Strategy
 
 JSON = dict[str, Any]
-DECISIONS_PER_SEAT = 20
-"""About the most decisions one seat makes in a game (with more than one choice; median
-over 8 games between these rules of thumb: 18 at every seat count, at most 20). The lobby reads it to tell
-whether a searching bot's thinking fits a table's time bank."""
 PLAYOUT_DEPTH = 20
 """Search plays this many steps by these rules of thumb, then scores the world with
 :func:`estimate` (about three hands at 3 players: further off, one sample guesses poorly)."""
@@ -117,3 +113,7 @@ def estimate(world: Any) -> list[float]:
     scores = final_scores(world)
     outcome = Outcome(winners(scores), tuple(float(s.total) for s in scores), {})
     return rewards(outcome, world.num_seats)
+
+
+STRATEGY = Strategy(choose=choose, estimate=estimate, playout_depth=PLAYOUT_DEPTH)
+"""What the bots use of these rules of thumb (``Game.strategy``)."""

@@ -27,15 +27,11 @@ from collections import deque
 from functools import cache
 from typing import Any
 
-from spyhouse.engine import Action, Rng
+from spyhouse.engine import Action, Rng, Strategy
 from spyhouse.games.conspiracy.board import move_destinations
 from spyhouse.games.conspiracy.components import components
 
 JSON = dict[str, Any]
-DECISIONS_PER_SEAT = 320
-"""About the most decisions one seat makes in a game (with more than one choice; median
-over 8 games between these rules of thumb: 79 at 2 seats, 106 at 3, 251 at 4 (at most 318)). The lobby reads it to tell
-whether a searching bot's thinking fits a table's time bank."""
 PLAYOUT_DEPTH = 24
 """Search plays this many steps by these rules of thumb (a few rounds), then scores the
 world with :func:`estimate`: a whole game is about 240 steps, so a playout to the end
@@ -232,3 +228,9 @@ def estimate(world: Any) -> list[float]:
     if total == 0:
         return [1.0 / world.num_seats] * world.num_seats
     return [chance / total for chance in chances]
+
+
+STRATEGY = Strategy(
+    choose=choose, candidates=candidates, estimate=estimate, playout_depth=PLAYOUT_DEPTH
+)
+"""What the bots use of these rules of thumb (``Game.strategy``)."""

@@ -10,6 +10,7 @@ from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.estoril import decisions, hidden, rounds, scoring, views
 from spyhouse.games.estoril.actions import EstorilAction
 from spyhouse.games.estoril.state import EstorilOptions, EstorilState
+from spyhouse.games.estoril.strategy import STRATEGY
 
 
 class Estoril1942(Game[EstorilState]):
@@ -24,6 +25,12 @@ class Estoril1942(Game[EstorilState]):
     Options = EstorilOptions
     State = EstorilState
     ActionType = EstorilAction
+    strategy = STRATEGY
+    decisions_per_seat = 72
+    """About the most decisions one seat makes in a game (with more than one choice; median
+    over 8 games between these rules of thumb: 69 at 2 seats, fewer at more (a seat's share
+    of the rounds)). The lobby reads it to tell whether a searching bot's thinking fits a
+    table's time bank."""
 
     def seat_range(self, options: BaseModel) -> range:
         """2-4 players; a 5th player (pink) with the Double Agent expansion."""

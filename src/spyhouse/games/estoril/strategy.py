@@ -18,13 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyhouse.engine import Action, Rng
+from spyhouse.engine import Action, Rng, Strategy
 
 JSON = dict[str, Any]
-DECISIONS_PER_SEAT = 72
-"""About the most decisions one seat makes in a game (with more than one choice; median
-over 8 games between these rules of thumb: 69 at 2 seats, fewer at more (a seat's share of the rounds)). The lobby reads it to tell
-whether a searching bot's thinking fits a table's time bank."""
 PLAYOUT_DEPTH = 16
 """Search plays this many steps by these rules of thumb, then scores the world with
 :func:`estimate` (about half a round: Estoril is slow to play out, and later rounds are too far off)."""
@@ -164,3 +160,7 @@ def estimate(world: Any) -> list[float]:
     )
     outcome = Outcome(scoring.winners(scores), tuple(float(s.total) for s in scores), {})
     return rewards(outcome, world.num_seats)
+
+
+STRATEGY = Strategy(choose=choose, estimate=estimate, playout_depth=PLAYOUT_DEPTH)
+"""What the bots use of these rules of thumb (``Game.strategy``)."""

@@ -13,6 +13,7 @@ from spyhouse.games.spies.actions import SpiesAction
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
 from spyhouse.games.spies.state import SpiesOptions, SpiesState
+from spyhouse.games.spies.strategy import STRATEGY
 from spyhouse.games.spies.teams import side_name, side_of
 
 
@@ -30,6 +31,11 @@ class SpiesAndLies(Game[SpiesState]):
     State = SpiesState
     ActionType = SpiesAction
     ViewType = views.SpiesView
+    strategy = STRATEGY
+    decisions_per_seat = 32
+    """About the most decisions one seat makes in a game (with more than one choice; median
+    over 8 games between these rules of thumb: 30 at 2–3 seats, 18 at 4). The lobby reads
+    it to tell whether a searching bot's thinking fits a table's time bank."""
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> SpiesState:
         if not self.min_seats <= seats <= self.max_seats:

@@ -34,16 +34,12 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from spyhouse.engine import Action, Rng
+from spyhouse.engine import Action, Rng, Strategy
 from spyhouse.games.spies.components import BOMB, MISSIONS, SCOUT, SERGEANT, SPY, components
 from spyhouse.games.spies.missions import TURNS_PER_DAY
 from spyhouse.games.spies.teams import side_of
 
 JSON = dict[str, Any]
-DECISIONS_PER_SEAT = 32
-"""About the most decisions one seat makes in a game (with more than one choice; median
-over 8 games between these rules of thumb: 30 at 2–3 seats, 18 at 4). The lobby reads it to tell
-whether a searching bot's thinking fits a table's time bank."""
 SEARCH_PRIOR = 0.7
 """The weight of these rules' move in search's prior (default 0.5): the guesses below are
 exact deductions over every line-up, which a few dozen noisy playouts can only spoil
@@ -356,3 +352,13 @@ def estimate(world: Any) -> list[float]:
     team = [sum(1 for s in seats if side_of(s) == side) for side in (0, 1)]
     chances = (red_chance, 1.0 - red_chance)
     return [chances[side_of(s)] / team[side_of(s)] for s in seats]
+
+
+STRATEGY = Strategy(
+    choose=choose,
+    candidates=candidates,
+    estimate=estimate,
+    playout_depth=PLAYOUT_DEPTH,
+    prior=SEARCH_PRIOR,
+)
+"""What the bots use of these rules of thumb (``Game.strategy``)."""
