@@ -175,3 +175,47 @@ def test_a_removed_player_may_not_watch_through_their_old_seat(http):
     assert http.post(f"/api/tables/{table.id}/seats/1/remove", headers=host).status_code == 204
     r = http.get(f"/api/tables/{table.id}/held", headers=auth(table.tokens[1]))
     assert r.status_code == 403 and r.json()["code"] == "removed_from_table"
+
+
+async def test_a_host_change_that_lost_a_race_is_made_again_on_the_fresh_table():
+    """Bots move in a task of their own: a bot's commit between the host's read and
+    commit makes the change run again on the table as it is now, never a 409 for a
+    change the host did not choose at a version."""
+    from types import SimpleNamespace
+
+    from spyhouse.server.context import HOST_RACE_RETRIES, against_latest
+    from spyhouse.server.problems import Problem
+
+    committed = SimpleNamespace(id="T0000000000000000000000", version=7)
+
+    async def get(table_id: str) -> SimpleNamespace:
+        return committed
+
+    ctx = SimpleNamespace(store=SimpleNamespace(get=get))
+    seen: list[int] = []
+
+    async def hand_over(row: SimpleNamespace) -> str:
+        seen.append(row.version)
+        if row.version != committed.version:
+            raise Problem(409, "stale_version", "The table changed; reload and retry.")
+        return "handed"
+
+    stale = SimpleNamespace(id=committed.id, version=6)
+    assert await against_latest(ctx, stale, hand_over) == "handed"
+    assert seen == [6, 7]
+
+    async def refused(row: SimpleNamespace) -> None:
+        raise Problem(409, "not_held", "No bot holds this seat.")
+
+    with pytest.raises(Problem) as other:
+        await against_latest(ctx, stale, refused)
+    assert other.value.code == "not_held"  # the rules of the change still answer
+
+    async def always_late(row: SimpleNamespace) -> None:
+        seen.append(-1)
+        raise Problem(409, "stale_version", "The table changed; reload and retry.")
+
+    seen.clear()
+    with pytest.raises(Problem) as busy:
+        await against_latest(ctx, stale, always_late)
+    assert busy.value.code == "busy" and len(seen) == HOST_RACE_RETRIES

@@ -9,8 +9,9 @@ the store only through them.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from spyhouse.engine import Game, get_game
 from spyhouse.server import timekeeping
@@ -130,6 +131,30 @@ async def commit(ctx: Context, row: TableRow, change: Change, state: Any = None)
         return await try_commit(ctx, row, change, state)
     except StaleVersion:
         raise Problem(409, "stale_version", "The table changed; reload and retry.") from None
+
+
+T = TypeVar("T")
+
+HOST_RACE_RETRIES = 5
+"""How often a host's change is made again when a bot's move committed first."""
+
+
+async def against_latest(ctx: Context, row: TableRow, act: Callable[[TableRow], Awaitable[T]]) -> T:
+    """Run a host's change of the table (a seat, a clock) against the table as it is now.
+
+    Unlike a move, such a change is not chosen at a version, and the table's bots play
+    in a task of their own: a bot's move that commits between the request's read and its
+    commit is no reason to refuse the host. The change is checked and made again on the
+    fresh table (its checks may then refuse it: a seat given back meanwhile, a game just
+    over); after :data:`HOST_RACE_RETRIES` lost races it is 409 ``busy``."""
+    for _ in range(HOST_RACE_RETRIES):
+        try:
+            return await act(row)
+        except Problem as problem:
+            if problem.code != "stale_version":
+                raise
+        row = await load(ctx, row.id)
+    raise Problem(409, "busy", "The table is changing quickly; try again.")
 
 
 def settle_clock(

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from spyhouse.server import absent, clocks
 from spyhouse.server.bounds import MAX_SEAT
+from spyhouse.server.context import against_latest
 from spyhouse.server.deps import Ctx, HostControl, Table, Token
 from spyhouse.server.lobby import _seat_row
 from spyhouse.server.problems import problem_responses
@@ -28,25 +29,25 @@ class AddTime(StrictModel):
 @router.post("/tables/{table_id}/clock/pause", status_code=204, responses=_REFUSALS)
 async def pause_clocks(row: HostControl, ctx: Ctx) -> None:
     """Host: freeze every clock (announced in the log)."""
-    await clocks.pause(ctx, row)
+    await against_latest(ctx, row, lambda r: clocks.pause(ctx, r))
 
 
 @router.post("/tables/{table_id}/clock/resume", status_code=204, responses=_REFUSALS)
 async def resume_clocks(row: HostControl, ctx: Ctx) -> None:
     """Host: restart the clocks from what they had left."""
-    await clocks.resume(ctx, row)
+    await against_latest(ctx, row, lambda r: clocks.resume(ctx, r))
 
 
 @router.post("/tables/{table_id}/clock/add", status_code=204, responses=_REFUSALS)
 async def add_time(body: AddTime, row: HostControl, ctx: Ctx) -> None:
     """Host: more time for one seat or for everyone."""
-    await clocks.add_time(ctx, row, body.seat, body.seconds)
+    await against_latest(ctx, row, lambda r: clocks.add_time(ctx, r, body.seat, body.seconds))
 
 
 @router.post("/tables/{table_id}/seats/{seat}/give-back", status_code=204, responses=_REFUSALS)
 async def give_back(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host: give a seat a bot holds back to its player."""
-    await absent.give_back(ctx, row, _seat_row(row, seat))
+    await against_latest(ctx, row, lambda r: absent.give_back(ctx, r, _seat_row(r, seat)))
 
 
 class HeldSeat(BaseModel):
@@ -83,4 +84,4 @@ async def ask_back(row: Table, token: Token, ctx: Ctx) -> None:
 async def remove_player(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host, during play: remove a player for good; a bot plays their seat to the end, and
     their token gets ``removed_from_table`` (their page says so)."""
-    await absent.remove(ctx, row, _seat_row(row, seat))
+    await against_latest(ctx, row, lambda r: absent.remove(ctx, r, _seat_row(r, seat)))

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path, Query, Response
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
 from spyhouse.server.bounds import MAX_SEAT
+from spyhouse.server.context import against_latest
 from spyhouse.server.deps import Ctx, Host, HostControl, Table
 from spyhouse.server.openapi import game_schema_links
 from spyhouse.server.problems import problem_responses
@@ -120,7 +121,8 @@ async def seat_bot(
     or change a bot's level. Body ``{"level": "random" | "heuristic" | "search"}``,
     optional: before the start ``random``, during play the strongest level the table's
     clock allows; the level shows on the seat in table documents."""
-    await lobby.seat_bot(ctx, row, seat, body.level if body else None)
+    level = body.level if body else None
+    await against_latest(ctx, row, lambda r: lobby.seat_bot(ctx, r, seat, level))
 
 
 @router.delete(
