@@ -4,6 +4,8 @@ information, and the UI switches language."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 
@@ -41,17 +43,25 @@ def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
             ann.page.wait_for_selector("#conn[data-conn=reconnecting]")
             # Meanwhile the table moves on without her (her moves too, from another device).
             before = view(http, ann)["version"]
-            for _ in range(3):
+            moves = 0
+            for _ in range(400):  # the bot seat plays in the background between them
                 docs = [(p, view(http, p)) for p in (ann, bob)]
-                if docs[0][1]["status"] != "playing":
+                if moves == 3 or docs[0][1]["status"] != "playing":
                     break
-                p, doc = next((p, d) for p, d in docs if d["legal_actions"])
+                mover = next(((p, d) for p, d in docs if d["legal_actions"]), None)
+                if mover is None:  # the bot is to act
+                    time.sleep(0.05)
+                    continue
+                p, doc = mover
                 r = http.post(
                     f"/api/tables/{p.table_id}/actions",
                     json={"action": doc["legal_actions"][0], "version": doc["version"]},
                     headers={"authorization": f"Bearer {p.token}"},
                 )
+                if r.status_code == 409 and r.json()["code"] == "stale_version":
+                    continue  # the bot moved since the read
                 assert r.status_code == 200, r.text
+                moves += 1
             assert view(http, ann)["version"] > before
             assert ann.attr("version") == str(before)  # she has not heard of it yet
             ann.context.set_offline(False)
