@@ -128,6 +128,9 @@ def test_every_game_py_wires_the_contract_the_same_way():
         methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
         expected = {"setup", "setup_events", "to_act", "legal_actions", "view"}
         assert expected | {"outcome", "determinize"} <= methods, package.name
+        assert "apply_action" not in methods, f"{package.name}: dispatch through the table"
+        assigned = {t.id for n in cls.body if isinstance(n, ast.Assign) for t in n.targets}
+        assert "decision_table" in assigned, f"{package.name} declares no decision_table"
         imported = {
             alias.name
             for node in tree.body

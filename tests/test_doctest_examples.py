@@ -10,8 +10,8 @@ import importlib
 import pytest
 
 HELPERS = {
-    "estoril": (["spaces", "grid", "rounds", "locations", "scoring"], 10),
-    "conspiracy": (["board", "parsing"], 8),
+    "estoril": (["spaces", "grid", "setup", "locations", "scoring"], 10),
+    "conspiracy": (["board"], 3),  # its parameter readers are in engine.matching
 }
 
 

@@ -1,13 +1,12 @@
 """The game contract (pure, no I/O). See :mod:`spyhouse.engine.contract`.
 
 Design: a game is a pure state machine over JSON actions, and every game package has
-the same layout for what the contract touches (``README.md`` in this package):
-``state.py`` (the ``State``, every field declared Public/Private/Hidden/Mixed, and its
-fast ``State.copy()``), ``decisions.py`` (``to_act``, ``legal_actions``, one ``verify_…``
-reason function per decision, ``apply``), ``hidden.py`` (``determinize``), ``views.py``
-(``view``) and ``game.py`` (the glue, ``setup`` and ``setup_events``). Actions are read
-exactly through :mod:`spyhouse.engine.matching`; :mod:`spyhouse.engine.testing` holds the
-checks every game's test-suite runs.
+the same layout for the same jobs (``README.md`` in this package): ``state.py``,
+``setup.py``, ``decisions.py`` (``to_act``, ``legal_actions``, one ``verify_…`` reason
+function per decision, the :class:`DecisionTable` the engine dispatches actions
+through), ``endings.py``, ``hidden.py``, ``views.py``, ``positions.py`` and ``game.py``.
+Actions are read exactly through :mod:`spyhouse.engine.matching`;
+:mod:`spyhouse.engine.testing` holds the checks every game's test-suite runs.
 """
 
 from spyhouse.engine.contract import (
@@ -21,7 +20,8 @@ from spyhouse.engine.contract import (
     Outcome,
     frozen_action,
 )
-from spyhouse.engine.matching import canonical, is_one_of, require_keys, whole_number
+from spyhouse.engine.decisions import Decision, DecisionTable, nothing
+from spyhouse.engine.matching import canonical, flag, is_one_of, one_of, require_keys, whole_number
 from spyhouse.engine.parts import GameState, Part, fast_copy, frozen_slotted, slotted
 from spyhouse.engine.registry import all_games, get_game, load_builtin_games, register
 from spyhouse.engine.rng import Rng
@@ -38,6 +38,8 @@ from spyhouse.engine.visibility import (
 
 __all__ = [
     "Action",
+    "Decision",
+    "DecisionTable",
     "Event",
     "FrozenAction",
     "FrozenList",
@@ -58,11 +60,14 @@ __all__ = [
     "canonical",
     "declared_fields",
     "fast_copy",
+    "flag",
     "frozen_action",
     "frozen_slotted",
     "get_game",
     "is_one_of",
     "load_builtin_games",
+    "nothing",
+    "one_of",
     "register",
     "slotted",
     "require_keys",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
@@ -23,6 +23,9 @@ from spyhouse.engine.parts import GameState, state_adapter
 from spyhouse.engine.refusals import check_reason
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.strategy import Strategy
+
+if TYPE_CHECKING:
+    from spyhouse.engine.decisions import DecisionTable
 
 JSON = Any
 Action = dict[str, Any]
@@ -223,6 +226,9 @@ class Game(ABC, Generic[S]):
     JSON Schema is published; the same check validates every view of random games."""
     strategy: ClassVar[Strategy] = Strategy()
     """The rules of thumb the bots play by (default: none, random play)."""
+    decision_table: ClassVar[DecisionTable[Any] | None] = None
+    """The game's kinds of decision (:mod:`spyhouse.engine.decisions`): the engine
+    dispatches every action through it (:meth:`apply_action`, :meth:`refusal`)."""
     decisions_per_seat: ClassVar[int] = 100
     """About the most decisions one seat makes in a game: how much of a time bank a
     searching bot's thinking would take (the lobby offers search where it fits)."""
@@ -279,9 +285,13 @@ class Game(ABC, Generic[S]):
         The list is the caller's own; its items may be :class:`FrozenAction`s shared
         between calls, which refuse changes (copy one to change it)."""
 
-    @abstractmethod
     def apply_action(self, state: S, seat: int, action: Action) -> list[Event]:
-        """Mutate ``state`` (a private copy) by ``action``; raise ``IllegalAction``."""
+        """Mutate ``state`` (a private copy) by ``action``; raise ``IllegalAction``.
+
+        Dispatched through :attr:`decision_table`; a game without one overrides this."""
+        if self.decision_table is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no decision_table")
+        return self.decision_table.apply(state, seat, action)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, JSON]:
@@ -317,6 +327,31 @@ class Game(ABC, Generic[S]):
         contract tests check it), so the outcome is asked only to word a refusal, and
         a plain or frozen dict skips the slower ``Mapping`` check (a server
         and a search bot call this at every step)."""
+        self._check_turn(state, seat, action)
+        new = self.copy(state)
+        events = self.apply_action(new, seat, dict(action))
+        return new, events
+
+    def refusal(self, state: S, seat: int, action: Any) -> IllegalAction | None:
+        """Why :meth:`apply` would refuse ``action`` now, or ``None`` if it would accept
+        it: the same checks (whose turn, the form, the decision's reason function) without
+        copying or changing anything (PokerKit's ``can_…`` / ``verify_…``)."""
+        try:
+            self._check_turn(state, seat, action)
+            if self.decision_table is None:
+                self.apply_action(self.copy(state), seat, dict(action))
+            else:
+                self.decision_table.verify(state, seat, dict(action))
+        except IllegalAction as refused:
+            return refused
+        return None
+
+    def can(self, state: S, seat: int, action: Any) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        return self.refusal(state, seat, action) is None
+
+    def _check_turn(self, state: S, seat: int, action: Any) -> None:
+        """Refuse a seat that is not to act, and anything but an object with a text type."""
         if seat not in self.to_act(state):
             if self.outcome(state) is not None:
                 raise IllegalAction("game_over", "The game is over.")
@@ -325,9 +360,6 @@ class Game(ABC, Generic[S]):
             action.get("type"), str
         ):
             raise IllegalAction("malformed_action", 'An action is an object with a "type".')
-        new = self.copy(state)
-        events = self.apply_action(new, seat, dict(action))
-        return new, events
 
     def copy(self, state: S) -> S:
         """The state's own fast copy (:meth:`Part.copy`)."""

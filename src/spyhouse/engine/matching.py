@@ -1,9 +1,11 @@
 """Reading actions exactly: JSON types count, unknown fields are refused.
 
 Python's ``==`` says ``True == 1`` and ``{"n": 1.0} == {"n": 1}``; JSON does not, and a
-client that sends ``{"value": true}`` has not sent the number 1. Every game compares an
-action with its legal ones through :func:`is_one_of` and reads parameters through
-:func:`require_keys` and :func:`whole_number`, so a refusal always names the field.
+client that sends ``{"value": true}`` or ``{"value": 1.0}`` has not sent the number 1.
+This is the one parser of every game: each compares an action with its legal ones
+through :func:`is_one_of` and reads parameters through :func:`require_keys`,
+:func:`whole_number`, :func:`one_of` and :func:`flag`, so one number policy holds
+everywhere (``true`` is not ``1``, ``2.0`` is not ``2``) and a refusal names the field.
 """
 
 from __future__ import annotations
@@ -80,20 +82,60 @@ def require_keys(action: Mapping[str, Any], allowed: Collection[str]) -> None:
             )
 
 
-def whole_number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    """``action[key]`` as an int in ``[lo, hi]``; ``true`` and ``2.0`` are not numbers.
+def whole_number(
+    action: Mapping[str, Any], key: str, lo: int | None = None, hi: int | None = None
+) -> int:
+    """``action[key]`` as an int in ``[lo, hi]`` (no bounds: the rule checks the range and
+    says why); ``true`` and ``2.0`` are not whole numbers: a JSON number written with a
+    fraction or a boolean is not what a listed action holds, so accepting one would make
+    the legality of an action depend on how a client spells it.
 
     >>> whole_number({"type": "bid", "amount": 3}, "amount", 0, 5)
     3
     >>> whole_number({"type": "bid", "amount": True}, "amount", 0, 5)
     Traceback (most recent call last):
     spyhouse.engine.contract.IllegalAction: "amount" must be a whole number.
+    >>> whole_number({"type": "set_die", "value": 9.0}, "value")
+    Traceback (most recent call last):
+    spyhouse.engine.contract.IllegalAction: "value" must be a whole number.
     """
     value = action.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
+    if type(value) is not int:  # bool is a subclass of int, float is not one
         raise IllegalAction("bad_value", f'"{key}" must be a whole number.')
-    if not lo <= value <= hi:
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise IllegalAction("out_of_range", f'"{key}" must be between {lo} and {hi}.')
+    return value
+
+
+def one_of(action: Mapping[str, Any], key: str, allowed: Collection[str]) -> str:
+    """``action[key]`` as one of the names in ``allowed`` (a box's agents, cities...).
+
+    >>> one_of({"to": "Rome"}, "to", ["Paris", "Rome"])
+    'Rome'
+    >>> one_of({"to": 3}, "to", ["Paris", "Rome"])
+    Traceback (most recent call last):
+    spyhouse.engine.contract.IllegalAction: "to" must be one of: Paris, Rome.
+    """
+    value = action.get(key)
+    if not isinstance(value, str) or value not in allowed:
+        options = ", ".join(allowed)
+        reason = "unknown_name" if isinstance(value, str) else "bad_value"
+        raise IllegalAction(reason, f'"{key}" must be one of: {options}.')
+    return value
+
+
+def flag(action: Mapping[str, Any], key: str) -> bool:
+    """``action[key]`` as JSON ``true`` or ``false`` (``1`` and ``"yes"`` are not).
+
+    >>> flag({"carry_briefcase": False}, "carry_briefcase")
+    False
+    >>> flag({"carry_briefcase": 1}, "carry_briefcase")
+    Traceback (most recent call last):
+    spyhouse.engine.contract.IllegalAction: "carry_briefcase" must be true or false.
+    """
+    value = action.get(key)
+    if not isinstance(value, bool):
+        raise IllegalAction("bad_value", f'"{key}" must be true or false.')
     return value
 
 

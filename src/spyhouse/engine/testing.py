@@ -394,21 +394,40 @@ _ODD_VALUES: tuple[Any, ...] = (True, False, -1, 10**6, 1.5, "?", None, [], {})
 
 
 def odd_variants(action: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """``action`` with each field in turn replaced by an odd value, or an unknown field added."""
+    """``action`` with each field in turn replaced by an odd value, or an unknown field added.
+
+    A whole number is also sent as the float of the same value (``9.0`` for ``9``): JSON
+    writes both as a number, and the engine's one number policy refuses the float
+    (:func:`spyhouse.engine.matching.whole_number`), so a game that read ``9.0`` as ``9``
+    would accept an action it does not list.
+
+    >>> odd_variants({"type": "set_die", "value": 9})[-1]
+    {'type': 'set_die', 'value': 9.0}
+    """
     variants = [{**action, "unknown_field": 1}]
-    for key in action:
+    for key, value in action.items():
         if key != "type":
             variants += [{**action, key: odd} for odd in _ODD_VALUES]
+            if type(value) is int:
+                variants.append({**action, key: float(value)})
     return variants
 
 
 def refusal(game: Game, state: GameState, seat: int, action: Any) -> tuple[str, str] | None:
-    """``(code, message)`` if ``game.apply`` refuses ``action``, else ``None``."""
+    """``(code, message)`` if ``game.apply`` refuses ``action``, else ``None``; and
+    ``Game.refusal`` and ``Game.can``, which ask without applying, say the same."""
     try:
         game.apply(state, seat, action)
     except IllegalAction as exc:
-        return exc.code, exc.message
-    return None
+        why: tuple[str, str] | None = exc.code, exc.message
+    else:
+        why = None
+    asked = game.refusal(state, seat, action)
+    assert (None if asked is None else (asked.code, asked.message)) == why, (
+        f"{game.id}: Game.refusal says {asked!r} of {action}, apply {why}"
+    )
+    assert game.can(state, seat, action) == (why is None), f"{game.id}: can({action})"
+    return why
 
 
 def check_refusals(

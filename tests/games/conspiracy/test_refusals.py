@@ -194,7 +194,7 @@ def test_a_legal_action_with_an_extra_field_is_refused() -> None:
 
 
 def test_can_agrees_with_legal_actions() -> None:
-    """``decisions.can`` (the reason functions) accepts exactly the listed actions."""
+    """``Game.can`` (the reason functions) accepts exactly the listed actions."""
     rng = Rng(9)
     for seats in (2, 4):
         state = GAME.setup(seats, GAME.parse_options({}), seats)
@@ -202,8 +202,6 @@ def test_can_agrees_with_legal_actions() -> None:
             seat = rng.choice(sorted(GAME.to_act(state)))
             if rng.below(15) == 0:
                 legal = {key(a) for a in GAME.legal_actions(state, seat)}
-                accepted = {
-                    key(a) for a in candidates(seat, seats) if decisions.can(state, seat, a)
-                }
+                accepted = {key(a) for a in candidates(seat, seats) if GAME.can(state, seat, a)}
                 assert accepted == legal
             state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))

@@ -253,6 +253,12 @@ CASES: list[tuple[Build, dict[str, Any], str, str]] = [
         "bad_value",
         '"value" must be a whole number.',
     ),
+    (  # 2.0 is not 2: the die's value 4 is listed, 4.0 is not
+        setting_the_die,
+        {"type": "set_die", "value": 4.0},
+        "bad_value",
+        '"value" must be a whole number.',
+    ),
     (
         setting_the_die,
         {"type": "set_die", "value": 9},
@@ -358,7 +364,7 @@ def test_each_refusal_says_which_rule_and_changes_nothing(build, action, code, m
         GAME.apply(state, seat, action)
     assert (err.value.code, err.value.message) == (code, message)
     assert GAME.dump(state) == before
-    assert not decisions.is_legal(state, seat, action)
+    assert not GAME.can(state, seat, action)
     assert_reveals_nothing(state, seat, action, err.value.message)
 
 
@@ -453,11 +459,9 @@ def test_verify_accepts_exactly_the_legal_actions(options):
             for seat in sorted(GAME.to_act(state)) if step % 4 == 0 else ():
                 legal = GAME.legal_actions(state, seat)
                 for action in legal:
-                    assert decisions.is_legal(state, seat, action), action
+                    assert GAME.can(state, seat, action), action
                 for action in candidates(state, seat):
-                    assert decisions.is_legal(state, seat, action) == is_one_of(action, legal), (
-                        action
-                    )
+                    assert GAME.can(state, seat, action) == is_one_of(action, legal), action
             seat = rng.choice(sorted(GAME.to_act(state)))
             state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))
 

@@ -434,14 +434,22 @@ def test_look_here_reaches_only_this_location():
     assert {"type": "look", **where(state, "atlantico", "I")} not in targets
 
 
-def test_equal_but_differently_typed_json_is_normalised():
+def test_a_float_is_not_a_whole_number_of_degrees():
+    """One number policy in every game (``engine.matching``): ``90.0`` is not the listed
+    ``90``, so it is refused with the field's reason, as ``true`` is not ``1``."""
     state = new_state(4, double_agent=True)
     lay_out(state, [("alcantara", 0), *BASE_LAYOUT[1:]])
     state.turn, state.placed = RED, False
     tile = character(state.hands[RED][0]).label
     state, _ = act(state, RED, {"type": "place", "tile": tile, **where(state, "alcantara", "II")})
-    state, _ = act(state, RED, {"type": "rotate", "degrees": 90.0})
-    assert state.grid[0].rotation == 1 and isinstance(state.grid[0].rotation, int)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, RED, {"type": "rotate", "degrees": 90.0})
+    assert (refused.value.code, refused.value.message) == (
+        "bad_value",
+        '"degrees" must be a whole number.',
+    )
+    state, _ = act(state, RED, {"type": "rotate", "degrees": 90})
+    assert state.grid[0].rotation == 1
 
 
 # -- Ability edges the rulings decide ----------------------------------------------------------

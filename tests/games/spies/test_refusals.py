@@ -103,7 +103,7 @@ def test_each_decision_refuses_with_its_reason(build, action, code, message):
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, seat, action)
     assert (refused.value.code, refused.value.message) == (code, message)
-    assert not decisions.is_legal(state, seat, action)
+    assert not GAME.can(state, seat, action)
     assert GAME.dump(state) == before
     for world in range(4):
         other = GAME.determinize(state, seat, Rng(world))
@@ -130,5 +130,5 @@ def test_legality_and_refusals_agree_over_random_games(seats):
             seat = rng.choice(sorted(GAME.to_act(state)))
             check_refusals(GAME, state, seat, rng.fork())
             for action in GAME.legal_actions(state, seat)[:5]:
-                assert decisions.is_legal(state, seat, action)
+                assert GAME.can(state, seat, action)
             state, _ = GAME.apply(state, seat, random_action(GAME, state, seat, rng))

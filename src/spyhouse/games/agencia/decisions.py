@@ -6,16 +6,15 @@
   Infiltrator or Recruiter with more than one possible target, step (C).
 
 Each decision has one ``verify_…`` function that returns the parsed choice or raises
-:class:`IllegalAction` with the specific reason; :func:`apply` calls it before changing
-anything and :func:`is_legal` asks it, so a refusal's reason and legality cannot
-disagree. Verification reads only what the acting seat knows, so a refusal cannot leak.
+:class:`IllegalAction` with the specific reason; :data:`TABLE` declares them, and the
+engine calls it before changing anything and ``Game.refusal`` asks it, so a refusal's
+reason and legality cannot disagree. Verification reads only what the acting seat
+knows, so a refusal cannot leak.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from spyhouse.engine import Action, Event, IllegalAction, frozen_action
+from spyhouse.engine import Action, Decision, DecisionTable, Event, IllegalAction, frozen_action
 from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import ROUNDS, Kind
 from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
@@ -77,36 +76,18 @@ def legal_actions(state: AgenciaState, seat: int) -> list[Action]:
 # -- one reason function per decision -----------------------------------------------------
 
 
-def _parameter(action: Action, expected: str, key: str) -> Any:
-    """The one parameter of an action of the ``expected`` type (exactly ``type`` and ``key``)."""
-    if action["type"] != expected:
-        raise IllegalAction(
-            "wrong_decision", f'Now you must decide "{expected}", not "{action["type"]}".'
-        )
-    if key not in action:
-        raise IllegalAction("bad_value", f'A "{expected}" action needs "{key}".')
-    if len(action) > 2:
-        extra = sorted(str(k) for k in action if k not in ("type", key))
-        raise IllegalAction(
-            "unknown_key",
-            f'Unknown field "{extra[0]}": a "{expected}" action has exactly the keys '
-            f'"type" and "{key}".',
-        )
-    return action[key]
-
-
-def verify_location(action: Action) -> Location:
+def verify_location(state: AgenciaState, seat: int, action: Action) -> Location:
     """(A) The Embassy side the Ambassador chose: ``"Hall"`` or ``"Garden"``, exactly."""
-    value = _parameter(action, "choose_location", "location")
+    value = action.get("location")
     if not isinstance(value, str) or value not in _LOCATIONS:
         reason = "unknown_name" if isinstance(value, str) else "bad_value"
         raise IllegalAction(reason, 'The Embassy is either "Hall" or "Garden".')
     return _LOCATIONS[value]
 
 
-def verify_position(action: Action) -> Position:
+def verify_position(state: AgenciaState, seat: int, action: Action) -> Position:
     """(B) The position of the card played: any of the four, seen or not."""
-    value = _parameter(action, "play", "position")
+    value = action.get("position")
     if not isinstance(value, str) or value not in _POSITIONS:
         reason = "unknown_name" if isinstance(value, str) else "bad_value"
         raise IllegalAction(reason, f"Play from one of: {', '.join(_POSITIONS)}.")
@@ -118,9 +99,9 @@ def verify_target(state: AgenciaState, seat: int, action: Action) -> int:
 
     The candidates are the face-up played cards of the prey kind, which every seat sees.
     """
-    value = _parameter(action, expected_type(state), "target")
+    value = action.get("target")
     choices = targets(state, seat)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int:  # true is not 1, 2.0 is not 2 (engine.matching)
         raise IllegalAction(
             "bad_value", f"Choose one of the players who can be targeted: {choices}."
         )
@@ -139,35 +120,36 @@ _LOCATION_ACTIONS = tuple(
 _PLAY_ACTIONS = tuple(frozen_action(type="play", position=position) for position in _POSITIONS)
 
 
-def is_legal(state: AgenciaState, seat: int, action: Action) -> bool:
-    """Whether ``apply`` would accept ``action`` (it asks the same reason functions)."""
-    if seat not in to_act(state) or not isinstance(action.get("type"), str):
-        return False
-    try:
-        _verify(state, seat, action)
-    except IllegalAction:
-        return False
-    return True
+# -- carrying a decision out ------------------------------------------------------------------
 
 
-def _verify(state: AgenciaState, seat: int, action: Action) -> Location | Position | int:
-    if state.phase is CHOOSE_LOCATION:
-        return verify_location(action)
-    if state.phase is PLAY:
-        return verify_position(action)
-    if state.phase is CHOOSE_TARGET:
-        return verify_target(state, seat, action)
-    raise IllegalAction("game_over", "The game is over.")
+def _play(state: AgenciaState, seat: int, position: Position) -> list[Event]:
+    return play_agency_card(state, seat, position) + continue_hand(state)
 
 
-# -- applying a decision -------------------------------------------------------------------
+def _solve(state: AgenciaState, seat: int, target: int) -> list[Event]:
+    return solve_choice(state, seat, target) + continue_hand(state)
 
 
-def apply(state: AgenciaState, seat: int, action: Action) -> list[Event]:
-    """Verify fully, then change the state: a refused action changes nothing."""
-    choice = _verify(state, seat, action)
-    if isinstance(choice, Location):
-        return choose_embassy_location(state, choice)
-    if isinstance(choice, Position):
-        return play_agency_card(state, seat, choice) + continue_hand(state)
-    return solve_choice(state, seat, choice) + continue_hand(state)
+def pending(state: AgenciaState) -> tuple[str, ...]:
+    """The action type the pending decision accepts (one at a time in this game)."""
+    return _PENDING[expected_type(state)]
+
+
+_PENDING = {kind: (kind,) for kind in ("choose_location", "play", *TARGET_ACTION.values())}
+
+TABLE: DecisionTable[AgenciaState] = DecisionTable(
+    {
+        "choose_location": Decision(
+            ("location",), verify_location, lambda s, seat, at: choose_embassy_location(s, at)
+        ),
+        "play": Decision(("position",), verify_position, _play),
+        "infiltrate": Decision(("target",), verify_target, _solve),
+        "recruit": Decision(("target",), verify_target, _solve),
+    },
+    pending=pending,
+    wrong_decision=lambda accepted, kind: (
+        f'Now you must decide "{next(iter(accepted))}", not "{kind}".'
+    ),
+)
+"""What the engine dispatches every action through (``Game.decision_table``)."""

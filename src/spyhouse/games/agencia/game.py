@@ -29,6 +29,7 @@ class Agencia(Game[AgenciaState]):
     ActionType = AgenciaAction
     ViewType = views.AgenciaView
     strategy = STRATEGY
+    decision_table = decisions.TABLE
     decisions_per_seat = 20
     """About the most decisions one seat makes in a game (with more than one choice; median
     over 8 games between these rules of thumb: 18 at every seat count, at most 20). The
@@ -48,9 +49,6 @@ class Agencia(Game[AgenciaState]):
 
     def legal_actions(self, state: AgenciaState, seat: int) -> list[Action]:
         return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
-        return decisions.apply(state, seat, action)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # an AgenciaView

@@ -4,8 +4,7 @@ not. Abilities can't be challenged, and for them train stations are *not* adjace
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
-from spyhouse.engine.matching import whole_number
-from spyhouse.games.conspiracy import parsing
+from spyhouse.engine.matching import flag, one_of, whole_number
 from spyhouse.games.conspiracy.board import agents_in, red_line_neighbours
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.endings import briefcase_reaches_hq
@@ -108,7 +107,7 @@ def _beacon_pullable(state: ConspiracyState, city: str) -> list[str]:
 
 def verify_beacon(state: ConspiracyState, seat: int, action: Action) -> str:
     """The agent Beacon pulls, or why it can't."""
-    pulled = parsing.name(action, "pull", components().agent_names)
+    pulled = one_of(action, "pull", components().agent_names)
     city = _moved_agent_must_be(state, "Beacon")
     if pulled not in _beacon_pullable(state, city):
         where = state.agents[pulled]
@@ -140,7 +139,7 @@ def _magician_steps(state: ConspiracyState, city: str) -> list[str]:
 
 def verify_magician(state: ConspiracyState, seat: int, action: Action) -> str:
     """Where Magician moves the briefcase, or why it can't go there."""
-    destination = parsing.name(action, "briefcase_to", components().cities)
+    destination = one_of(action, "briefcase_to", components().cities)
     city = _moved_agent_must_be(state, "Magician")
     steps = _magician_steps(state, city)
     if destination not in steps:
@@ -174,7 +173,7 @@ def _roulette_directions(state: ConspiracyState) -> list[str]:
 
 def verify_roulette(state: ConspiracyState, seat: int, action: Action) -> str:
     """Which way Roulette moves Dr. Solomon's die, or why it can't."""
-    direction = parsing.name(action, "direction", ("up", "down"))
+    direction = one_of(action, "direction", ("up", "down"))
     _moved_agent_must_be(state, "Roulette")
     if direction not in _roulette_directions(state):
         where = "its start space" if direction == "up" else "space 1"
@@ -195,7 +194,7 @@ def roulette(state: ConspiracyState, seat: int, direction: str) -> list[Event]:
 def verify_spyglass(state: ConspiracyState, seat: int, action: Action) -> tuple[int, str]:
     """Whose payoff Spyglass looks at, and on which space -- or why it can't."""
     player = whole_number(action, "player", 0, state.num_seats - 1)
-    space = parsing.name(action, "on", components().payoff_spaces)
+    space = one_of(action, "on", components().payoff_spaces)
     _moved_agent_must_be(state, "Spyglass")
     if player == seat:
         raise _not_possible("Look at another player's payoffs; yours are behind your shield.")
@@ -263,8 +262,8 @@ def legal_pushes(state: ConspiracyState) -> list[Action]:
 def verify_push(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
     """Which agent Tempest pushes where, or why not."""
     box = components()
-    agent = parsing.name(action, "agent", box.agent_names)
-    destination = parsing.name(action, "to", box.cities)
+    agent = one_of(action, "agent", box.agent_names)
+    destination = one_of(action, "to", box.cities)
     _, city = _moved(state)
     if agent not in state.to_push:
         raise IllegalAction("bad_push", f"Tempest still has to push: {', '.join(state.to_push)}.")
@@ -290,8 +289,8 @@ def push(state: ConspiracyState, seat: int, agent: str, destination: str) -> lis
 
 def verify_vagabond(state: ConspiracyState, seat: int, action: Action) -> tuple[str, bool]:
     """Where Vagabond steps and whether the briefcase comes along, or why not."""
-    destination = parsing.name(action, "to", components().cities)
-    carry = parsing.flag(action, "carry_briefcase")
+    destination = one_of(action, "to", components().cities)
+    carry = flag(action, "carry_briefcase")
     city = _moved_agent_must_be(state, "Vagabond")
     if destination not in red_line_neighbours(city):
         raise _not_possible(

@@ -4,7 +4,7 @@ capped by what each side really paid the acting agent before the challenge."""
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
-from spyhouse.games.conspiracy import parsing
+from spyhouse.engine.matching import whole_number
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.orders import order_fails, order_succeeds
 from spyhouse.games.conspiracy.state import Claim, ConspiracyState, Duel, Phase
@@ -36,14 +36,14 @@ def opening_minimum(state: ConspiracyState) -> int:
 
 def verify_challenge(state: ConspiracyState, seat: int, action: Action) -> int:
     """The opening number of ``seat``'s challenge, or why it can't be announced."""
-    return _announcement(state, seat, parsing.number(action, "announce"), opening_minimum(state))
+    return _announcement(state, seat, whole_number(action, "announce"), opening_minimum(state))
 
 
 def verify_announce(state: ConspiracyState, seat: int, action: Action) -> int:
     """“Announce a number at least one higher than the other side's” -- or why not."""
     assert state.duel is not None
     lowest = state.duel.announcements[-1][1] + 1
-    return _announcement(state, seat, parsing.number(action, "amount"), lowest)
+    return _announcement(state, seat, whole_number(action, "amount"), lowest)
 
 
 def _announcement(state: ConspiracyState, seat: int, amount: int, lowest: int) -> int:

@@ -2,40 +2,21 @@
 
 Every decision kind has one ``verify_…`` function (PokerKit's pattern) that reads the
 action strictly and raises :class:`IllegalAction` with the reason it is refused; it
-returns the parameters the rule module then carries out. :func:`apply` always calls it
-first and :func:`can` asks it, so a refusal's reason and the legality can never
-disagree. :func:`legal_actions` lists the same choices from the same rule functions (a
-test checks, over many positions and every candidate action, that the two agree).
+returns the parameters the rule module then carries out. :data:`TABLE` declares them
+(:mod:`spyhouse.engine.decisions`): the engine calls the reason function before
+anything changes, and ``Game.refusal`` / ``Game.can`` ask the same one, so a refusal's
+reason and the legality can never disagree. :func:`legal_actions` lists the same
+choices from the same rule functions (a test checks, over many positions and every
+candidate action, that the two agree).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
-from spyhouse.engine import Action, Event, IllegalAction
-from spyhouse.engine.matching import require_keys
+from spyhouse.engine import Action, Decision, DecisionTable, nothing
 from spyhouse.games.conspiracy import abilities, challenges, setup, turn
 from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 
-
-@dataclass(frozen=True)
-class Decision:
-    """One kind of action: its fields, its reason function, and what it does."""
-
-    fields: tuple[str, ...]
-    verify: Callable[[ConspiracyState, int, Action], Any]
-    """Raises :class:`IllegalAction` with the reason; returns the parameters."""
-    carry_out: Callable[[ConspiracyState, int, Any], list[Event]]
-    """Called with what ``verify`` returned."""
-
-
-def _nothing(state: ConspiracyState, seat: int, action: Action) -> None:
-    """A decision without parameters: being asked is all it takes."""
-
-
-DECISIONS: dict[str, Decision] = {
+DECISIONS: dict[str, Decision[ConspiracyState]] = {
     "setup_payoff": Decision(("agents",), setup.verify_setup_payoff, setup.choose_setup_payoffs),
     "payoff": Decision(
         ("to", "amount"),
@@ -48,17 +29,17 @@ DECISIONS: dict[str, Decision] = {
     "burn": Decision(
         ("agent", "target"), turn.verify_burn, lambda s, seat, p: turn.burn_an_agent(s, seat, *p)
     ),
-    "pass": Decision((), _nothing, lambda s, seat, _: challenges.pass_challenge(s, seat)),
+    "pass": Decision((), nothing, lambda s, seat, _: challenges.pass_challenge(s, seat)),
     "challenge": Decision(("announce",), challenges.verify_challenge, challenges.challenge),
     "announce": Decision(("amount",), challenges.verify_announce, challenges.announce),
-    "stop": Decision((), _nothing, lambda s, seat, _: challenges.stop_announcing(s, seat)),
+    "stop": Decision((), nothing, lambda s, seat, _: challenges.stop_announcing(s, seat)),
     "carry_briefcase": Decision(
-        (), _nothing, lambda s, seat, _: abilities.carry_the_briefcase(s, seat, True)
+        (), nothing, lambda s, seat, _: abilities.carry_the_briefcase(s, seat, True)
     ),
     "leave_briefcase": Decision(
-        (), _nothing, lambda s, seat, _: abilities.carry_the_briefcase(s, seat, False)
+        (), nothing, lambda s, seat, _: abilities.carry_the_briefcase(s, seat, False)
     ),
-    "skip_ability": Decision((), _nothing, lambda s, seat, _: abilities.skip_ability(s, seat)),
+    "skip_ability": Decision((), nothing, lambda s, seat, _: abilities.skip_ability(s, seat)),
     "beacon": Decision(("pull",), abilities.verify_beacon, abilities.beacon),
     "magician": Decision(("briefcase_to",), abilities.verify_magician, abilities.magician),
     "roulette": Decision(("direction",), abilities.verify_roulette, abilities.roulette),
@@ -143,27 +124,9 @@ def legal_actions(state: ConspiracyState, seat: int) -> list[Action]:
     return abilities.legal_pushes(state)
 
 
-def verify(state: ConspiracyState, seat: int, action: Action) -> tuple[Decision, Any]:
-    """The decision ``action`` makes and its parameters, or why it is refused now."""
-    kind = action["type"]
-    allowed = PHASE_DECISIONS[state.phase]
-    if kind not in allowed:
-        raise IllegalAction("wrong_decision", f"Now you may only: {', '.join(allowed)}.")
-    decision = DECISIONS[kind]
-    require_keys(action, decision.fields)
-    return decision, decision.verify(state, seat, action)
-
-
-def can(state: ConspiracyState, seat: int, action: Action) -> bool:
-    """Whether ``seat`` (who is to act) may take ``action`` now."""
-    try:
-        verify(state, seat, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def apply(state: ConspiracyState, seat: int, action: Action) -> list[Event]:
-    """Verify ``action``, then carry it out on ``state`` (the engine's private copy)."""
-    decision, params = verify(state, seat, action)
-    return decision.carry_out(state, seat, params)
+TABLE: DecisionTable[ConspiracyState] = DecisionTable(
+    DECISIONS,
+    pending=lambda state: PHASE_DECISIONS[state.phase],
+    wrong_decision=lambda allowed, kind: f"Now you may only: {', '.join(allowed)}.",
+)
+"""What the engine dispatches every action through (``Game.decision_table``)."""

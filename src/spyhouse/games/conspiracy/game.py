@@ -25,6 +25,7 @@ class Conspiracy(Game[ConspiracyState]):
     ActionType = ConspiracyAction
     ViewType = views.ConspiracyView
     strategy = STRATEGY
+    decision_table = decisions.TABLE
     decisions_per_seat = 320
     """About the most decisions one seat makes in a game (with more than one choice; median
     over 8 games between these rules of thumb: 79 at 2 seats, 106 at 3, 251 at 4 (at most
@@ -45,9 +46,6 @@ class Conspiracy(Game[ConspiracyState]):
 
     def legal_actions(self, state: ConspiracyState, seat: int) -> list[Action]:
         return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: ConspiracyState, seat: int, action: Action) -> list[Event]:
-        return decisions.apply(state, seat, action)
 
     def view(self, state: ConspiracyState, seat: int | None) -> dict[str, object]:
         return views.view(state, seat)

@@ -4,7 +4,7 @@ an agent -- and the RESTRICTED marker that limits you to a payoff."""
 from __future__ import annotations
 
 from spyhouse.engine import Action, Event, IllegalAction
-from spyhouse.games.conspiracy import parsing
+from spyhouse.engine.matching import one_of, whole_number
 from spyhouse.games.conspiracy.board import live_agents, move_destinations
 from spyhouse.games.conspiracy.challenges import offer_challenges, record_claim
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
@@ -35,8 +35,8 @@ def payoff_limit(state: ConspiracyState, seat: int, recipient: str) -> int:
 
 def verify_payoff(state: ConspiracyState, seat: int, action: Action) -> tuple[str, int]:
     """Whom ``seat`` pays and how much, or :class:`IllegalAction` saying why not."""
-    recipient = parsing.name(action, "to", components().payoff_spaces)
-    amount = parsing.number(action, "amount")
+    recipient = one_of(action, "to", components().payoff_spaces)
+    amount = whole_number(action, "amount")
     if state.agents.get(recipient, "") is None:
         raise IllegalAction("agent_burned", f"{recipient} has been burned and can't be paid.")
     if amount < 0:
@@ -69,8 +69,8 @@ def make_a_payoff(state: ConspiracyState, seat: int, recipient: str, amount: int
 def verify_move(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
     """Which agent ``seat`` moves where, or :class:`IllegalAction` saying why not."""
     box = components()
-    agent = parsing.name(action, "agent", box.agent_names)
-    destination = parsing.name(action, "to", box.cities)
+    agent = one_of(action, "agent", box.agent_names)
+    destination = one_of(action, "to", box.cities)
     if is_restricted(state, seat):
         raise IllegalAction("restricted", "You are RESTRICTED: you may only make a payoff.")
     city = state.agents[agent]
@@ -102,8 +102,8 @@ def move_an_agent(state: ConspiracyState, seat: int, agent: str, destination: st
 def verify_burn(state: ConspiracyState, seat: int, action: Action) -> tuple[str, str]:
     """Which agent ``seat`` burns with and which it targets, or why not."""
     box = components()
-    agent = parsing.name(action, "agent", box.agent_names)
-    target = parsing.name(action, "target", box.agent_names)
+    agent = one_of(action, "agent", box.agent_names)
+    target = one_of(action, "target", box.agent_names)
     if is_restricted(state, seat):
         raise IllegalAction("restricted", "You are RESTRICTED: you may only make a payoff.")
     city, target_city = state.agents[agent], state.agents[target]

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction, fast_copy
-from spyhouse.engine.matching import require_keys
+from spyhouse.engine.matching import require_keys, whole_number
 from spyhouse.games.estoril import memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import church_forbids_assassins, location_name
-from spyhouse.games.estoril.spaces import Space, number, where
+from spyhouse.games.estoril.spaces import Space, where
 from spyhouse.games.estoril.state import EstorilState, Occupant, Pending
 
 Action = dict[str, Any]
@@ -465,7 +465,7 @@ def _verify_conspiracy(state: EstorilState, ref: SpaceRef, action: Action) -> Us
         require_keys(action, ["ability"])
         return Use("Conspiracy")
     require_keys(action, ["ability", "reward"])  # Garret: say which of its two rewards
-    return Use("Conspiracy", reward=number(action, "reward", 1, count) - 1)
+    return Use("Conspiracy", reward=whole_number(action, "reward", 1, count) - 1)
 
 
 def use(state: EstorilState, ref: SpaceRef, chosen: Use) -> list[Event]:

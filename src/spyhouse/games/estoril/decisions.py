@@ -2,27 +2,25 @@
 
 Actions are JSON objects named as a player would say them, e.g.
 ``{"type": "place", "tile": "C. Lucky Luciano", "location": "Casino", "space": "II"}``.
-:func:`verify` checks an action with the same rule functions :func:`legal_actions` lists
-from, and says which rule refuses it: codes name what is wrong with the action's form
-(``unknown_key``, ``bad_value``, ``out_of_range``, ``unknown_name``, ``not_in_hand``,
-``wrong_decision``...: :mod:`spyhouse.engine.refusals`), and ``illegal_choice`` a target the rules forbid, with the rule in
-the message. A refused action never touches the state.
+:data:`TABLE` declares every kind of decision; the engine checks an action with the same
+rule functions :func:`legal_actions` lists from, and says which rule refuses it: codes
+name what is wrong with the action's form (``unknown_key``, ``bad_value``,
+``out_of_range``, ``unknown_name``, ``not_in_hand``, ``wrong_decision``...:
+:mod:`spyhouse.engine.refusals`), and ``illegal_choice`` a target the rules forbid, with
+the rule in the message. A refused action never touches the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from spyhouse.engine import Event, IllegalAction
-from spyhouse.engine.matching import require_keys
+from spyhouse.engine import Decision, DecisionTable, Event, nothing
 from spyhouse.games.estoril import placement, resolution, rounds
 from spyhouse.games.estoril.abilities import conspiracy_choice
 from spyhouse.games.estoril.components import COLOURS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import alcantara_rotations, location_name
-from spyhouse.games.estoril.placement import tile_named
+from spyhouse.games.estoril.placement import LookTarget, tile_named
 from spyhouse.games.estoril.rounds import DISCARD, OVER, PLACE
 from spyhouse.games.estoril.spaces import slot_named
 from spyhouse.games.estoril.state import EstorilState, Pending
@@ -92,73 +90,15 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The action types that answer each pending decision."""
 
-Effect = Callable[[], list[Event]]
-
 
 def choices(state: EstorilState) -> tuple[str, ...]:
     """The action types the decision now pending accepts."""
     if state.pending:
         return CHOICES[state.pending[0].kind]
-    return ("place",) if state.phase == PLACE else ("discard",)
+    return _PLACE if state.phase == PLACE else _DISCARD
 
 
-def verify(state: EstorilState, seat: int, action: Action) -> Effect:
-    """Check ``action`` completely and return its effect, not yet carried out.
-
-    Raises :class:`IllegalAction` with the rule that forbids it. Each check asks the same
-    rule function (``placement_spaces``, ``*_refusal``, ``airport_die_range``...) that
-    :func:`legal_actions` lists from, so a refusal and the legal list cannot disagree.
-    Fields are read exactly (``true`` is not ``1``) and unknown fields are refused.
-    """
-    if seat not in to_act(state):
-        raise IllegalAction("not_your_turn", "It is not your turn to act.")
-    kind = action.get("type")
-    if kind not in choices(state):
-        wanted = " or ".join(sorted(choices(state)))
-        raise IllegalAction("wrong_decision", f"Now you must choose: {wanted}.")
-    if kind == "place":
-        tile, ref = placement.verify_place(state, seat, action)
-        return partial(_place, state, seat, tile, ref)
-    if kind == "discard":
-        require_keys(action, ("tile",))
-        return partial(rounds.discard, state, seat, tile_named(state.hands[seat], action))
-    if kind == "place_enigma":
-        require_keys(action, ("location",))
-        return partial(_place_enigma, state, slot_named(state, action))
-    if kind == "roulette":
-        tile, from_discards = placement.verify_roulette(state, seat, action)
-        return partial(placement.feed_roulette, state, seat, tile, from_discards)
-    if kind == "rotate":
-        return partial(placement.rotate_alcantara, state, seat, placement.verify_rotate(action))
-    if kind == "set_die":
-        value = placement.verify_set_die(state, action)
-        return partial(placement.set_airport_die, state, seat, value)
-    if kind == "look":
-        target = placement.verify_look(state, seat, action)
-        return partial(placement.look, state, seat, target, action)
-    if kind == "use":
-        return partial(resolution.use_ability, state, resolution.verify_use(state, action))
-    if kind == "remove":
-        return partial(_remove, state, resolution.verify_remove(state, action))
-    require_keys(action, ())
-    if kind == "pass":
-        return partial(_pass, state, seat)
-    return partial(_conspiracy, state, kind == "swap_reward")
-
-
-def is_legal(state: EstorilState, seat: int, action: Action) -> bool:
-    try:
-        verify(state, seat, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def apply(state: EstorilState, seat: int, action: Action) -> list[Event]:
-    """Check ``action``, carry it out, then run the game on until someone must decide."""
-    events = verify(state, seat, action)()
-    rounds.advance(state, events)
-    return events
+_PLACE, _DISCARD = ("place",), ("discard",)
 
 
 def _place(state: EstorilState, seat: int, tile: int, ref: SpaceRef) -> list[Event]:
@@ -190,3 +130,73 @@ def _pass(state: EstorilState, seat: int) -> list[Event]:
     else:
         state.pending.pop(0)
     return [Event.public("passed", player=COLOURS[seat], decision=p.kind)]
+
+
+def _discard(state: EstorilState, seat: int, action: Action) -> int:
+    return tile_named(state.hands[seat], action)
+
+
+def _look(state: EstorilState, seat: int, action: Action) -> tuple[LookTarget, Action]:
+    """The tile looked at, and the action (its event names the place as the action did)."""
+    return placement.verify_look(state, seat, action), action
+
+
+TABLE: DecisionTable[EstorilState] = DecisionTable(
+    {
+        "place": Decision(
+            ("tile", "location", "space"),
+            placement.verify_place,
+            lambda state, seat, chosen: _place(state, seat, *chosen),
+        ),
+        "discard": Decision(("tile",), _discard, rounds.discard),
+        "place_enigma": Decision(
+            ("location",),
+            lambda state, seat, action: slot_named(state, action),
+            lambda state, seat, slot: _place_enigma(state, slot),
+        ),
+        "roulette": Decision(
+            ("tile", "from"),
+            placement.verify_roulette,
+            lambda state, seat, chosen: placement.feed_roulette(state, seat, *chosen),
+        ),
+        "rotate": Decision(
+            ("degrees",),
+            lambda state, seat, action: placement.verify_rotate(action),
+            placement.rotate_alcantara,
+        ),
+        "set_die": Decision(
+            ("value",),
+            lambda state, seat, action: placement.verify_set_die(state, action),
+            placement.set_airport_die,
+        ),
+        "look": Decision(
+            ("location", "space", "reward"),
+            _look,
+            lambda state, seat, looked: placement.look(state, seat, *looked),
+        ),
+        "use": Decision(
+            ("ability", "location", "space", "to", "reward"),
+            lambda state, seat, action: resolution.verify_use(state, action),
+            lambda state, seat, use: resolution.use_ability(state, use),
+        ),
+        "remove": Decision(
+            ("location", "space"),
+            lambda state, seat, action: resolution.verify_remove(state, action),
+            lambda state, seat, space: _remove(state, space),
+        ),
+        "pass": Decision((), nothing, lambda state, seat, _: _pass(state, seat)),
+        "keep_reward": Decision((), nothing, lambda state, seat, _: _conspiracy(state, False)),
+        "swap_reward": Decision((), nothing, lambda state, seat, _: _conspiracy(state, True)),
+    },
+    pending=choices,
+    wrong_decision=lambda accepted, kind: f"Now you must choose: {' or '.join(sorted(accepted))}.",
+    then=rounds.advance,
+)
+"""What the engine dispatches every action through (``Game.decision_table``): after
+each decision the game runs on until someone must decide (``rounds.advance``).
+
+Each check asks the same rule function (``placement_spaces``, ``*_refusal``,
+``airport_die_range``...) that :func:`legal_actions` lists from, so a refusal and the
+legal list cannot disagree; a decision whose fields depend on the choice (a look at a
+space or at a Reward tile, an ability's target) lists all of them here and its reason
+function refuses the ones the choice does not take."""

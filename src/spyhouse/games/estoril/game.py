@@ -26,6 +26,7 @@ class Estoril1942(Game[EstorilState]):
     State = EstorilState
     ActionType = EstorilAction
     strategy = STRATEGY
+    decision_table = decisions.TABLE
     decisions_per_seat = 72
     """About the most decisions one seat makes in a game (with more than one choice; median
     over 8 games between these rules of thumb: 69 at 2 seats, fewer at more (a seat's share
@@ -51,9 +52,6 @@ class Estoril1942(Game[EstorilState]):
 
     def legal_actions(self, state: EstorilState, seat: int) -> list[dict[str, Any]]:
         return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: EstorilState, seat: int, action: dict[str, Any]) -> list[Event]:
-        return decisions.apply(state, seat, action)
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

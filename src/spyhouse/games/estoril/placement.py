@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction
-from spyhouse.engine.matching import require_keys
+from spyhouse.engine.matching import require_keys, whole_number
 from spyhouse.games.estoril import memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, board, character
 from spyhouse.games.estoril.grid import SpaceRef
@@ -21,7 +21,7 @@ from spyhouse.games.estoril.locations import (
     location_name,
     wants_roulette,
 )
-from spyhouse.games.estoril.spaces import Space, number, slot_named, where
+from spyhouse.games.estoril.spaces import Space, slot_named, where
 from spyhouse.games.estoril.state import EstorilState, Occupant, Pending, Reward, RouletteTile
 
 Action = dict[str, Any]
@@ -121,7 +121,6 @@ def verify_place(state: EstorilState, seat: int, action: Action) -> tuple[int, S
     Legal exactly when :func:`placement_actions` lists it: both ask :func:`placement_spaces`
     (the commonest case, option #1 or #2, through :func:`is_option` alone).
     """
-    require_keys(action, ("tile", "location", "space"))
     tile = tile_named(state.hands[seat], action)
     ref = Space.from_json(action).ref(state)
     if is_option(state, seat, ref) or ref in placement_spaces(state, seat):
@@ -197,7 +196,6 @@ def roulette_actions(state: EstorilState, seat: int) -> list[Action]:
 
 def verify_roulette(state: EstorilState, seat: int, action: Action) -> tuple[int, bool]:
     """The tile (and whether from the discards) a Roulette action names, or why not."""
-    require_keys(action, ("tile", "from"))
     source = action.get("from")
     if source == "hand":
         return tile_named(state.hands[seat], action), False
@@ -227,8 +225,7 @@ def feed_roulette(state: EstorilState, seat: int, tile: int, from_discards: bool
 
 
 def verify_rotate(action: Action) -> int:
-    require_keys(action, ("degrees",))
-    degrees = number(action, "degrees", -90, 180)
+    degrees = whole_number(action, "degrees", -90, 180)
     if degrees not in alcantara_rotations():
         raise IllegalAction("out_of_range", "Rotate Alcântara by 0, 90, -90 or 180 degrees.")
     return degrees
@@ -260,8 +257,7 @@ def airport_actions(state: EstorilState) -> list[Action]:
 def verify_set_die(state: EstorilState, action: Action) -> int:
     pending = state.pending[0]
     die_range = airport_die_range(state, pending.slot, pending.space)
-    require_keys(action, ("value",))
-    return number(action, "value", die_range.start, die_range.stop - 1)
+    return whole_number(action, "value", die_range.start, die_range.stop - 1)
 
 
 def set_airport_die(state: EstorilState, seat: int, value: int) -> list[Event]:
@@ -341,7 +337,7 @@ def verify_look(state: EstorilState, seat: int, action: Action) -> LookTarget:
         rewards = state.grid[slot].rewards
         if not rewards:
             raise IllegalAction("illegal_choice", "There is no Reward tile at that Location.")
-        index = number(action, "reward", 1, len(rewards)) - 1
+        index = whole_number(action, "reward", 1, len(rewards)) - 1
         thing: Occupant | Reward | None = rewards[index]
     else:
         require_keys(action, ("location", "space"))

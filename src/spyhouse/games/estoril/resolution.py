@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event, IllegalAction, Rng, fast_copy
-from spyhouse.engine.matching import require_keys
 from spyhouse.games.estoril import abilities, memory
 from spyhouse.games.estoril.components import COLOURS, NUMERALS, character
 from spyhouse.games.estoril.grid import SpaceRef
@@ -238,7 +237,6 @@ def hells_mouth_choices(state: EstorilState, pending: Pending) -> list[dict[str,
 
 def verify_remove(state: EstorilState, action: dict[str, Any]) -> int:
     """The space (at Hell's mouth) of the Character a "remove" names, or why not."""
-    require_keys(action, ("location", "space"))
     ref = Space.from_json(action).ref(state)
     reason = hells_mouth_refusal(state, state.pending[0], ref)
     if reason is not None:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from spyhouse.engine import IllegalAction
-from spyhouse.engine.matching import whole_number
 from spyhouse.games.estoril.components import NUMERALS, board
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.state import EstorilState
@@ -76,21 +75,6 @@ class Space:
         if not 0 <= n < len(state.grid[slot].spaces):
             raise IllegalAction("unknown_name", f"{self.location} has no space {self.numeral}.")
         return slot, n
-
-
-def number(action: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    """``action[key]`` as a whole number in ``[lo, hi]``; ``true`` is not a number.
-
-    JSON has one number type, so ``90.0`` is ``90`` (a client may send either), but a
-    boolean or ``90.5`` is refused (:func:`spyhouse.engine.matching.whole_number`).
-
-    >>> number({"degrees": 90.0}, "degrees", -90, 180)
-    90
-    """
-    value = action.get(key)
-    if isinstance(value, float) and value.is_integer():
-        action = {key: int(value)}
-    return whole_number(action, key, lo, hi)
 
 
 def where(state: EstorilState, ref: SpaceRef) -> dict[str, str]:

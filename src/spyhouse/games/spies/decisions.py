@@ -3,20 +3,23 @@
 Every choice a person makes is a decision: deploying a line-up, the Intel token on a
 Sergeant, playing a Deception token, a guess, the Captain's and the Marshal's options.
 Each has one ``verify_…`` reason function that returns the parsed choice or raises
-:class:`IllegalAction` with the specific reason; :func:`apply` calls it before changing
-anything and :func:`is_legal` asks it, so a refusal and legality cannot disagree. The
+:class:`IllegalAction` with the specific reason; :data:`TABLE` declares them, and the
+engine calls it before changing anything and ``Game.refusal`` asks it, so a refusal and
+legality cannot disagree. The
 reason functions read only what the acting seat knows, so a refusal cannot leak.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
 from spyhouse.engine import (
+    Decision,
+    DecisionTable,
     Event,
     FrozenAction,
     FrozenList,
@@ -271,45 +274,7 @@ def pending_decision(state: SpiesState) -> str:
     return state.step
 
 
-def apply(state: SpiesState, seat: int, action: Action) -> list[Event]:
-    """Verify the whole decision first (its reason function), then change the state.
-
-    A guess is the commonest decision, so it is asked first."""
-    decision = pending_decision(state)
-    verify_type(decision, action)
-    if decision == "guess":
-        return identify(state, verify_guess(state, action)) + maybe_end_of_day(state)
-    if decision == "deploy":
-        return deploy(state, seat, verify_deploy(state, seat, action))
-    if decision == "intel":
-        return place_intel(state, seat, verify_place_intel(state, seat, action))
-    if decision == "deception":
-        return play_deception_token(state, verify_deception(state, action))
-    if decision == "captain":
-        return captain(state, verify_captain(state, action))
-    return marshal(state, verify_marshal(action))
-
-
-def is_legal(state: SpiesState, seat: int, action: Action) -> bool:
-    """Whether :func:`apply` would accept ``action``: it asks the same reason functions."""
-    if seat not in to_act(state) or not isinstance(action.get("type"), str):
-        return False
-    try:
-        decision = pending_decision(state)
-        verify_type(decision, action)
-        VERIFY[decision](state, seat, action)
-    except IllegalAction:
-        return False
-    return True
-
-
 # -- one reason function per decision: the parsed choice, or IllegalAction with why --------
-
-
-def verify_type(decision: str, action: Action) -> None:
-    types = ACTION_TYPES[decision]
-    if action["type"] not in types:
-        raise IllegalAction("wrong_decision", f"Now is the time to {' or '.join(types)}.")
 
 
 def verify_mission(state: SpiesState, action: Action) -> None:
@@ -325,7 +290,6 @@ def verify_mission(state: SpiesState, action: Action) -> None:
 
 def verify_deploy(state: SpiesState, seat: int, action: Action) -> tuple[int, ...]:
     """One soldier face down below each of your Mission cards, in rank order."""
-    require_keys(action, ("soldiers",))
     soldiers = action.get("soldiers")
     if not isinstance(soldiers, list):
         raise IllegalAction("bad_value", 'Give "soldiers": a list of soldier names, Mission order.')
@@ -351,7 +315,6 @@ def verify_deploy(state: SpiesState, seat: int, action: Action) -> tuple[int, ..
 
 def verify_place_intel(state: SpiesState, seat: int, action: Action) -> bool | None:
     """Tokens are automatic except the Sergeant's: true or false, only if you hold him."""
-    require_keys(action, ("sergeant_token",))
     if holds_sergeant(state, seat):
         token = action.get("sergeant_token")
         if not isinstance(token, bool):
@@ -367,14 +330,12 @@ def verify_place_intel(state: SpiesState, seat: int, action: Action) -> bool | N
 
 def verify_deception(state: SpiesState, action: Action) -> bool:
     """Play a Deception token on the soldier about to be identified, or not."""
-    require_keys(action, ("mission",))
     verify_mission(state, action)
     return bool(action["type"] == "play_deception")
 
 
 def verify_guess(state: SpiesState, action: Action) -> int:
     """Call out your guess of that card's rank (its number or title)."""
-    require_keys(action, ("mission", "soldier"))
     verify_mission(state, action)
     rank = rank_of(action.get("soldier"))
     if rank is None:
@@ -390,11 +351,10 @@ def verify_captain(state: SpiesState, action: Action) -> int | None:
     assert pending is not None
     option = action.get("option")
     if option == CAPTAIN_EARN:
-        require_keys(action, ("option",))
+        require_keys(action, ("option",))  # the table allows "soldier" for the other option
         return None
     if option != CAPTAIN_EXHAUSTED:
         raise IllegalAction("unknown_name", f'Choose "{CAPTAIN_EARN}" or "{CAPTAIN_EXHAUSTED}".')
-    require_keys(action, ("option", "soldier"))
     exhausted = rank_of(action.get("soldier"))
     if exhausted is None or exhausted not in state.sides[pending.side].exhausted:
         raise IllegalAction("not_exhausted", "Choose one of your exhausted soldiers.")
@@ -403,22 +363,10 @@ def verify_captain(state: SpiesState, action: Action) -> int | None:
 
 def verify_marshal(action: Action) -> str:
     """Earn 10 IP, or 5 IP and 5 off the enemy."""
-    require_keys(action, ("option",))
     option = action.get("option")
     if not isinstance(option, str) or option not in (MARSHAL_EARN, MARSHAL_SPLIT):
         raise IllegalAction("unknown_name", f'Choose "{MARSHAL_EARN}" or "{MARSHAL_SPLIT}".')
     return option
-
-
-VERIFY: dict[str, Callable[[SpiesState, int, Action], object]] = {
-    "deploy": verify_deploy,
-    "intel": verify_place_intel,
-    "deception": lambda state, seat, action: verify_deception(state, action),
-    "guess": lambda state, seat, action: verify_guess(state, action),
-    "captain": lambda state, seat, action: verify_captain(state, action),
-    "marshal": lambda state, seat, action: verify_marshal(action),
-}
-"""Each pending decision's reason function, for :func:`is_legal`."""
 
 
 # -- carrying out a verified decision -------------------------------------------------------
@@ -502,3 +450,45 @@ def after_ability(state: SpiesState, deception_bonus: bool) -> list[Event]:
 def maybe_end_of_day(state: SpiesState) -> list[Event]:
     """The round ends when all the Soldiers in the Missions have been revealed."""
     return end_of_day(state) if all_revealed(state) else []
+
+
+def pending(state: SpiesState) -> tuple[str, ...]:
+    """The action types the pending decision accepts."""
+    return ACTION_TYPES[pending_decision(state)]
+
+
+def _guess(state: SpiesState, seat: int, rank: int) -> list[Event]:
+    return identify(state, rank) + maybe_end_of_day(state)
+
+
+TABLE: DecisionTable[SpiesState] = DecisionTable(
+    {
+        "guess": Decision(("mission", "soldier"), lambda s, seat, a: verify_guess(s, a), _guess),
+        "deploy": Decision(("soldiers",), verify_deploy, deploy),
+        "place_intel": Decision(("sergeant_token",), verify_place_intel, place_intel),
+        "play_deception": Decision(
+            ("mission",),
+            lambda s, seat, a: verify_deception(s, a),
+            lambda s, seat, play: play_deception_token(s, play),
+        ),
+        "no_deception": Decision(
+            ("mission",),
+            lambda s, seat, a: verify_deception(s, a),
+            lambda s, seat, play: play_deception_token(s, play),
+        ),
+        "captain": Decision(
+            ("option", "soldier"),
+            lambda s, seat, a: verify_captain(s, a),
+            lambda s, seat, exhausted: captain(s, exhausted),
+        ),
+        "marshal": Decision(
+            ("option",),
+            lambda s, seat, a: verify_marshal(a),
+            lambda s, seat, option: marshal(s, option),
+        ),
+    },
+    pending=pending,
+    wrong_decision=lambda types, kind: f"Now is the time to {' or '.join(types)}.",
+)
+"""What the engine dispatches every action through (``Game.decision_table``); a guess,
+the commonest decision, is the first kind."""

@@ -29,6 +29,7 @@ class SpiesAndLies(Game[SpiesState]):
     ActionType = SpiesAction
     ViewType = views.SpiesView
     strategy = STRATEGY
+    decision_table = decisions.TABLE
     decisions_per_seat = 32
     """About the most decisions one seat makes in a game (with more than one choice; median
     over 8 games between these rules of thumb: 30 at 2–3 seats, 18 at 4). The lobby reads
@@ -48,9 +49,6 @@ class SpiesAndLies(Game[SpiesState]):
 
     def legal_actions(self, state: SpiesState, seat: int) -> list[dict[str, Any]]:
         return decisions.legal_actions(state, seat)
-
-    def apply_action(self, state: SpiesState, seat: int, action: dict[str, Any]) -> list[Event]:
-        return decisions.apply(state, seat, action)
 
     def view(self, state: SpiesState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # a SpiesView
