@@ -25,7 +25,7 @@ def test_engine_and_games_import_no_server_store_web_or_database():
 
 
 SERVER = ROOT / "src" / "spyhouse" / "server"
-FRONT = [*sorted((SERVER / "routes").glob("*.py")), SERVER / "ws.py"]
+FRONT = [*sorted((SERVER / "web" / "routes").glob("*.py")), SERVER / "web" / "ws.py"]
 SERVICES = [SERVER / "lobby.py", SERVER / "play.py", SERVER / "reading.py"]
 
 

@@ -16,14 +16,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import asyncapi, chat, clocks, openapi, problems, ws
+from spyhouse.server import chat
+from spyhouse.server.autoplay.resume import BotResumer
+from spyhouse.server.clocks import firing
 from spyhouse.server.context import Context
-from spyhouse.server.headers import SecurityHeaders
-from spyhouse.server.hub import Hub
-from spyhouse.server.limits import BodyLimit
-from spyhouse.server.ratelimits import RateLimits, Rules, new_limiter
-from spyhouse.server.resume import BotResumer
-from spyhouse.server.routes import router as rest_router
+from spyhouse.server.fanout import Hub
+from spyhouse.server.web import asyncapi, openapi, problems, ws
+from spyhouse.server.web.addresslimits import RateLimits, Rules, new_limiter
+from spyhouse.server.web.bodylimit import BodyLimit
+from spyhouse.server.web.headers import SecurityHeaders
+from spyhouse.server.web.routes import router as rest_router
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
 from spyhouse.store.notify import Listener
@@ -104,7 +106,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
                 await asyncio.wait_for(listener.ready.wait(), 10)
         resumer = asyncio.create_task(BotResumer(ctx).run())
         try:
-            async with clocks.watching(ctx):  # expired deadlines fire, even after a restart
+            async with firing.watching(ctx):  # expired deadlines fire, even after a restart
                 yield
         finally:
             resumer.cancel()

@@ -12,7 +12,7 @@ import secrets
 
 from fastapi import Request
 
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 
 
 def new_token() -> str:

@@ -11,13 +11,15 @@ from typing import Any
 
 from spyhouse.bots import LEVELS
 from spyhouse.engine import Event, Game, get_game
-from spyhouse.server import absent, botlevels, timekeeping
+from spyhouse.server import holds
 from spyhouse.server.auth import hash_token, new_token
-from spyhouse.server.bounds import well_formed_id
+from spyhouse.server.autoplay import levels
+from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
+from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, commit, game_of, try_commit
-from spyhouse.server.problems import Problem, not_found
-from spyhouse.server.schemas import CreateTable
-from spyhouse.server.thinking import DEFAULT_LEVEL
+from spyhouse.server.web.inputbounds import well_formed_id
+from spyhouse.server.web.problems import Problem, not_found
+from spyhouse.server.web.schemas import CreateTable
 from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
@@ -29,7 +31,7 @@ def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
     how long each level thinks per decision on this server and how many decisions a seat
     makes in a game, so a searching bot is offered only where the table's clock allows it
     (the strongest level whose think time fits the table's clock is preselected)."""
-    think = botlevels.think_seconds(ctx)
+    think = levels.think_seconds(ctx)
     return game.info() | {
         "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],
         "decisions_per_seat": game.decisions_per_seat,
@@ -64,7 +66,7 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
         publish_log=req.publish_log,
         clock=None
         if req.clock is None
-        else timekeeping.new_clock(req.clock.model_dump(), req.handover_after, seats),
+        else arithmetic.new_clock(req.clock.model_dump(), req.handover_after, seats),
     )
     seat_token = new_token() if req.host_name else None
     changes = [SeatChange(i, "open", None, None) for i in range(seats)]
@@ -134,9 +136,7 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str | None = N
     table allows (the seat is a player's, played for them until they are back)."""
     target = _seat_row(row, seat)
     if level is None:
-        level = (
-            botlevels.strongest_level(ctx, row, seat) if row.status == "playing" else DEFAULT_LEVEL
-        )
+        level = levels.strongest_level(ctx, row, seat) if row.status == "playing" else DEFAULT_LEVEL
     if row.status == "finished":
         raise Problem(409, "game_over", "The game is over.")
     if target.kind == "bot":
@@ -146,7 +146,7 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str | None = N
     if row.status == "waiting" and target.kind != "open":
         raise Problem(409, "seat_taken", "Only an open seat can be given to a bot.")
     if row.status == "playing":  # held for the player until the host gives it back
-        await absent.hand_to_bot(ctx, row, target, level)
+        await holds.hand_to_bot(ctx, row, target, level)
         return
     change = SeatChange(seat, "bot", f"Bot {seat + 1}", None, level)
     await _seat_commit(ctx, row, change, "bot_seated")
@@ -221,7 +221,7 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
         publish_log=row.publish_log,
         clock=None
         if row.clock is None
-        else timekeeping.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
+        else arithmetic.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
     )
     seats: list[SeatChange] = []
     for s in sorted(row.seats, key=lambda x: x.seat):

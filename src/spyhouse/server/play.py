@@ -3,7 +3,7 @@
 A move is computed by the engine from the committed state and written only if the table
 is still at the version the player chose at; a retried ``request_id`` returns the move
 already committed instead of playing twice. The move's answer is its own commit: bots
-that are to act next play in their table's own task (``server/autoplay.py``).
+that are to act next play in their table's own task (``server/autoplay/tasks.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from spyhouse.engine import IllegalAction, canonical
 from spyhouse.engine.refusals import TURN
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
 

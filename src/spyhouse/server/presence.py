@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from fastapi import WebSocket
 
-from spyhouse.server import protocol
 from spyhouse.server.context import Context, load
+from spyhouse.server.web import protocol
 from spyhouse.store.models import PresenceRow, TableRow
 from spyhouse.store.presence import PresenceStore
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import timekeeping
+from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import LogEntry, TableRow
 
@@ -40,7 +40,7 @@ def summary(row: TableRow, now: float) -> dict[str, Any]:
             }
             for s in row.seats
         ],
-        "clock": timekeeping.public(row.clock, now) if row.clock is not None else None,
+        "clock": arithmetic.public(row.clock, now) if row.clock is not None else None,
     }
 
 

@@ -20,7 +20,7 @@ from spyhouse.engine import Event
 from spyhouse.engine.records import EVERYONE as ALL
 from spyhouse.engine.records import FORMAT, VERSION, seat_steps
 from spyhouse.server.context import Context
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import LogEntry, TableRow
 
 

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Path, Request
 from pydantic import Field
 
 from spyhouse.server import chat
+from spyhouse.server.access import Ctx, HostControl, MaybeToken, Reader, Table
 from spyhouse.server.auth import same_token
-from spyhouse.server.deps import Ctx, HostControl, MaybeToken, Reader, Table
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import StrictModel
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import StrictModel
 
 router = APIRouter(tags=["chat"])
 

@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spyhouse.server.bounds import ActionBody, Name, OptionsBody, Version
-from spyhouse.server.timekeeping import MAX_SECONDS, MIN_SECONDS
+from spyhouse.server.clocks.arithmetic import MAX_SECONDS, MIN_SECONDS
+from spyhouse.server.web.inputbounds import ActionBody, Name, OptionsBody, Version
 
 
 class StrictModel(BaseModel):

@@ -23,7 +23,7 @@ from spyhouse.engine import Event
 from spyhouse.server import reading
 from spyhouse.server.auth import same_token
 from spyhouse.server.context import Context, commit, load, try_commit
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 

@@ -13,11 +13,11 @@ from typing import Annotated, cast
 
 from fastapi import Depends, Request
 
-from spyhouse.server.absent import held_problem, reclaim
 from spyhouse.server.auth import bearer, same_token
 from spyhouse.server.context import Context, load
-from spyhouse.server.problems import Problem
-from spyhouse.server.tablelimits import host_control
+from spyhouse.server.holds import held_problem, reclaim
+from spyhouse.server.tablerates import host_control
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import TableRow
 
 SPECTATOR = None

@@ -20,9 +20,9 @@ import contextlib
 import logging
 from typing import Any
 
+from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
 from spyhouse.server.context import Context, game_of, load, try_commit
 from spyhouse.server.play import change_for
-from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import StaleVersion
 

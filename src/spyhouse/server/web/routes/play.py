@@ -7,9 +7,9 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query
 
 from spyhouse.server import play, reading
-from spyhouse.server.deps import Ctx, Seated, Table
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import ActionResult, PostAction, Suggestion
+from spyhouse.server.access import Ctx, Seated, Table
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import ActionResult, PostAction, Suggestion
 
 router = APIRouter(tags=["play"])
 
