@@ -11,7 +11,6 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from starlette._utils import get_route_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
@@ -73,12 +72,23 @@ class Spyhouse(FastAPI):
         if scope["type"] == "websocket":
             if self.root_path:
                 scope["root_path"] = self.root_path
-            if match := ws.PATH.fullmatch(get_route_path(scope)):
+            if match := ws.PATH.fullmatch(_route_path(scope)):
                 scope["app"] = self
                 scope["path_params"] = match.groupdict()
                 await self.sockets(scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
+
+
+def _route_path(scope: Scope) -> str:
+    """The path below the app's ``root_path`` (behind a proxy that mounts it under a
+    prefix), as Starlette's router matches it; written here because Starlette keeps its
+    own helper private and free to change."""
+    path: str = scope["path"]
+    root = scope.get("root_path", "")
+    if root and path.startswith(root) and (path == root or path[len(root)] == "/"):
+        return path[len(root) :]
+    return path
 
 
 def create_app(settings: Settings | None = None) -> Spyhouse:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
+from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import LogEntry, TableRow
@@ -69,7 +70,7 @@ def filter_entries(
     row: TableRow, entries: list[LogEntry], seat: int | None
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything."""
-    published = row.status == "finished" and row.publish_log
+    published = row.status == TableStatus.FINISHED and row.publish_log
     out: list[dict[str, Any]] = []
     for entry in entries:
         for raw in entry.events:

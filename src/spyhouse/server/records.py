@@ -19,13 +19,14 @@ from typing import Any
 from spyhouse.engine import Event
 from spyhouse.engine.records import EVERYONE as ALL
 from spyhouse.engine.records import FORMAT, VERSION, seat_steps
+from spyhouse.kinds import TableStatus
 from spyhouse.server.context import Context
 from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import LogEntry, TableRow
 
 
 def _require_finished(row: TableRow) -> None:
-    if row.status != "finished":
+    if row.status != TableStatus.FINISHED:
         raise Problem(409, "game_not_over", "Records and replays exist once the game is over.")
 
 

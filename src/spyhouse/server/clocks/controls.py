@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
+from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic, settling
 from spyhouse.server.context import Context, commit
 from spyhouse.server.web.problems import Problem
@@ -19,7 +20,7 @@ from spyhouse.store.repository import Change
 def _clock_of(row: TableRow) -> dict[str, Any]:
     if row.clock is None:
         raise Problem(409, "no_clock", "This table plays without a clock.")
-    if row.status != "playing":
+    if row.status != TableStatus.PLAYING:
         raise Problem(409, "not_playing", "Clocks run only while the game is played.")
     return row.clock
 

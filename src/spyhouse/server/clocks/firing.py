@@ -19,6 +19,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from spyhouse.engine import Event
+from spyhouse.kinds import Hold, SeatKind, TableStatus
 from spyhouse.server import play
 from spyhouse.server.autoplay import levels
 from spyhouse.server.clocks import arithmetic
@@ -40,7 +41,7 @@ async def fire_expired(ctx: Context, table_id: str) -> int:
     fired = 0
     for _ in range(_RETRIES * 4):
         row = await ctx.store.get(table_id)
-        if row is None or row.status != "playing" or row.clock is None:
+        if row is None or row.status != TableStatus.PLAYING or row.clock is None:
             break
         now = ctx.settings.clock.now()
         due = arithmetic.due(row.clock, now)
@@ -74,9 +75,11 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
         change = Change(events=[], seat=seat, action={})
     change.events.insert(0, Event.public("timed_out", seat=seat, name=holder.name).to_json())
     timeouts = row.clock["seats"][seat]["timeouts"] + 1
-    if timeouts >= row.clock["handover_after"] and holder.kind == "human":
+    if timeouts >= row.clock["handover_after"] and holder.kind == SeatKind.HUMAN:
         seats.append(
-            SeatChange(seat, "bot", holder.name, None, level, holder.token_hash, hold="absent")
+            SeatChange(
+                seat, SeatKind.BOT, holder.name, None, level, holder.token_hash, hold=Hold.ABSENT
+            )
         )
         change.events.append(Event.public("seat_held", seat=seat, name=holder.name).to_json())
     change.seats = seats

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from spyhouse.kinds import SeatKind, TableStatus
 from spyhouse.server.clocks import arithmetic
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def running(row: TableRow, change: Change | None = None, state: Any = None) -> s
     waits for that a person holds. ``state``: the engine state after the change, when at
     hand (else loaded from the change or the row)."""
     status = change.status if change is not None and change.status else row.status
-    if status != "playing":
+    if status != TableStatus.PLAYING:
         return set()
     # The commit path goes through this module, so the game's lookup is imported late.
     from spyhouse.server.context import game_of
@@ -34,7 +35,7 @@ def running(row: TableRow, change: Change | None = None, state: Any = None) -> s
     kinds: Mapping[int, str] = {s.seat: s.kind for s in row.seats}
     if change is not None:
         kinds = {**kinds, **{c.seat: c.kind for c in change.seats}}
-    return {seat for seat in game.to_act(state) if kinds.get(seat) == "human"}
+    return {seat for seat in game.to_act(state) if kinds.get(seat) == SeatKind.HUMAN}
 
 
 def settle_clock(
@@ -47,6 +48,6 @@ def settle_clock(
     mover = change.seat if change.action is not None else None
     change.clock = arithmetic.settle(row.clock, running(row, change, state), now, mover, timed_out)
     for c in change.seats:  # a player back at their seat starts with a clean record
-        if c.kind == "human":
+        if c.kind == SeatKind.HUMAN:
             change.clock["seats"][c.seat]["timeouts"] = 0
     change.deadline = arithmetic.next_deadline(change.clock)

@@ -89,12 +89,14 @@ def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
     calls = set(_calls(dependant))
     if _dependency(access.Host) in calls:
         return [{HOST_TOKEN: []}]
-    if _dependency(access.Seated) in calls:
+    if calls & {_dependency(access.Seated), _dependency(access.Acting)}:
         return [{SEAT_TOKEN: []}]
-    if _dependency(access.Reader) in calls:
+    if calls & {_dependency(access.Reader), _dependency(access.Speaking)}:
         # A seat reads as itself, the host as a spectator, and nobody at all where the
         # table allows spectators (``{}``: no token).
         return [dict(s) for s in SPECTATOR_SECURITY]
+    if _dependency(access.Token) in calls:  # a seat's token: a player whose seat is held
+        return [{SEAT_TOKEN: []}]
     if _dependency(access.MaybeToken) in calls:
         # Anyone; a seat's token, if sent, takes back a seat a bot held meanwhile.
         return [{}, {SEAT_TOKEN: []}]

@@ -43,11 +43,16 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from spyhouse.server import chat, frames, holds, play, presence
-from spyhouse.server.access import SPECTATOR, reader_of, seat_of
-from spyhouse.server.auth import same_token
+from spyhouse.server.access import (
+    SPECTATOR,
+    holder_hash,
+    reader_of,
+    same_token,
+    seat_of,
+    still_holds,
+)
 from spyhouse.server.context import Context, current, load
 from spyhouse.server.fanout import Subscription
-from spyhouse.server.holders import holder_hash, still_holds
 from spyhouse.server.web import protocol
 from spyhouse.server.web.inputbounds import MAX_VERSION
 from spyhouse.server.web.problems import DATABASE_TROUBLE, Problem, database_busy

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
 from spyhouse.server import holds
-from spyhouse.server.access import Ctx, HostControl, Table, Token
+from spyhouse.server.access import Ctx, HostControl, Returned, Table, Token
 from spyhouse.server.clocks import controls
 from spyhouse.server.context import against_latest
 from spyhouse.server.lobby import _seat_row
@@ -76,7 +76,7 @@ async def held_view(row: Table, token: Token, ctx: Ctx) -> dict[str, Any]:
     tags=["play"],
     responses=problem_responses(401, 403, 404, 409, 410),
 )
-async def ask_back(row: Table, token: Token, ctx: Ctx) -> None:
+async def ask_back(row: Returned, token: Token, ctx: Ctx) -> None:
     """A player whose seat a bot holds asks the host for it back (announced in the log)."""
     await holds.ask_back(ctx, row, token)
 

@@ -7,8 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from spyhouse.server import records
-from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table
-from spyhouse.server.auth import same_token
+from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table, same_token
 from spyhouse.server.web.problems import problem_responses
 
 router = APIRouter(tags=["records"])
