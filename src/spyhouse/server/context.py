@@ -33,6 +33,7 @@ from spyhouse.store.repository import (
 if TYPE_CHECKING:
     from spyhouse.server.autoplay.tasks import Autoplay
     from spyhouse.server.presence import PresenceBook
+    from spyhouse.server.records import Replays
 
 AnyGame = Game[Any]
 
@@ -56,10 +57,13 @@ class Context:
     presence: PresenceBook = field(init=False)
     """This process's sockets of seated players, beaten in one statement."""
     chat: ChatStore = field(init=False)
+    replays: Replays = field(init=False)
+    """The replays this process built, by table, version and viewpoint."""
 
     def __post_init__(self) -> None:
         from spyhouse.server.autoplay.tasks import Autoplay  # they build on this module
         from spyhouse.server.presence import PresenceBook
+        from spyhouse.server.records import Replays
 
         s = self.settings
         self.thinking = Thinking(
@@ -69,6 +73,7 @@ class Context:
         self.presence = PresenceBook(self)
         self.chat = ChatStore(self.store.db)
         self.rates = RateStore(self.store.db)
+        self.replays = Replays()
 
 
 @dataclass(frozen=True)
