@@ -10,7 +10,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_engine_and_games_import_no_server_store_web_or_database():
+def test_the_import_contracts_hold():
+    """The engines are pure, the SDK speaks the public API, the domain services know
+    nothing of the web edge, and the HTTP plumbing nothing of the domain."""
     # The environment running the tests, whether or not its bin/ is on PATH.
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert lint, "import-linter is a test dependency"
@@ -21,12 +23,15 @@ def test_engine_and_games_import_no_server_store_web_or_database():
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 kept, 0 broken" in result.stdout
+    assert "5 kept, 0 broken" in result.stdout
 
 
 SERVER = ROOT / "src" / "spyhouse" / "server"
-FRONT = [*sorted((SERVER / "routes").glob("*.py")), SERVER / "ws.py"]
-SERVICES = [SERVER / "lobby.py", SERVER / "play.py", SERVER / "reading.py"]
+FRONT = [*sorted((SERVER / "web" / "routes").glob("*.py")), SERVER / "web" / "ws.py"]
+SERVICES = [
+    *(SERVER / f"{name}.py" for name in ("lobby", "play", "reading", "records", "chat")),
+    *sorted((SERVER / "clocks").glob("*.py")),
+]
 
 
 def _tree(path: Path):
@@ -50,6 +55,43 @@ def test_service_functions_take_rows_and_seats_never_raw_tokens():
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 names = [a.arg for a in node.args.args + node.args.kwonlyargs]
                 assert not [n for n in names if "token" in n], f"{path}:{node.name}"
+
+
+def _private_imports(source: str, path: str) -> list[str]:
+    """Imports of a third-party package's private names (a ``_``-prefixed module or name):
+    they are free to change in any release, so an upgrade could break us silently."""
+    found = []
+    for node in ast.walk(ast.parse(source, path)):
+        if isinstance(node, ast.Import):
+            modules = [(a.name, []) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules = [(node.module, [a.name for a in node.names])]
+        else:
+            continue
+        for module, names in modules:
+            top = module.split(".")[0]
+            if top in ("spyhouse", "__future__") or top in sys.stdlib_module_names:
+                continue
+            private = [p for p in module.split(".") if p.startswith("_")]
+            private += [n for n in names if n.startswith("_") and not n.startswith("__")]
+            if private:
+                found.append(f"{path}:{node.lineno} {module} {private}")
+    return found
+
+
+def test_the_private_import_check_finds_private_modules_and_names():
+    assert _private_imports("from starlette._utils import get_route_path", "x")
+    assert _private_imports("import pydantic._internal._fields", "x")
+    assert _private_imports("from fastapi.routing import _merge_lifespan_context", "x")
+    assert not _private_imports("from fastapi import FastAPI\nimport _thread", "x")
+    assert not _private_imports("from spyhouse.server.web.ws import _close", "x")
+
+
+def test_no_private_imports_from_third_party_packages():
+    found = []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        found += _private_imports(path.read_text(), str(path.relative_to(ROOT)))
+    assert found == []
 
 
 GAMES = ROOT / "src" / "spyhouse" / "games"

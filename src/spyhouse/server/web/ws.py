@@ -1,7 +1,7 @@
 """``WS /ws/tables/{id}``: live views and actions over one socket.
 
 Protocol (JSON text frames; every frame is defined and built in
-:mod:`spyhouse.server.protocol` and published by :mod:`spyhouse.server.asyncapi`):
+:mod:`spyhouse.server.web.protocol` and published by :mod:`spyhouse.server.web.asyncapi`):
 - client → ``{"type": "auth", "token": "…"}`` (or ``{"type": "auth"}`` to spectate), with
   an optional ``"since": <version>`` to receive the events missed while away. The token
   travels in a frame, not the URL, so it never lands in access logs.
@@ -42,15 +42,21 @@ from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from spyhouse.server import absent, chat, frames, play, presence, protocol
-from spyhouse.server.auth import same_token
-from spyhouse.server.bounds import MAX_VERSION
+from spyhouse.server import chat, frames, holds, play, presence
+from spyhouse.server.access import (
+    SPECTATOR,
+    holder_hash,
+    reader_of,
+    same_token,
+    seat_of,
+    still_holds,
+)
 from spyhouse.server.context import Context, current, load
-from spyhouse.server.deps import SPECTATOR, reader_of, seat_of
-from spyhouse.server.holders import holder_hash, still_holds
-from spyhouse.server.hub import Subscription
-from spyhouse.server.problems import DATABASE_TROUBLE, Problem, database_busy
-from spyhouse.server.schemas import PostAction
+from spyhouse.server.fanout import Subscription
+from spyhouse.server.web import protocol
+from spyhouse.server.web.inputbounds import MAX_VERSION
+from spyhouse.server.web.problems import DATABASE_TROUBLE, Problem, database_busy
+from spyhouse.server.web.schemas import PostAction
 
 PATH = re.compile(r"/ws/tables/(?P<table_id>[^/]+)")
 """The socket's route (the same match as a Starlette ``{table_id}`` path parameter)."""
@@ -164,7 +170,7 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
         token = hello.get("token")
         since = _since(hello)
         # A player coming back takes back the seat a bot held while they were away.
-        row = await absent.reclaim(ctx, row, token if isinstance(token, str) else None)
+        row = await holds.reclaim(ctx, row, token if isinstance(token, str) else None)
         seat = reader_of(row, token if isinstance(token, str) else None)
     except (Problem, TimeoutError) as exc:
         _forget(ctx, sub)

@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from spyhouse.server import reading
-from spyhouse.server.bounds import MAX_VERSION
-from spyhouse.server.deps import Ctx, Reader, RecordReader, Table
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import LoggedEvent, TableDocument
+from spyhouse.server.access import Ctx, Reader, RecordReader, Table
+from spyhouse.server.web.inputbounds import MAX_VERSION
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import LoggedEvent, TableDocument
 
 router = APIRouter(tags=["play"])
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from spyhouse.kinds import BotLevel
 from spyhouse.server import play, reading
-from spyhouse.server.deps import Ctx, Seated, Table
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import ActionResult, PostAction, Suggestion
+from spyhouse.server.access import Acting, Ctx, Returned, Seated, Table
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import ActionResult, PostAction, Suggestion
 
 router = APIRouter(tags=["play"])
 
@@ -19,7 +20,7 @@ router = APIRouter(tags=["play"])
     response_model=ActionResult,
     responses=problem_responses(400, 401, 403, 404, 409, 410, 422),
 )
-async def post_action(body: PostAction, row: Table, seat: Seated, ctx: Ctx) -> dict[str, Any]:
+async def post_action(body: PostAction, row: Returned, seat: Acting, ctx: Ctx) -> dict[str, Any]:
     """Play one of your legal actions, chosen at ``version``. Stale version → 409;
     illegal → 422 with the rules' reason. Nothing changes on any error."""
     moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
@@ -35,7 +36,7 @@ async def suggestion(
     row: Table,
     seat: Seated,
     ctx: Ctx,
-    level: Literal["random", "heuristic", "search"] = Query("search"),
+    level: Annotated[BotLevel, Query()] = "search",
 ) -> dict[str, Any]:
     """The move a bot of ``level`` would make for your seat now: the same bots as the
     bot seats, playing only from what your seat may know (``search`` thinks about a

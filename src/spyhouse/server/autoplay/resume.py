@@ -2,7 +2,7 @@
 leaves a table where a bot is to act and nobody runs it.
 
 Every process, on start-up and then every ``bot_resume_seconds``, looks at the games in
-play with a bot seated and wakes the bots of each one (``server/autoplay.py``): all of
+play with a bot seated and wakes the bots of each one (``server/autoplay/tasks.py``): all of
 them at once, the one that stood still longest first, each table's bots in their own
 task taking turns one move at a time, so a restart with many bot tables moves every one
 of them soon instead of playing each whole game before the next. A table is left alone

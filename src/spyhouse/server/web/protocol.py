@@ -20,9 +20,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spyhouse.server.bounds import ActionBody, Version
-from spyhouse.server.problems import ProblemDocument
-from spyhouse.server.schemas import ActionResult
+from spyhouse.server.web.inputbounds import ActionBody, Version
+from spyhouse.server.web.problems import ProblemDocument
+from spyhouse.server.web.schemas import ActionResult
 from spyhouse.store import jsontext
 
 # -- client → server ------------------------------------------------------------------

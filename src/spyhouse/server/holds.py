@@ -10,7 +10,7 @@ the reason (``hold``):
 - ``removed`` — the host removed the player: the bot plays on, and the player's token
   gets a clear ``removed_from_table`` page instead of a bare "invalid token".
 
-Meanwhile the player has no authority over the seat (``server/holders.py``): their sockets
+Meanwhile the player has no authority over the seat (``server/access.py``): their sockets
 are closed and they see nothing of it. Every change is announced in the log.
 """
 
@@ -20,53 +20,20 @@ import contextlib
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import reading
-from spyhouse.server.auth import same_token
+from spyhouse.kinds import BotLevel, Hold, SeatKind, TableStatus
+
+# The access checks resolve a held seat through this module's reclaim: imported as a module.
+from spyhouse.server import access, reading
 from spyhouse.server.context import Context, commit, load, try_commit
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
 
-def held_problem(row: TableRow, token: str) -> Problem | None:
-    """What a player whose seat a bot holds is told, instead of "invalid token"."""
-    for s in row.seats:
-        if s.held_for is None or not same_token(token, s.held_for):
-            continue
-        if s.hold == "removed":
-            return Problem(
-                403,
-                "removed_from_table",
-                "The host removed you from this table; a bot plays your seat.",
-                seat=s.seat,
-            )
-        return Problem(
-            403,
-            "seat_held",
-            "A bot is playing your seat until the host gives it back.",
-            seat=s.seat,
-        )
-    return None
-
-
-def held_for(row: TableRow, token: str) -> SeatRow | None:
-    """The seat a bot holds for the player of ``token`` (not one they were removed from)."""
-    return next(
-        (
-            s
-            for s in row.seats
-            if s.held_for is not None
-            and s.hold in ("absent", "host")
-            and same_token(token, s.held_for)
-        ),
-        None,
-    )
-
-
 def _held_seat(row: TableRow, token: str) -> SeatRow:
-    seat = held_for(row, token)
+    seat = access.held_for(row, token)
     if seat is None:
-        raise held_problem(row, token) or Problem(
+        raise access.held_problem(row, token) or Problem(
             409, "not_held", "No bot is holding a seat for this token."
         )
     return seat
@@ -112,13 +79,10 @@ async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
 
 async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
     """A player coming back takes back the seat a bot held for them while absent."""
-    if token is None or row.status != "playing":
+    if token is None or row.status != TableStatus.PLAYING:
         return row
     for _ in range(8):
-        seat = next(
-            (s for s in row.seats if s.hold == "absent" and same_token(token, s.held_for)),
-            None,
-        )
+        seat = access.away_from(row, token)
         if seat is None:
             return row
         change = _back_to_player(seat, "returned")
@@ -128,13 +92,17 @@ async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
     return row
 
 
-async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) -> None:
+async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: BotLevel) -> None:
     """Host, during play: a bot plays the seat until the host gives it back."""
-    if seat.kind != "human":
+    if seat.kind != SeatKind.HUMAN:
         raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
     change = Change(
         events=[Event.public("bot_seated", seat=seat.seat, name=seat.name).to_json()],
-        seats=[SeatChange(seat.seat, "bot", seat.name, None, level, seat.token_hash, hold="host")],
+        seats=[
+            SeatChange(
+                seat.seat, SeatKind.BOT, seat.name, None, level, seat.token_hash, hold=Hold.HOST
+            )
+        ],
     )
     await commit(ctx, row, change)
     ctx.autoplay.wake(row.id)
@@ -142,25 +110,31 @@ async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) ->
 
 async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     """Host: the player a bot was holding the seat for takes it back."""
-    if row.status != "playing":
+    if row.status != TableStatus.PLAYING:
         raise Problem(409, "not_playing", "Seats are given back only during the game.")
-    if seat.hold not in ("absent", "host"):
+    if seat.hold not in (Hold.ABSENT, Hold.HOST):
         raise Problem(409, "not_held", "No bot is holding this seat for a player.")
     await commit(ctx, row, _back_to_player(seat, "seat_given_back"))
 
 
 async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     """Host: remove a player for good; a bot plays their seat to the end."""
-    if row.status != "playing":
+    if row.status != TableStatus.PLAYING:
         raise Problem(409, "not_playing", "Before the start, empty the seat instead.")
-    if seat.hold == "removed" or (seat.kind != "human" and seat.held_for is None):
+    if seat.hold == Hold.REMOVED or (seat.kind != SeatKind.HUMAN and seat.held_for is None):
         raise Problem(409, "not_a_player_seat", "No player sits at this seat.")
-    player = seat.token_hash if seat.kind == "human" else seat.held_for
+    player = seat.token_hash if seat.kind == SeatKind.HUMAN else seat.held_for
     change = Change(
         events=[Event.public("player_removed", seat=seat.seat, name=seat.name).to_json()],
         seats=[
             SeatChange(
-                seat.seat, "bot", seat.name, None, seat.bot_level, held_for=player, hold="removed"
+                seat.seat,
+                SeatKind.BOT,
+                seat.name,
+                None,
+                seat.bot_level,
+                held_for=player,
+                hold=Hold.REMOVED,
             )
         ],
     )
@@ -171,5 +145,5 @@ async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
 def _back_to_player(seat: SeatRow, kind: str) -> Change:
     return Change(
         events=[Event.public(kind, seat=seat.seat, name=seat.name).to_json()],
-        seats=[SeatChange(seat.seat, "human", seat.name, seat.held_for)],
+        seats=[SeatChange(seat.seat, SeatKind.HUMAN, seat.name, seat.held_for)],
     )

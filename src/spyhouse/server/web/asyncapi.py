@@ -1,5 +1,5 @@
 """The table socket as an AsyncAPI 3 document (``/asyncapi.json``), made from the frame
-models of :mod:`spyhouse.server.protocol`: the same schemas the server's tests check
+models of :mod:`spyhouse.server.web.protocol`: the same schemas the server's tests check
 every received frame against, so a client generated from it cannot disagree with the
 server. The document describes the server: it *receives* what a client sends and
 *sends* the frames a client reads.
@@ -15,8 +15,8 @@ from pydantic.json_schema import models_json_schema
 
 from spyhouse import __version__
 from spyhouse.engine import all_games
-from spyhouse.server.openapi import add_game_components, type_by_game
-from spyhouse.server.protocol import CLIENT_MESSAGES, SERVER_FRAMES, StateFrame
+from spyhouse.server.web.openapi import add_game_components, type_by_game
+from spyhouse.server.web.protocol import CLIENT_MESSAGES, SERVER_FRAMES, StateFrame
 
 CHANNEL = "table"
 ADDRESS = "/ws/tables/{table_id}"

@@ -6,8 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spyhouse.server.bounds import ActionBody, Name, OptionsBody, Version
-from spyhouse.server.timekeeping import MAX_SECONDS, MIN_SECONDS
+from spyhouse.kinds import BotLevel
+from spyhouse.server.clocks.arithmetic import MAX_SECONDS, MIN_SECONDS
+from spyhouse.server.web.inputbounds import ActionBody, Name, OptionsBody, Version
 
 
 class StrictModel(BaseModel):
@@ -94,7 +95,7 @@ class Rematch(StrictModel):
 
 
 class SeatBot(StrictModel):
-    level: Literal["random", "heuristic", "search"] = Field(
+    level: BotLevel = Field(
         "random",
         description="random: any legal move; heuristic: the game's rules of thumb; search: "
         "information-set Monte Carlo tree search (about a second per decision). Every level "

@@ -20,9 +20,10 @@ import contextlib
 import logging
 from typing import Any
 
+from spyhouse.kinds import SeatKind, TableStatus
+from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
 from spyhouse.server.context import Context, game_of, load, try_commit
 from spyhouse.server.play import change_for
-from spyhouse.server.thinking import DEFAULT_LEVEL
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import StaleVersion
 
@@ -54,7 +55,7 @@ class Autoplay:
         is nothing to do and nothing is read."""
         if self._stopping:
             return
-        if row is not None and not any(s.kind == "bot" for s in row.seats):
+        if row is not None and not any(s.kind == SeatKind.BOT for s in row.seats):
             return
         if table_id in self._tasks:
             self._again.add(table_id)  # it may have looked before this commit
@@ -119,8 +120,8 @@ class Autoplay:
         ctx = self.ctx
         if row is None:
             row, state = await load(ctx, table_id), None  # committed, not a copy that may lag
-        levels = {s.seat: s.bot_level or DEFAULT_LEVEL for s in row.seats if s.kind == "bot"}
-        if row.status != "playing" or not levels:
+        levels = {s.seat: s.bot_level or DEFAULT_LEVEL for s in row.seats if s.kind == SeatKind.BOT}
+        if row.status != TableStatus.PLAYING or not levels:
             self.settled[table_id] = row.version
             return None
         game = game_of(row)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 
 
 class BodyLimit:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.bots import LEVELS
+from spyhouse.kinds import BotLevel, SeatKind
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import TableRow
 
@@ -39,12 +40,14 @@ def think_fits(think: float, clock: dict[str, Any] | None, decisions: int) -> bo
     return True
 
 
-def strongest_level(ctx: Context, row: TableRow, seat: int) -> str:
+def strongest_level(ctx: Context, row: TableRow, seat: int) -> BotLevel:
     """The strongest level a bot taking ``seat`` may play at this table."""
     think = think_seconds(ctx)
     decisions = game_of(row).decisions_per_seat
     searching = sum(
-        1 for s in row.seats if s.seat != seat and s.kind == "bot" and s.bot_level == "search"
+        1
+        for s in row.seats
+        if s.seat != seat and s.kind == SeatKind.BOT and s.bot_level == "search"
     )
     for level in reversed(LEVELS):
         if level == "search" and searching >= SEARCH_BOTS_THAT_FIT:

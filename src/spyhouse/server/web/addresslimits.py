@@ -6,7 +6,7 @@ client choosing its own ``X-Forwarded-For`` would be counted afresh per request)
 moving windows kept in this process's memory by the ``limits`` library. With several
 processes behind a balancer an address may get up to that many times the limit; these
 limits guard the server, while a table's own limits (chat, host controls) are counted in
-the database (``server/tablelimits.py``). The defaults let a group of friends behind one
+the database (``server/tablerates.py``). The defaults let a group of friends behind one
 address open tens of tables a minute; they are there to stop a script, not a party.
 
 - ``POST /api/tables`` and ``POST /api/invites/{code}/join`` count every attempt.
@@ -29,8 +29,8 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from spyhouse.server import protocol
-from spyhouse.server.problems import Problem
+from spyhouse.server.web import protocol
+from spyhouse.server.web.problems import Problem
 from spyhouse.settings import Settings
 
 CLOSE_RATE_LIMITED = 4429

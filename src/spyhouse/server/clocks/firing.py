@@ -1,10 +1,10 @@
-"""Clocks: firing expired deadlines, exactly once, from any process; the host's clock controls.
+"""Clocks: firing expired deadlines, exactly once, from any process.
 
 When a seat's time runs out, the bot that replaces absent players makes its pending
 decision through the same commit path as any move, and everyone reads a public
 ``timed_out`` event naming only the seat and its player ("time ran out — Spyhouse played
 for Bob"): nothing the move itself would not reveal. After ``handover_after`` consecutive
-timeouts a bot *holds* the seat until its player comes back (``server/absent.py``).
+timeouts a bot *holds* the seat until its player comes back (``server/holds.py``).
 
 Every process looks for expired deadlines at start-up and every
 ``Settings.clock_scan_seconds``; when two find the same one, the version compare-and-swap
@@ -17,12 +17,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import botlevels, play, timekeeping
-from spyhouse.server.context import Context, commit, game_of, settle_clock, try_commit
-from spyhouse.server.problems import Problem
+from spyhouse.kinds import Hold, SeatKind, TableStatus
+from spyhouse.server import play
+from spyhouse.server.autoplay import levels
+from spyhouse.server.clocks import arithmetic
+from spyhouse.server.clocks.settling import settle_clock
+from spyhouse.server.context import Context, game_of, try_commit
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
@@ -38,10 +41,10 @@ async def fire_expired(ctx: Context, table_id: str) -> int:
     fired = 0
     for _ in range(_RETRIES * 4):
         row = await ctx.store.get(table_id)
-        if row is None or row.status != "playing" or row.clock is None:
+        if row is None or row.status != TableStatus.PLAYING or row.clock is None:
             break
         now = ctx.settings.clock.now()
-        due = timekeeping.due(row.clock, now)
+        due = arithmetic.due(row.clock, now)
         if not due:
             break
         try:
@@ -63,7 +66,7 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
     holder = next(s for s in row.seats if s.seat == seat)
     seats: list[SeatChange] = []
     # The bot that replaces absent players plays as well as the table allows.
-    level = botlevels.strongest_level(ctx, row, seat)
+    level = levels.strongest_level(ctx, row, seat)
     if seat in game.to_act(state):
         # Thinking off the event loop like any bot.
         action = await ctx.thinking.choose(game, state, seat, level)
@@ -72,9 +75,11 @@ async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change
         change = Change(events=[], seat=seat, action={})
     change.events.insert(0, Event.public("timed_out", seat=seat, name=holder.name).to_json())
     timeouts = row.clock["seats"][seat]["timeouts"] + 1
-    if timeouts >= row.clock["handover_after"] and holder.kind == "human":
+    if timeouts >= row.clock["handover_after"] and holder.kind == SeatKind.HUMAN:
         seats.append(
-            SeatChange(seat, "bot", holder.name, None, level, holder.token_hash, hold="absent")
+            SeatChange(
+                seat, SeatKind.BOT, holder.name, None, level, holder.token_hash, hold=Hold.ABSENT
+            )
         )
         change.events.append(Event.public("seat_held", seat=seat, name=holder.name).to_json())
     change.seats = seats
@@ -115,63 +120,3 @@ async def watching(ctx: Context) -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-
-
-# -- the host's controls ---------------------------------------------------------------
-
-
-def _clock_of(row: TableRow) -> dict[str, Any]:
-    if row.clock is None:
-        raise Problem(409, "no_clock", "This table plays without a clock.")
-    if row.status != "playing":
-        raise Problem(409, "not_playing", "Clocks run only while the game is played.")
-    return row.clock
-
-
-def _running(row: TableRow) -> set[int]:
-    game = game_of(row)
-    humans = {s.seat for s in row.seats if s.kind == "human"}
-    return set(game.to_act(game.load(row.state or {}))) & humans
-
-
-async def pause(ctx: Context, row: TableRow) -> None:
-    """Host: freeze every clock with what it has left."""
-    clock = _clock_of(row)
-    if clock["paused"]:
-        raise Problem(409, "already_paused", "The clocks are already paused.")
-    new = timekeeping.pause(clock, ctx.settings.clock.now())
-    await _clock_commit(ctx, row, new, Event.public("clocks_paused"))
-
-
-async def resume(ctx: Context, row: TableRow) -> None:
-    """Host: restart the clocks from where they stopped."""
-    clock = _clock_of(row)
-    if not clock["paused"]:
-        raise Problem(409, "not_paused", "The clocks are not paused.")
-    new = timekeeping.resume(clock, _running(row), ctx.settings.clock.now())
-    await _clock_commit(ctx, row, new, Event.public("clocks_resumed"))
-
-
-async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) -> None:
-    """Host: ``seconds`` more for one seat, or for every seat; 422 ``clock_too_long``
-    (nothing added) when a seat would have more than a new clock may (30 days)."""
-    clock = _clock_of(row)
-    if seat is not None and not 0 <= seat < row.num_seats:
-        raise Problem(404, "unknown_seat", f"This table has no seat {seat}.")
-    seats = range(row.num_seats) if seat is None else [seat]
-    new = timekeeping.add_time(clock, seats, seconds)
-    # The cap a clock is created with holds afterwards too: added time is not a way to
-    # a clock of years (nor to deadlines past what any client counts down).
-    shown = timekeeping.public(new, ctx.settings.clock.now())["seats"]
-    if any(shown[s]["remaining"] > timekeeping.MAX_SECONDS for s in seats):
-        days = timekeeping.MAX_SECONDS // 86400
-        raise Problem(
-            422, "clock_too_long", f"A seat's clock holds at most {days} days; add less time."
-        )
-    await _clock_commit(ctx, row, new, Event.public("time_added", seat=seat, seconds=seconds))
-
-
-async def _clock_commit(ctx: Context, row: TableRow, clock: dict[str, Any], event: Event) -> None:
-    change = Change(events=[event.to_json()], clock=clock)
-    change.deadline = timekeeping.next_deadline(clock)
-    await commit(ctx, row, change)

@@ -43,13 +43,14 @@ from typing import Any
 
 from spyhouse.bots import LEVELS, make_bot
 from spyhouse.engine import Action, Game, Rng, load_builtin_games
+from spyhouse.kinds import BotLevel
 
 log = logging.getLogger(__name__)
 
-DEFAULT_LEVEL = "random"
+DEFAULT_LEVEL: BotLevel = "random"
 """The API's default, so clients that never ask for a level keep their behaviour."""
 
-FALLBACK_LEVEL = "heuristic"
+FALLBACK_LEVEL: BotLevel = "heuristic"
 """What answers when a search cannot within its budget: the rules of thumb search is
 guided by, about a millisecond."""
 

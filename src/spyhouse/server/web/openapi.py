@@ -28,8 +28,8 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
 from spyhouse.engine import Game, all_games
-from spyhouse.server import deps
-from spyhouse.server.problems import PROBLEM_JSON, PROBLEM_STATUSES
+from spyhouse.server import access
+from spyhouse.server.web.problems import PROBLEM_JSON, PROBLEM_STATUSES
 
 SEAT_TOKEN = "seatToken"
 HOST_TOKEN = "hostToken"
@@ -87,15 +87,17 @@ def _dependency(annotated: Any) -> Callable[..., Any]:
 def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
     """Who may call an operation, from the dependencies it resolves (``deps``)."""
     calls = set(_calls(dependant))
-    if _dependency(deps.Host) in calls:
+    if _dependency(access.Host) in calls:
         return [{HOST_TOKEN: []}]
-    if _dependency(deps.Seated) in calls:
+    if calls & {_dependency(access.Seated), _dependency(access.Acting)}:
         return [{SEAT_TOKEN: []}]
-    if _dependency(deps.Reader) in calls:
+    if calls & {_dependency(access.Reader), _dependency(access.Speaking)}:
         # A seat reads as itself, the host as a spectator, and nobody at all where the
         # table allows spectators (``{}``: no token).
         return [dict(s) for s in SPECTATOR_SECURITY]
-    if _dependency(deps.MaybeToken) in calls:
+    if _dependency(access.Token) in calls:  # a seat's token: a player whose seat is held
+        return [{SEAT_TOKEN: []}]
+    if _dependency(access.MaybeToken) in calls:
         # Anyone; a seat's token, if sent, takes back a seat a bot held meanwhile.
         return [{}, {SEAT_TOKEN: []}]
     return []

@@ -3,8 +3,8 @@ service module (never the store)."""
 
 from fastapi import APIRouter
 
-from spyhouse.server.problems import PROBLEM_RESPONSES
-from spyhouse.server.routes import chat, clocks, lobby, play, reading, records
+from spyhouse.server.web.problems import PROBLEM_RESPONSES
+from spyhouse.server.web.routes import chat, clocks, lobby, play, reading, records
 
 router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
 router.include_router(lobby.router)

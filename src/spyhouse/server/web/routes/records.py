@@ -7,9 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from spyhouse.server import records
-from spyhouse.server.auth import same_token
-from spyhouse.server.deps import Ctx, MaybeToken, RecordReader, Table
-from spyhouse.server.problems import problem_responses
+from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table, same_token
+from spyhouse.server.web.problems import problem_responses
 
 router = APIRouter(tags=["records"])
 

@@ -9,12 +9,12 @@ from fastapi import APIRouter, Path, Query, Response
 
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
-from spyhouse.server.bounds import MAX_SEAT
+from spyhouse.server.access import Ctx, Host, HostControl, Table
 from spyhouse.server.context import against_latest
-from spyhouse.server.deps import Ctx, Host, HostControl, Table
-from spyhouse.server.openapi import game_schema_links
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import (
+from spyhouse.server.web.inputbounds import MAX_SEAT
+from spyhouse.server.web.openapi import game_schema_links
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import (
     CreatedTable,
     CreateTable,
     GameInfo,

@@ -8,10 +8,18 @@ from fastapi import APIRouter, Path, Request
 from pydantic import Field
 
 from spyhouse.server import chat
-from spyhouse.server.auth import same_token
-from spyhouse.server.deps import Ctx, HostControl, MaybeToken, Reader, Table
-from spyhouse.server.problems import problem_responses
-from spyhouse.server.schemas import StrictModel
+from spyhouse.server.access import (
+    Ctx,
+    HostControl,
+    MaybeToken,
+    Reader,
+    Returned,
+    Speaking,
+    Table,
+    same_token,
+)
+from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import StrictModel
 
 router = APIRouter(tags=["chat"])
 
@@ -51,7 +59,7 @@ async def get_chat(row: Table, seat: Reader, ctx: Ctx) -> list[dict[str, Any]]:
     responses=problem_responses(400, 401, 403, 404, 422, 429),
 )
 async def post_chat(
-    body: SayLine, row: Table, seat: Reader, token: MaybeToken, ctx: Ctx, request: Request
+    body: SayLine, row: Returned, seat: Speaking, token: MaybeToken, ctx: Ctx, request: Request
 ) -> dict[str, Any]:
     """Say something at the table (players) or among spectators. 422 ``chat_too_long``,
     429 ``chat_rate_limited``, 403 ``muted``. Never changes the table version."""
