@@ -107,3 +107,22 @@ def test_every_game_refuses_an_integral_float_where_a_whole_number_is_asked(game
                         assert refused.code == "bad_value"
             state, _ = game.apply(state, seat, random_action(game, state, seat, rng))
     assert seen, f"{game.id} never asks for a whole number"
+
+
+def test_a_game_without_a_table_is_asked_through_a_copy():
+    """A game that writes its own ``apply_action`` (the toy game) still answers
+    ``refusal`` and ``can``: they try the action on a copy, which changes nothing."""
+    from tests.toygame import HighCard
+
+    game = HighCard()
+    state = game.setup(2, game.parse_options({}), 1)
+    seat = min(game.to_act(state))
+    before = json.dumps(game.dump(state))
+    for action in game.legal_actions(state, seat):
+        assert game.can(state, seat, action)
+    refused = game.refusal(state, seat, {"type": "no_such_action"})
+    assert refused is not None
+    with pytest.raises(IllegalAction) as applied:
+        game.apply(state, seat, {"type": "no_such_action"})
+    assert (refused.code, refused.message) == (applied.value.code, applied.value.message)
+    assert json.dumps(game.dump(state)) == before
