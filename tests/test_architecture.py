@@ -92,3 +92,88 @@ def test_no_private_imports_from_third_party_packages():
     for path in sorted((ROOT / "src").rglob("*.py")):
         found += _private_imports(path.read_text(), str(path.relative_to(ROOT)))
     assert found == []
+
+
+GAMES = ROOT / "src" / "spyhouse" / "games"
+LAYOUT = {
+    "__init__.py": set(),
+    "state.py": {"Phase"},
+    "actions.py": set(),
+    "decisions.py": {"to_act", "legal_actions"},
+    "setup.py": {"new_game", "setup_events"},
+    "endings.py": {"outcome"},
+    "hidden.py": {"determinize"},
+    "views.py": {"view"},
+    "positions.py": {"position"},
+    "strategy.py": {"STRATEGY"},
+    "components.py": set(),
+    "game.py": {"GAME"},
+    "README.md": set(),
+    "RULINGS.md": set(),
+}
+"""The modules every game has for the same jobs, and the names each must define
+(``spyhouse/engine/README.md``, "One layout for every game")."""
+
+
+def _defined(path: Path) -> set[str]:
+    """The names a module defines at its top level (functions, classes, assignments)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _game_packages() -> list[Path]:
+    return sorted(p for p in GAMES.iterdir() if (p / "__init__.py").exists())
+
+
+def test_every_game_has_the_same_modules_for_the_same_jobs():
+    packages = _game_packages()
+    assert [p.name for p in packages] == ["agencia", "conspiracy", "estoril", "spies"]
+    for package in packages:
+        for module, names in LAYOUT.items():
+            path = package / module
+            assert path.exists(), f"{package.name} has no {module}"
+            if module.endswith(".py"):
+                missing = names - _defined(path)
+                assert not missing, f"{package.name}/{module} defines no {sorted(missing)}"
+
+
+def test_every_game_models_its_phase_as_an_enum_and_builds_its_game_in_game_py():
+    from enum import Enum
+    from importlib import import_module
+
+    for package in _game_packages():
+        game = import_module(f"spyhouse.games.{package.name}").GAME
+        assert type(game).__module__ == f"spyhouse.games.{package.name}.game", game.id
+        assert "GAME" not in _defined(package / "__init__.py"), f"{game.id}: GAME built in __init__"
+        phase = import_module(f"spyhouse.games.{package.name}.state").Phase
+        assert issubclass(phase, Enum), f"{game.id}: the phase is not an enum"
+        options = game.parse_options({})
+        first = game.setup(min(game.seat_range(options)), options, 1)
+        assert isinstance(first.phase, phase), game.id
+        assert game.load(game.dump(first)).phase is first.phase, game.id
+
+
+def test_every_game_py_wires_the_contract_the_same_way():
+    """Plain methods that delegate to the rule modules: no function bound as a
+    ``staticmethod`` class attribute in some games and a method in others."""
+    for package in _game_packages():
+        source = (package / "game.py").read_text()
+        assert "staticmethod(" not in source, package.name
+        tree = ast.parse(source)
+        (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+        methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+        expected = {"setup", "setup_events", "to_act", "legal_actions", "view"}
+        assert expected | {"outcome", "determinize"} <= methods, package.name
+        imported = {
+            alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module == f"spyhouse.games.{package.name}"
+            for alias in node.names
+        }
+        assert {"setup", "endings", "decisions", "hidden", "views"} <= imported, package.name

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from spyhouse.engine import Event, Rng
+from spyhouse.games.agencia.card_positions import DEAL_ORDER, Position, seen_by
 from spyhouse.games.agencia.components import AGENCY, ROUNDS, STARTING_INFORMATION, TOKENS_VALUE
-from spyhouse.games.agencia.positions import DEAL_ORDER, Position, seen_by
-from spyhouse.games.agencia.state import AgenciaState, Player
+from spyhouse.games.agencia.state import AgenciaOptions, AgenciaState, Player
 
 
 def rounds_for(num_seats: int) -> int:
@@ -28,7 +28,7 @@ def deal_agency(rng: Rng) -> Player:
     )
 
 
-def getting_ready(num_seats: int, seed: int) -> AgenciaState:
+def new_game(num_seats: int, options: AgenciaOptions, seed: int) -> AgenciaState:
     """Each player receives 5 Information and an Agency; a random player is the
     Ambassador and takes the Embassy tile and the Round tokens."""
     rng = Rng(seed)
