@@ -3,8 +3,10 @@
 A seat a bot plays for someone keeps that player's token hash aside (``held_for``) with
 the reason (``hold``):
 
-- ``absent`` — their time ran out too often: the moment they come back (any request or
-  socket with their token) they take the seat back, automatically;
+- ``absent`` — their time ran out too often: the moment they come back (their socket
+  authenticates, or they write over REST: a move, a chat line, asking back) they take the
+  seat back, automatically; a read never does (:func:`reclaim`, called where a route or
+  the socket says so);
 - ``host`` — the host handed the seat to a bot: it stays with the bot until the host gives
   it back;
 - ``removed`` — the host removed the player: the bot plays on, and the player's token

@@ -137,7 +137,7 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: BotLevel | Non
     player; a bot's seat may also be given another level (before or during play). With no
     level: the API's default before the start, and during play the strongest level the
     table allows (the seat is a player's, played for them until they are back)."""
-    target = _seat_row(row, seat)
+    target = seat_row(row, seat)
     if level is None:
         level = (
             levels.strongest_level(ctx, row, seat)
@@ -163,7 +163,7 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: BotLevel | Non
 
 async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
     """Host: empty a seat before the start (its token stops working at once)."""
-    target = _seat_row(row, seat)
+    target = seat_row(row, seat)
     if row.status != TableStatus.WAITING:
         raise Problem(409, "already_started", "Seats can only be emptied before the start.")
     if target.kind == SeatKind.OPEN:
@@ -216,7 +216,7 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
     """
     if row.status != TableStatus.FINISHED:
         raise Problem(409, "not_finished", "A rematch can only follow a finished game.")
-    if host_seat is not None and _seat_row(row, host_seat).kind != SeatKind.HUMAN:
+    if host_seat is not None and seat_row(row, host_seat).kind != SeatKind.HUMAN:
         raise Problem(422, "not_a_player_seat", "The host's seat must be a player's seat.")
     host_token = new_token()
     seat_token = new_token() if host_seat is not None else None
@@ -280,7 +280,8 @@ async def _seat_commit(ctx: Context, row: TableRow, seat: SeatChange, kind: str)
     await commit(ctx, row, Change(events=events, seats=[seat]))
 
 
-def _seat_row(row: TableRow, seat: int) -> SeatRow:
+def seat_row(row: TableRow, seat: int) -> SeatRow:
+    """The row of ``seat`` at this table; 404 ``unknown_seat`` when it has none."""
     for s in row.seats:
         if s.seat == seat:
             return s

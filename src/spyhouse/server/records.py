@@ -27,6 +27,7 @@ from spyhouse.engine.records import FORMAT, VERSION, seat_steps
 from spyhouse.kinds import TableStatus
 from spyhouse.server.context import Context
 from spyhouse.server.web.problems import Problem
+from spyhouse.store import jsontext
 from spyhouse.store.models import LogEntry, TableRow
 
 REPLAYS_KEPT = 64
@@ -47,14 +48,12 @@ class Replays:
     for the same replay at once share one computation."""
 
     def __init__(self, size: int = REPLAYS_KEPT) -> None:
-        self._kept: LRUCache[ReplayKey, asyncio.Future[dict[str, Any]]] = LRUCache(size)
+        self._kept: LRUCache[ReplayKey, asyncio.Future[bytes]] = LRUCache(size)
 
     def __len__(self) -> int:
         return len(self._kept)
 
-    async def get(
-        self, key: ReplayKey, compute: Callable[[], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
+    async def get(self, key: ReplayKey, compute: Callable[[], Awaitable[bytes]]) -> bytes:
         future = self._kept.get(key)
         if future is None:
             future = asyncio.ensure_future(compute())
@@ -63,7 +62,7 @@ class Replays:
         # A reader who leaves does not cancel the replay the others wait for.
         return await asyncio.shield(future)
 
-    def _forget_failed(self, key: ReplayKey, done: asyncio.Future[dict[str, Any]]) -> None:
+    def _forget_failed(self, key: ReplayKey, done: asyncio.Future[bytes]) -> None:
         if (done.cancelled() or done.exception() is not None) and self._kept.get(key) is done:
             del self._kept[key]
 
@@ -132,9 +131,10 @@ async def record_for(
 
 async def replay_for(
     ctx: Context, row: TableRow, reader: int | None, is_host: bool, viewpoint: str | None
-) -> dict[str, Any]:
+) -> bytes:
     """The game step by step from ``viewpoint`` (a seat number, ``"all"`` or ``None`` for
-    the public view); a reader may always replay their own chair, others once published.
+    the public view), as JSON text; a reader may always replay their own chair, others
+    once published.
     """
     _require_finished(row)
     want: Viewpoint
@@ -160,9 +160,13 @@ async def replay_for(
     return await ctx.replays.get(key, lambda: _replay(ctx, row, want))
 
 
-async def _replay(ctx: Context, row: TableRow, want: Viewpoint) -> dict[str, Any]:
+async def _replay(ctx: Context, row: TableRow, want: Viewpoint) -> bytes:
     record = await full_record(ctx, row)
-    # Re-playing the engine is CPU work of a fraction of a second: in a thread, so the
-    # event loop keeps serving every socket of the process meanwhile.
-    steps = await asyncio.to_thread(seat_steps, record, want)
-    return {"viewpoint": want, "seats": record["seats"], "steps": steps}
+    # Re-playing the engine and encoding every step is CPU work of up to a fraction of a
+    # second: in a thread, so the event loop keeps serving the process's sockets.
+    return await asyncio.to_thread(_encoded_replay, record, want)
+
+
+def _encoded_replay(record: dict[str, Any], want: Viewpoint) -> bytes:
+    steps = seat_steps(record, want)
+    return jsontext.dumps_bytes({"viewpoint": want, "seats": record["seats"], "steps": steps})

@@ -1,7 +1,7 @@
 """Limits that protect a table or a seat, shared by every process serving the table.
 
-Per-address limits (``server/web/addresslimits.py``) guard the server and are counted in each
-process's memory. A table's own limits — how fast a seat may talk, how often its host
+Per-address limits (``server/web/addresslimits.py``) guard the server and are counted in
+each process's memory. A table's own limits — how fast a seat may talk, how often its host
 may touch the clocks or seats — must hold however many processes serve it (a seat with a
 socket on each of two processes still gets its 5 lines per 10 s), so they are counted in
 the database (``store/ratehits.py``). Limits use the ``limits`` syntax (``5/10second``).

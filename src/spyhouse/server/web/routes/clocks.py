@@ -11,7 +11,7 @@ from spyhouse.server import holds
 from spyhouse.server.access import Ctx, HostControl, Returned, Table, Token
 from spyhouse.server.clocks import controls
 from spyhouse.server.context import against_latest
-from spyhouse.server.lobby import _seat_row
+from spyhouse.server.lobby import seat_row
 from spyhouse.server.web.inputbounds import MAX_SEAT
 from spyhouse.server.web.problems import problem_responses
 from spyhouse.server.web.schemas import ActionResult, StrictModel
@@ -48,7 +48,7 @@ async def add_time(body: AddTime, row: HostControl, ctx: Ctx) -> None:
 @router.post("/tables/{table_id}/seats/{seat}/give-back", status_code=204, responses=_REFUSALS)
 async def give_back(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host: give a seat a bot holds back to its player."""
-    await against_latest(ctx, row, lambda r: holds.give_back(ctx, r, _seat_row(r, seat)))
+    await against_latest(ctx, row, lambda r: holds.give_back(ctx, r, seat_row(r, seat)))
 
 
 class HeldSeat(BaseModel):
@@ -85,4 +85,4 @@ async def ask_back(row: Returned, token: Token, ctx: Ctx) -> None:
 async def remove_player(seat: SeatNumber, row: HostControl, ctx: Ctx) -> None:
     """Host, during play: remove a player for good; a bot plays their seat to the end, and
     their token gets ``removed_from_table`` (their page says so)."""
-    await against_latest(ctx, row, lambda r: holds.remove(ctx, r, _seat_row(r, seat)))
+    await against_latest(ctx, row, lambda r: holds.remove(ctx, r, seat_row(r, seat)))

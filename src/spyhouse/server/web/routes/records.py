@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from spyhouse.server import records
 from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table, same_token
@@ -24,7 +24,11 @@ async def get_record(row: Table, seat: RecordReader, token: MaybeToken, ctx: Ctx
     return await records.record_for(ctx, row, seat, is_host)
 
 
-@router.get("/tables/{table_id}/replay", responses=problem_responses(401, 403, 404, 409, 410, 422))
+@router.get(
+    "/tables/{table_id}/replay",
+    response_model=dict[str, Any],
+    responses=problem_responses(401, 403, 404, 409, 410, 422),
+)
 async def get_replay(
     row: Table,
     seat: RecordReader,
@@ -38,8 +42,10 @@ async def get_replay(
             "seats and everyone's view need a published log.",
         ),
     ] = None,
-) -> dict[str, Any]:
+) -> Response:
     """A finished game step by step as one chair saw it: after the setup and after every
     move, that chair's view, who was to act and the events it could read."""
     is_host = token is not None and same_token(token, row.host_token_hash)
-    return await records.replay_for(ctx, row, seat, is_host, viewpoint)
+    # The replay comes encoded: built and encoded once per viewpoint, off the loop.
+    text = await records.replay_for(ctx, row, seat, is_host, viewpoint)
+    return Response(text, media_type="application/json")
