@@ -24,11 +24,11 @@ from spyhouse.server import reading
 from spyhouse.server.auth import same_token
 from spyhouse.server.context import Context, commit, load, try_commit
 from spyhouse.server.problems import Problem
-from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
+from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
 
 
-def held_problem(row: TableRow, token: str) -> Problem | None:
+def held_problem(row: TableSnapshot, token: str) -> Problem | None:
     """What a player whose seat a bot holds is told, instead of "invalid token"."""
     for s in row.seats:
         if s.held_for is None or not same_token(token, s.held_for):
@@ -49,7 +49,7 @@ def held_problem(row: TableRow, token: str) -> Problem | None:
     return None
 
 
-def held_for(row: TableRow, token: str) -> SeatRow | None:
+def held_for(row: TableSnapshot, token: str) -> SeatSnapshot | None:
     """The seat a bot holds for the player of ``token`` (not one they were removed from)."""
     return next(
         (
@@ -63,7 +63,7 @@ def held_for(row: TableRow, token: str) -> SeatRow | None:
     )
 
 
-def _held_seat(row: TableRow, token: str) -> SeatRow:
+def _held_seat(row: TableSnapshot, token: str) -> SeatSnapshot:
     seat = held_for(row, token)
     if seat is None:
         raise held_problem(row, token) or Problem(
@@ -85,7 +85,7 @@ def _asked(events: list[dict[str, Any]], seat: int) -> bool:
     return asked
 
 
-async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
+async def held_view(ctx: Context, row: TableSnapshot, token: str) -> dict[str, Any]:
     """What a player whose seat a bot holds may watch: the table from their seat's point
     of view (what the seat knows stays theirs: they will play it again), with nothing to
     decide, why it is held, and whether they already asked for it back."""
@@ -96,7 +96,7 @@ async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
     return {"seat": seat.seat, "hold": seat.hold, "asked": asked, "document": doc}
 
 
-async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
+async def ask_back(ctx: Context, row: TableSnapshot, token: str) -> None:
     """The player asks the host for their seat back: a public line in the log, which the
     host's controls show beside a one-click Give back. Asking again while the request
     stands changes nothing (one line per hold, however often the button is pressed)."""
@@ -110,7 +110,7 @@ async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
     )
 
 
-async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
+async def reclaim(ctx: Context, row: TableSnapshot, token: str | None) -> TableSnapshot:
     """A player coming back takes back the seat a bot held for them while absent."""
     if token is None or row.status != "playing":
         return row
@@ -128,7 +128,7 @@ async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
     return row
 
 
-async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) -> None:
+async def hand_to_bot(ctx: Context, row: TableSnapshot, seat: SeatSnapshot, level: str) -> None:
     """Host, during play: a bot plays the seat until the host gives it back."""
     if seat.kind != "human":
         raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
@@ -140,7 +140,7 @@ async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: str) ->
     ctx.autoplay.wake(row.id)
 
 
-async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+async def give_back(ctx: Context, row: TableSnapshot, seat: SeatSnapshot) -> None:
     """Host: the player a bot was holding the seat for takes it back."""
     if row.status != "playing":
         raise Problem(409, "not_playing", "Seats are given back only during the game.")
@@ -149,7 +149,7 @@ async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     await commit(ctx, row, _back_to_player(seat, "seat_given_back"))
 
 
-async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+async def remove(ctx: Context, row: TableSnapshot, seat: SeatSnapshot) -> None:
     """Host: remove a player for good; a bot plays their seat to the end."""
     if row.status != "playing":
         raise Problem(409, "not_playing", "Before the start, empty the seat instead.")
@@ -168,7 +168,7 @@ async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     ctx.autoplay.wake(row.id)
 
 
-def _back_to_player(seat: SeatRow, kind: str) -> Change:
+def _back_to_player(seat: SeatSnapshot, kind: str) -> Change:
     return Change(
         events=[Event.public(kind, seat=seat.seat, name=seat.name).to_json()],
         seats=[SeatChange(seat.seat, "human", seat.name, seat.held_for)],

@@ -23,8 +23,8 @@ from spyhouse.engine import Event
 from spyhouse.server import botlevels, play, timekeeping
 from spyhouse.server.context import Context, commit, game_of, settle_clock, try_commit
 from spyhouse.server.problems import Problem
-from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
+from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 _RETRIES = 16
@@ -54,7 +54,7 @@ async def fire_expired(ctx: Context, table_id: str) -> int:
     return fired
 
 
-async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change:
+async def _timeout(ctx: Context, row: TableSnapshot, seat: int, now: float) -> Change:
     """The bot's move for ``seat``, the public ``timed_out`` event, and the hand-over to a
     holding bot once the seat has timed out ``handover_after`` times in a row."""
     assert row.clock is not None
@@ -120,7 +120,7 @@ async def watching(ctx: Context) -> AsyncIterator[None]:
 # -- the host's controls ---------------------------------------------------------------
 
 
-def _clock_of(row: TableRow) -> dict[str, Any]:
+def _clock_of(row: TableSnapshot) -> dict[str, Any]:
     if row.clock is None:
         raise Problem(409, "no_clock", "This table plays without a clock.")
     if row.status != "playing":
@@ -128,13 +128,13 @@ def _clock_of(row: TableRow) -> dict[str, Any]:
     return row.clock
 
 
-def _running(row: TableRow) -> set[int]:
+def _running(row: TableSnapshot) -> set[int]:
     game = game_of(row)
     humans = {s.seat for s in row.seats if s.kind == "human"}
     return set(game.to_act(game.load(row.state or {}))) & humans
 
 
-async def pause(ctx: Context, row: TableRow) -> None:
+async def pause(ctx: Context, row: TableSnapshot) -> None:
     """Host: freeze every clock with what it has left."""
     clock = _clock_of(row)
     if clock["paused"]:
@@ -143,7 +143,7 @@ async def pause(ctx: Context, row: TableRow) -> None:
     await _clock_commit(ctx, row, new, Event.public("clocks_paused"))
 
 
-async def resume(ctx: Context, row: TableRow) -> None:
+async def resume(ctx: Context, row: TableSnapshot) -> None:
     """Host: restart the clocks from where they stopped."""
     clock = _clock_of(row)
     if not clock["paused"]:
@@ -152,7 +152,7 @@ async def resume(ctx: Context, row: TableRow) -> None:
     await _clock_commit(ctx, row, new, Event.public("clocks_resumed"))
 
 
-async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) -> None:
+async def add_time(ctx: Context, row: TableSnapshot, seat: int | None, seconds: int) -> None:
     """Host: ``seconds`` more for one seat, or for every seat; 422 ``clock_too_long``
     (nothing added) when a seat would have more than a new clock may (30 days)."""
     clock = _clock_of(row)
@@ -171,7 +171,9 @@ async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) 
     await _clock_commit(ctx, row, new, Event.public("time_added", seat=seat, seconds=seconds))
 
 
-async def _clock_commit(ctx: Context, row: TableRow, clock: dict[str, Any], event: Event) -> None:
+async def _clock_commit(
+    ctx: Context, row: TableSnapshot, clock: dict[str, Any], event: Event
+) -> None:
     change = Change(events=[event.to_json()], clock=clock)
     change.deadline = timekeeping.next_deadline(clock)
     await commit(ctx, row, change)

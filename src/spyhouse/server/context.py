@@ -20,7 +20,6 @@ from spyhouse.server.hub import Hub, Snapshot
 from spyhouse.server.problems import Problem, not_found
 from spyhouse.server.thinking import Thinking
 from spyhouse.settings import Settings
-from spyhouse.store.models import TableRow
 from spyhouse.store.ratehits import RateStore
 from spyhouse.store.repository import (
     Change,
@@ -29,6 +28,7 @@ from spyhouse.store.repository import (
     TableStore,
     committed_row,
 )
+from spyhouse.store.snapshots import TableSnapshot
 
 if TYPE_CHECKING:
     from spyhouse.server.autoplay import Autoplay
@@ -79,10 +79,10 @@ class Committed:
     table_id: str
     version: int
     change: Change
-    row: TableRow
+    row: TableSnapshot
 
 
-def game_of(row: TableRow) -> AnyGame:
+def game_of(row: TableSnapshot) -> AnyGame:
     """The rules a table plays; 410 for a game this server no longer ships."""
     game = get_game(row.game_id)
     if game is None:
@@ -90,7 +90,7 @@ def game_of(row: TableRow) -> AnyGame:
     return game
 
 
-async def load(ctx: Context, table_id: str) -> TableRow:
+async def load(ctx: Context, table_id: str) -> TableSnapshot:
     """The table as committed now; 404 ``unknown_table`` when there is none."""
     row = await ctx.store.get(table_id) if well_formed_id(table_id) else None
     if row is None:
@@ -98,7 +98,7 @@ async def load(ctx: Context, table_id: str) -> TableRow:
     return row
 
 
-async def current(ctx: Context, table_id: str, version: int) -> TableRow:
+async def current(ctx: Context, table_id: str, version: int) -> TableSnapshot:
     """The table for a change chosen at ``version``: the row this process holds in memory
     when it is at that version (the compare-and-swap refuses it if it is stale), else
     the committed one."""
@@ -108,7 +108,9 @@ async def current(ctx: Context, table_id: str, version: int) -> TableRow:
     return await load(ctx, table_id)
 
 
-async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
+async def try_commit(
+    ctx: Context, row: TableSnapshot, change: Change, state: Any = None
+) -> Committed:
     """Commit ``change`` iff the table is still at ``row.version``, then hand the result
     to the hub (``state``: the engine state ``change.state`` dumps, if at hand).
 
@@ -125,7 +127,7 @@ async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = N
     return Committed(row.id, entry.version, change, new_row)
 
 
-async def commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
+async def commit(ctx: Context, row: TableSnapshot, change: Change, state: Any = None) -> Committed:
     """:func:`try_commit`, answering a lost race with 409 ``stale_version``."""
     try:
         return await try_commit(ctx, row, change, state)
@@ -139,7 +141,9 @@ HOST_RACE_RETRIES = 5
 """How often a host's change is made again when a bot's move committed first."""
 
 
-async def against_latest(ctx: Context, row: TableRow, act: Callable[[TableRow], Awaitable[T]]) -> T:
+async def against_latest(
+    ctx: Context, row: TableSnapshot, act: Callable[[TableSnapshot], Awaitable[T]]
+) -> T:
     """Run a host's change of the table (a seat, a clock) against the table as it is now.
 
     Unlike a move, such a change is not chosen at a version, and the table's bots play
@@ -158,7 +162,7 @@ async def against_latest(ctx: Context, row: TableRow, act: Callable[[TableRow], 
 
 
 def settle_clock(
-    row: TableRow, change: Change, now: float, timed_out: bool = False, state: Any = None
+    row: TableSnapshot, change: Change, now: float, timed_out: bool = False, state: Any = None
 ) -> None:
     """Set ``change.clock``: after the change, the clocks of the seats the game waits for
     and a person holds run; the others stop (``server/timekeeping.py``). ``state``: the

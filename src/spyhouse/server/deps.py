@@ -18,7 +18,7 @@ from spyhouse.server.auth import bearer, same_token
 from spyhouse.server.context import Context, load
 from spyhouse.server.problems import Problem
 from spyhouse.server.tablelimits import host_control
-from spyhouse.store.models import TableRow
+from spyhouse.store.snapshots import TableSnapshot
 
 SPECTATOR = None
 
@@ -26,7 +26,7 @@ SPECTATOR = None
 # -- the checks, as plain functions ---------------------------------------------------
 
 
-def reader_of(row: TableRow, token: str | None) -> int | None:
+def reader_of(row: TableSnapshot, token: str | None) -> int | None:
     """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise."""
     if token is None:
         if not row.spectators:
@@ -42,7 +42,7 @@ def reader_of(row: TableRow, token: str | None) -> int | None:
     )
 
 
-def seat_of(row: TableRow, token: str) -> int:
+def seat_of(row: TableSnapshot, token: str) -> int:
     """The seat a token sits at; 403 for a spectator, the host alone or a stranger."""
     seat = reader_of(row, token)
     if seat is None:
@@ -50,7 +50,7 @@ def seat_of(row: TableRow, token: str) -> int:
     return seat
 
 
-def require_host(row: TableRow, token: str) -> None:
+def require_host(row: TableSnapshot, token: str) -> None:
     if not same_token(token, row.host_token_hash):
         raise Problem(403, "not_host", "Only the table's host may do that.")
 
@@ -77,12 +77,12 @@ Token = Annotated[str, Depends(_token)]
 MaybeToken = Annotated[str | None, Depends(_maybe_token)]
 
 
-async def _table(table_id: str, ctx: Ctx, token: MaybeToken) -> TableRow:
+async def _table(table_id: str, ctx: Ctx, token: MaybeToken) -> TableSnapshot:
     # A player coming back takes back the seat a bot held while they were away.
     return await reclaim(ctx, await load(ctx, table_id), token)
 
 
-Table = Annotated[TableRow, Depends(_table)]
+Table = Annotated[TableSnapshot, Depends(_table)]
 """The table named by the path's ``table_id``; 404 ``unknown_table``."""
 
 
@@ -95,7 +95,7 @@ Reader = Annotated[int | None, Depends(_reader)]
 spectators are allowed, 403 for a token of another table."""
 
 
-def published_to_everyone(row: TableRow) -> bool:
+def published_to_everyone(row: TableSnapshot) -> bool:
     """A finished game whose host published the log at a public table: its record is
     everyone's. The host chose both — to list the table for strangers to join and to
     publish the whole game once it is over — and a shared link to the record or replay
@@ -122,21 +122,21 @@ Seated = Annotated[int, Depends(_seated)]
 """The seat acting; 401 without a token, 403 ``not_a_seat`` / ``invalid_token``."""
 
 
-def _host(row: Table, token: Token) -> TableRow:
+def _host(row: Table, token: Token) -> TableSnapshot:
     require_host(row, token)
     return row
 
 
-Host = Annotated[TableRow, Depends(_host)]
+Host = Annotated[TableSnapshot, Depends(_host)]
 """The table, once the token is proven to be its host's; 403 ``not_host``."""
 
 
-async def _host_control(row: Host, ctx: Ctx) -> TableRow:
+async def _host_control(row: Host, ctx: Ctx) -> TableSnapshot:
     await host_control(ctx, row)
     return row
 
 
-HostControl = Annotated[TableRow, Depends(_host_control)]
+HostControl = Annotated[TableSnapshot, Depends(_host_control)]
 """:data:`Host`, for a control that changes the table or tells every socket (clocks,
 seats, mutes, rematches): counted per table across processes, 429 ``host_rate_limited``
 past ``Settings.rate_limit_host_controls``."""

@@ -15,10 +15,10 @@ holder again, and this check lets their sockets in again.
 from __future__ import annotations
 
 from spyhouse.server.auth import hash_token
-from spyhouse.store.models import SeatRow, TableRow
+from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
 
 
-def holder(seat: SeatRow) -> str | None:
+def holder(seat: SeatSnapshot) -> str | None:
     """The token hash with authority over ``seat`` now; ``None`` for open and bot seats."""
     return seat.token_hash if seat.kind == "human" else None
 
@@ -28,7 +28,7 @@ def holder_hash(token: str | None) -> str | None:
     return hash_token(token) if token is not None else None
 
 
-def still_holds(row: TableRow, seat: int | None, token_hash: str | None) -> bool:
+def still_holds(row: TableSnapshot, seat: int | None, token_hash: str | None) -> bool:
     """Whether a reader authenticated as ``seat`` by ``token_hash`` still holds it.
 
     Spectators and the host (``seat`` ``None``) read only public information, which no

@@ -11,10 +11,10 @@ from typing import Any
 from spyhouse.engine import Event
 from spyhouse.server import timekeeping
 from spyhouse.server.context import Context, game_of
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 
-def summary(row: TableRow, now: float) -> dict[str, Any]:
+def summary(row: TableSnapshot, now: float) -> dict[str, Any]:
     """Who sits where, the clocks and the table's status: public to anyone holding its id.
     (Who is here right now is sent apart, in ``presence`` frames: ``server/presence.py``.)"""
     game = game_of(row)
@@ -44,7 +44,7 @@ def summary(row: TableRow, now: float) -> dict[str, Any]:
     }
 
 
-def document(row: TableRow, seat: int | None, now: float, state: Any = None) -> dict[str, Any]:
+def document(row: TableSnapshot, seat: int | None, now: float, state: Any = None) -> dict[str, Any]:
     """Everything ``seat`` may know about the table at ``now``, built from the game's view
     (``state``: the engine state of ``row.state`` when already loaded)."""
     doc = summary(row, now)
@@ -66,7 +66,7 @@ NEVER_PUBLISHED = frozenset({"rematch"})
 
 
 def filter_entries(
-    row: TableRow, entries: list[LogEntry], seat: int | None
+    row: TableSnapshot, entries: list[EntrySnapshot], seat: int | None
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything."""
     published = row.status == "finished" and row.publish_log
@@ -87,19 +87,21 @@ def filter_entries(
     return out
 
 
-async def events(ctx: Context, row: TableRow, seat: int | None, since: int) -> list[dict[str, Any]]:
+async def events(
+    ctx: Context, row: TableSnapshot, seat: int | None, since: int
+) -> list[dict[str, Any]]:
     """Events ``seat`` may read after version ``since``, up to the row's version."""
     entries = await ctx.store.entries_between(row.id, since, row.version)
     return filter_entries(row, entries, seat)
 
 
-async def live_document(ctx: Context, row: TableRow, seat: int | None) -> dict[str, Any]:
+async def live_document(ctx: Context, row: TableSnapshot, seat: int | None) -> dict[str, Any]:
     """:func:`document` at the server's time."""
     return document(row, seat, ctx.settings.clock.now())
 
 
 async def document_with_events(
-    ctx: Context, row: TableRow, seat: int | None, since: int
+    ctx: Context, row: TableSnapshot, seat: int | None, since: int
 ) -> dict[str, Any]:
     """The reader's document plus the events it has not seen since ``since``."""
     doc = await live_document(ctx, row, seat)

@@ -21,22 +21,22 @@ from spyhouse.engine.records import EVERYONE as ALL
 from spyhouse.engine.records import FORMAT, VERSION, seat_steps
 from spyhouse.server.context import Context
 from spyhouse.server.problems import Problem
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 
-def _require_finished(row: TableRow) -> None:
+def _require_finished(row: TableSnapshot) -> None:
     if row.status != "finished":
         raise Problem(409, "game_not_over", "Records and replays exist once the game is over.")
 
 
-def may_read_full(row: TableRow, seat: int | None, is_host: bool) -> bool:
+def may_read_full(row: TableSnapshot, seat: int | None, is_host: bool) -> bool:
     """The full record needs a published log, and a participant or an open table."""
     if not row.publish_log:
         return False
     return seat is not None or is_host or not row.private or row.spectators
 
 
-def _header(row: TableRow) -> dict[str, Any]:
+def _header(row: TableSnapshot) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -48,7 +48,7 @@ def _header(row: TableRow) -> dict[str, Any]:
     }
 
 
-def _moves(entries: list[LogEntry]) -> list[dict[str, Any]]:
+def _moves(entries: list[EntrySnapshot]) -> list[dict[str, Any]]:
     return [
         {"version": e.version, "seat": e.seat, "action": e.action}
         for e in entries
@@ -56,17 +56,17 @@ def _moves(entries: list[LogEntry]) -> list[dict[str, Any]]:
     ]
 
 
-async def _entries(ctx: Context, row: TableRow) -> list[LogEntry]:
+async def _entries(ctx: Context, row: TableSnapshot) -> list[EntrySnapshot]:
     return await ctx.store.entries_between(row.id, 0, row.version)
 
 
-async def full_record(ctx: Context, row: TableRow) -> dict[str, Any]:
+async def full_record(ctx: Context, row: TableSnapshot) -> dict[str, Any]:
     """Everything needed to replay the game: the seed and every move, in order."""
     return {**_header(row), "seed": row.seed, "moves": _moves(await _entries(ctx, row))}
 
 
 async def record_for(
-    ctx: Context, row: TableRow, seat: int | None, is_host: bool
+    ctx: Context, row: TableSnapshot, seat: int | None, is_host: bool
 ) -> dict[str, Any]:
     """The record this reader may have (see the module docstring)."""
     _require_finished(row)
@@ -87,7 +87,7 @@ async def record_for(
 
 
 async def replay_for(
-    ctx: Context, row: TableRow, reader: int | None, is_host: bool, viewpoint: str | None
+    ctx: Context, row: TableSnapshot, reader: int | None, is_host: bool, viewpoint: str | None
 ) -> dict[str, Any]:
     """The game step by step from ``viewpoint`` (a seat number, ``"all"`` or ``None`` for
     the public view); a reader may always replay their own chair, others once published.
