@@ -24,7 +24,12 @@ def hash_token(token: str) -> str:
 
 
 def same_token(token: str, token_hash: str | None) -> bool:
-    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
+    return same_hash(hash_token(token), token_hash)
+
+
+def same_hash(hashed: str, token_hash: str | None) -> bool:
+    """Whether a token already hashed (:func:`hash_token`) is the one ``token_hash`` holds."""
+    return token_hash is not None and hmac.compare_digest(hashed, token_hash)
 
 
 def bearer(request: Request, *, required: bool = True) -> str | None:

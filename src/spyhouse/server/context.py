@@ -32,6 +32,7 @@ from spyhouse.store.snapshots import TableSnapshot
 
 if TYPE_CHECKING:
     from spyhouse.server.autoplay import Autoplay
+    from spyhouse.server.clocks import Alarm
     from spyhouse.server.presence import PresenceBook
 
 AnyGame = Game[Any]
@@ -56,9 +57,12 @@ class Context:
     presence: PresenceBook = field(init=False)
     """This process's sockets of seated players, beaten in one statement."""
     chat: ChatStore = field(init=False)
+    alarm: Alarm = field(init=False)
+    """When this process next looks for expired clocks (``server/clocks.py``)."""
 
     def __post_init__(self) -> None:
         from spyhouse.server.autoplay import Autoplay  # they build on this module
+        from spyhouse.server.clocks import Alarm
         from spyhouse.server.presence import PresenceBook
 
         s = self.settings
@@ -67,6 +71,7 @@ class Context:
         )
         self.autoplay = Autoplay(self)
         self.presence = PresenceBook(self)
+        self.alarm = Alarm()
         self.chat = ChatStore(self.store.db)
         self.rates = RateStore(self.store.db)
 
@@ -124,6 +129,8 @@ async def try_commit(
         if change.state is None and state is None:
             state = ctx.hub.state_of(row)
         ctx.hub.publish(Snapshot(new_row, state), entry)
+    if change.clock is not None:
+        ctx.alarm.set_for(change.deadline)  # its clocks' expiry fires on time
     return Committed(row.id, entry.version, change, new_row)
 
 

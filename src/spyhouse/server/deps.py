@@ -14,7 +14,7 @@ from typing import Annotated, cast
 from fastapi import Depends, Request
 
 from spyhouse.server.absent import held_problem, reclaim
-from spyhouse.server.auth import bearer, same_token
+from spyhouse.server.auth import bearer, hash_token, same_hash, same_token
 from spyhouse.server.context import Context, load
 from spyhouse.server.problems import Problem
 from spyhouse.server.tablelimits import host_control
@@ -26,25 +26,29 @@ SPECTATOR = None
 # -- the checks, as plain functions ---------------------------------------------------
 
 
-def reader_of(row: TableSnapshot, token: str | None) -> int | None:
-    """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise."""
+def reader_of(row: TableSnapshot, token: str | None, token_hash: str | None = None) -> int | None:
+    """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise.
+
+    The token is hashed once (``token_hash``: already hashed, as a socket keeps it) and
+    that hash compared with each seat's and the host's."""
     if token is None:
         if not row.spectators:
             raise Problem(401, "missing_token", "This table has no spectators; send a token.")
         return SPECTATOR
+    hashed = hash_token(token) if token_hash is None else token_hash
     for s in row.seats:
-        if same_token(token, s.token_hash):
+        if same_hash(hashed, s.token_hash):
             return s.seat
-    if same_token(token, row.host_token_hash):
+    if same_hash(hashed, row.host_token_hash):
         return SPECTATOR
     raise held_problem(row, token) or Problem(
         403, "invalid_token", "That token does not belong to this table."
     )
 
 
-def seat_of(row: TableSnapshot, token: str) -> int:
+def seat_of(row: TableSnapshot, token: str, token_hash: str | None = None) -> int:
     """The seat a token sits at; 403 for a spectator, the host alone or a stranger."""
-    seat = reader_of(row, token)
+    seat = reader_of(row, token, token_hash)
     if seat is None:
         raise Problem(403, "not_a_seat", "Only a seated player may act.")
     return seat

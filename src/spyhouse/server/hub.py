@@ -39,12 +39,15 @@ Loader = Callable[[str, int | None], Awaitable[tuple[TableSnapshot | None, list[
 class Snapshot:
     """One committed version of a table, shared by every socket that shows it.
 
-    ``row`` is never mutated. ``frames`` caches encoded frames by ``(seat, since)``.
+    ``row`` is never mutated. ``frames`` caches encoded frames by ``(seat, since)``;
+    ``memo`` what its readers share (``server/reading.py``: the public summary, each
+    seat's document), so REST reads and sockets of one version build each once.
     """
 
     row: TableSnapshot
     state: Any = None
     frames: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -179,6 +182,15 @@ class Hub:
         if feed is not None and feed.latest is not None and feed.latest.version == row.version:
             return feed.latest.state
         return None
+
+    def holding(self, row: TableSnapshot) -> Snapshot | None:
+        """The hub's snapshot of ``row``'s version and seats, if this process holds it
+        (a chat mute re-read at the same version is a different snapshot)."""
+        feed = self._feeds.get(row.id)
+        snap = feed.latest if feed is not None else None
+        if snap is None or snap.version != row.version:
+            return None
+        return snap if snap.row is row or snap.row.seats == row.seats else None
 
     def recent(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot] | None:
         """Entries ``after < version <= upto`` from memory, or ``None`` (read the log)."""

@@ -156,6 +156,12 @@ class TableStore:
             )
             return list((await s.execute(q)).scalars())
 
+    async def earliest_deadline(self) -> float | None:
+        """The earliest clock deadline of the games being played (``None``: no clock)."""
+        async with self.db.session() as s:
+            q = select(func.min(TableRow.deadline)).where(TableRow.status == "playing")
+            return (await s.execute(q)).scalar()
+
     async def entries_between(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot]:
         """Log entries with ``after < version <= upto``, oldest first."""
         async with self.db.session() as s:
