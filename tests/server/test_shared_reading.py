@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from spyhouse.engine import get_game
-from spyhouse.server import auth, deps, holders
+from spyhouse.server import access
 from tests.server.helpers import auth as bearer
 from tests.server.helpers import open_table, start, view
 from tests.server.test_websocket import Socket, play_over_websockets
@@ -16,15 +16,13 @@ from tests.server.test_websocket import Socket, play_over_websockets
 
 def _count_hashes(monkeypatch) -> Counter[str]:
     hashed: Counter[str] = Counter()
-    real = auth.hash_token
+    real = access.hash_token
 
     def counted(token: str) -> str:
         hashed[token] += 1
         return real(token)
 
-    for module in (auth, deps, holders):
-        if hasattr(module, "hash_token"):
-            monkeypatch.setattr(module, "hash_token", counted)
+    monkeypatch.setattr(access, "hash_token", counted)  # same_token and holder_hash too
     return hashed
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import timekeeping
+from spyhouse.kinds import TableStatus
+from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
@@ -28,7 +29,7 @@ def summary(row: TableSnapshot, now: float, memo: Memo | None = None) -> dict[st
             memo[_PUBLIC] = public
     doc = dict(public)
     if row.clock is not None:
-        doc["clock"] = timekeeping.public(row.clock, now)
+        doc["clock"] = arithmetic.public(row.clock, now)
     return doc
 
 
@@ -83,7 +84,7 @@ def document(
     if memo is not None and (built := memo.get(key)) is not None:
         doc = dict(built)
         if row.clock is not None:
-            doc["clock"] = timekeeping.public(row.clock, now)
+            doc["clock"] = arithmetic.public(row.clock, now)
         return doc
     doc = summary(row, now, memo)
     doc.update(you=seat, to_act=[], legal_actions=[], view=None, outcome=row.outcome)
@@ -117,7 +118,7 @@ def filter_entries(
     row: TableSnapshot, entries: list[EntrySnapshot], seat: int | None
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything."""
-    published = row.status == "finished" and row.publish_log
+    published = row.status == TableStatus.FINISHED and row.publish_log
     out: list[dict[str, Any]] = []
     for entry in entries:
         for raw in entry.events:
