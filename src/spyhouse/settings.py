@@ -68,8 +68,10 @@ class Settings:
 
     clock: Clock = field(default_factory=SystemClock)
     """Where the server reads the time (tests inject a ``ManualClock``)."""
-    clock_scan_seconds: float = 0.5
-    """How often each process looks for expired clocks (and once at start-up)."""
+    clock_scan_seconds: float = 5.0
+    """The longest a process waits between looks for expired clocks (it looks at
+    start-up, then at the earliest deadline it knows of): how late a deadline set by a
+    process that died fires at worst."""
     presence_heartbeat_seconds: float = 10.0
     """How often a socket tells the other processes its player is still here."""
     presence_grace_seconds: float = 60.0

@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 
 from spyhouse.engine import Event, get_game
-from spyhouse.now import ManualClock
+from spyhouse.now import ManualClock, SystemClock
 from spyhouse.server import create_app, holds, lobby, reading
 from spyhouse.server.clocks import controls, firing
 from spyhouse.server.context import Context, load
@@ -249,3 +249,32 @@ async def test_a_table_without_a_clock_never_times_out(url):
         assert await firing.fire_expired(ctx, table_id) == 0
         assert await firing.scan(ctx) == 0
         assert reading.document(await load(ctx, table_id), 0, clock.now())["clock"] is None
+
+
+async def test_the_alarm_rings_only_for_an_earlier_deadline():
+    alarm = firing.Alarm()
+    alarm.at = 100.0
+    alarm.set_for(None)
+    alarm.set_for(150.0)
+    assert alarm.at == 100.0 and not await alarm.sleep(0.01)  # slept out: nothing earlier
+    sleeping = asyncio.create_task(alarm.sleep(30))
+    await asyncio.sleep(0)
+    alarm.set_for(50.0)
+    assert alarm.at == 50.0 and await asyncio.wait_for(sleeping, 10)  # rung, not slept out
+
+
+async def test_a_deadline_fires_when_it_falls_without_a_scan_in_between(url):
+    """On the machine's clock, with the scan an hour apart, a process still fires a
+    deadline its own commit set, when it falls: it sleeps towards the earliest deadline
+    it knows of, instead of looking every half second."""
+    settings = Settings.from_env(database_url=url, clock=SystemClock(), clock_scan_seconds=3600.0)
+    app: FastAPI = create_app(settings)
+    async with app.router.lifespan_context(app):
+        ctx: Context = app.state.context
+        table_id, _ = await open_game(ctx, {"kind": "per_decision", "seconds": 5})
+        for _ in range(300):  # a liveness bound (30 s), not a timing assertion
+            if "timed_out" in types(await log_of(ctx, table_id)):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the deadline never fired")

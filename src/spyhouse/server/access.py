@@ -36,7 +36,7 @@ from spyhouse.server import holds
 from spyhouse.server.context import Context, load
 from spyhouse.server.tablerates import host_control
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import SeatRow, TableRow
+from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
 
 SPECTATOR = None
 
@@ -53,7 +53,12 @@ def hash_token(token: str) -> str:
 
 
 def same_token(token: str, token_hash: str | None) -> bool:
-    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
+    return same_hash(hash_token(token), token_hash)
+
+
+def same_hash(hashed: str, token_hash: str | None) -> bool:
+    """Whether a token already hashed (:func:`hash_token`) is the one ``token_hash`` holds."""
+    return token_hash is not None and hmac.compare_digest(hashed, token_hash)
 
 
 def bearer(request: Request, *, required: bool = True) -> str | None:
@@ -70,7 +75,7 @@ def bearer(request: Request, *, required: bool = True) -> str | None:
 # -- holders ---------------------------------------------------------------------------
 
 
-def holder(seat: SeatRow) -> str | None:
+def holder(seat: SeatSnapshot) -> str | None:
     """The token hash with authority over ``seat`` now; ``None`` for open and bot seats."""
     return seat.token_hash if seat.kind == SeatKind.HUMAN else None
 
@@ -80,7 +85,7 @@ def holder_hash(token: str | None) -> str | None:
     return hash_token(token) if token is not None else None
 
 
-def still_holds(row: TableRow, seat: int | None, token_hash: str | None) -> bool:
+def still_holds(row: TableSnapshot, seat: int | None, token_hash: str | None) -> bool:
     """Whether a reader authenticated as ``seat`` by ``token_hash`` still holds it.
 
     Spectators and the host (``seat`` ``None``) read only public information, which no
@@ -92,7 +97,7 @@ def still_holds(row: TableRow, seat: int | None, token_hash: str | None) -> bool
     return current is not None and current == token_hash
 
 
-def held_problem(row: TableRow, token: str) -> Problem | None:
+def held_problem(row: TableSnapshot, token: str) -> Problem | None:
     """What a player whose seat a bot holds is told, instead of "invalid token"."""
     for s in row.seats:
         if s.held_for is None or not same_token(token, s.held_for):
@@ -113,7 +118,7 @@ def held_problem(row: TableRow, token: str) -> Problem | None:
     return None
 
 
-def held_for(row: TableRow, token: str) -> SeatRow | None:
+def held_for(row: TableSnapshot, token: str) -> SeatSnapshot | None:
     """The seat a bot holds for the player of ``token`` (not one they were removed from)."""
     return next(
         (
@@ -127,7 +132,7 @@ def held_for(row: TableRow, token: str) -> SeatRow | None:
     )
 
 
-def away_from(row: TableRow, token: str) -> SeatRow | None:
+def away_from(row: TableSnapshot, token: str) -> SeatSnapshot | None:
     """The seat a bot holds for the player of ``token`` because their time ran out: theirs
     again the moment they come back."""
     return next(
@@ -138,31 +143,35 @@ def away_from(row: TableRow, token: str) -> SeatRow | None:
 # -- the checks, as plain functions ---------------------------------------------------
 
 
-def reader_of(row: TableRow, token: str | None) -> int | None:
-    """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise."""
+def reader_of(row: TableSnapshot, token: str | None, token_hash: str | None = None) -> int | None:
+    """The seat a token sits at, or ``None`` for a spectator/host; 401/403 otherwise.
+
+    The token is hashed once (``token_hash``: already hashed, as a socket keeps it) and
+    that hash compared with each seat's and the host's."""
     if token is None:
         if not row.spectators:
             raise Problem(401, "missing_token", "This table has no spectators; send a token.")
         return SPECTATOR
+    hashed = hash_token(token) if token_hash is None else token_hash
     for s in row.seats:
-        if same_token(token, s.token_hash):
+        if same_hash(hashed, s.token_hash):
             return s.seat
-    if same_token(token, row.host_token_hash):
+    if same_hash(hashed, row.host_token_hash):
         return SPECTATOR
     raise held_problem(row, token) or Problem(
         403, "invalid_token", "That token does not belong to this table."
     )
 
 
-def seat_of(row: TableRow, token: str) -> int:
+def seat_of(row: TableSnapshot, token: str, token_hash: str | None = None) -> int:
     """The seat a token sits at; 403 for a spectator, the host alone or a stranger."""
-    seat = reader_of(row, token)
+    seat = reader_of(row, token, token_hash)
     if seat is None:
         raise Problem(403, "not_a_seat", "Only a seated player may act.")
     return seat
 
 
-def require_host(row: TableRow, token: str) -> None:
+def require_host(row: TableSnapshot, token: str) -> None:
     if not same_token(token, row.host_token_hash):
         raise Problem(403, "not_host", "Only the table's host may do that.")
 
@@ -189,20 +198,20 @@ Token = Annotated[str, Depends(_token)]
 MaybeToken = Annotated[str | None, Depends(_maybe_token)]
 
 
-async def _table(table_id: str, ctx: Ctx) -> TableRow:
+async def _table(table_id: str, ctx: Ctx) -> TableSnapshot:
     return await load(ctx, table_id)
 
 
-Table = Annotated[TableRow, Depends(_table)]
+Table = Annotated[TableSnapshot, Depends(_table)]
 """The table named by the path's ``table_id``, as committed; 404 ``unknown_table``.
 Resolving it writes nothing."""
 
 
-async def _returned(row: Table, ctx: Ctx, token: MaybeToken) -> TableRow:
+async def _returned(row: Table, ctx: Ctx, token: MaybeToken) -> TableSnapshot:
     return await holds.reclaim(ctx, row, token)
 
 
-Returned = Annotated[TableRow, Depends(_returned)]
+Returned = Annotated[TableSnapshot, Depends(_returned)]
 """:data:`Table`, once the caller took back the seat a bot held while their time was out
 (a commit with a public ``returned`` event). Only for a player's own writes: a read
 never takes a seat back (it would write a version and stop the bot mid-turn because
@@ -218,7 +227,7 @@ Reader = Annotated[int | None, Depends(_reader)]
 spectators are allowed, 403 for a token of another table."""
 
 
-def published_to_everyone(row: TableRow) -> bool:
+def published_to_everyone(row: TableSnapshot) -> bool:
     """A finished game whose host published the log at a public table: its record is
     everyone's. The host chose both — to list the table for strangers to join and to
     publish the whole game once it is over — and a shared link to the record or replay
@@ -263,21 +272,21 @@ Speaking = Annotated[int | None, Depends(_speaking)]
 """:data:`Reader` for a chat line: the reader of :data:`Returned`."""
 
 
-def _host(row: Table, token: Token) -> TableRow:
+def _host(row: Table, token: Token) -> TableSnapshot:
     require_host(row, token)
     return row
 
 
-Host = Annotated[TableRow, Depends(_host)]
+Host = Annotated[TableSnapshot, Depends(_host)]
 """The table, once the token is proven to be its host's; 403 ``not_host``."""
 
 
-async def _host_control(row: Host, ctx: Ctx) -> TableRow:
+async def _host_control(row: Host, ctx: Ctx) -> TableSnapshot:
     await host_control(ctx, row)
     return row
 
 
-HostControl = Annotated[TableRow, Depends(_host_control)]
+HostControl = Annotated[TableSnapshot, Depends(_host_control)]
 """:data:`Host`, for a control that changes the table or tells every socket (clocks,
 seats, mutes, rematches): counted per table across processes, 429 ``host_rate_limited``
 past ``Settings.rate_limit_host_controls``."""

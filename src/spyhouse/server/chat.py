@@ -27,7 +27,8 @@ from spyhouse.server.context import Context
 from spyhouse.server.web import protocol
 from spyhouse.server.web.inputbounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import ChatLine, TableRow
+from spyhouse.store.models import ChatLine
+from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ class Speaker:
     key: str
 
 
-async def _check_rate(ctx: Context, row: TableRow, speaker: Speaker) -> None:
+async def _check_rate(ctx: Context, row: TableSnapshot, speaker: Speaker) -> None:
     await tablerates.check(
         ctx,
         f"chat:{row.id}:{speaker.key}",
@@ -99,7 +100,9 @@ async def _check_rate(ctx: Context, row: TableRow, speaker: Speaker) -> None:
     )
 
 
-async def say(ctx: Context, row: TableRow, speaker: Speaker, raw_text: object) -> dict[str, Any]:
+async def say(
+    ctx: Context, row: TableSnapshot, speaker: Speaker, raw_text: object
+) -> dict[str, Any]:
     """Store a line and hand it to every socket of the table that may read it."""
     text = clean_text(raw_text)
     if speaker.seat is not None:
@@ -138,7 +141,7 @@ async def history(ctx: Context, table_id: str, seat: int | None) -> list[dict[st
     return [frame(line) for line in lines]
 
 
-async def mute(ctx: Context, row: TableRow, seat: int, muted: bool) -> None:
+async def mute(ctx: Context, row: TableSnapshot, seat: int, muted: bool) -> None:
     """The host mutes (or unmutes) a seat's chat. Not a move: the version stays; every
     socket of the table, on every process, is told at once and the seat list shows it
     from now on."""

@@ -20,7 +20,6 @@ from spyhouse.server.fanout import Hub, Snapshot
 from spyhouse.server.web.inputbounds import well_formed_id
 from spyhouse.server.web.problems import Problem, not_found
 from spyhouse.settings import Settings
-from spyhouse.store.models import TableRow
 from spyhouse.store.ratehits import RateStore
 from spyhouse.store.repository import (
     Change,
@@ -29,9 +28,11 @@ from spyhouse.store.repository import (
     TableStore,
     committed_row,
 )
+from spyhouse.store.snapshots import TableSnapshot
 
 if TYPE_CHECKING:
     from spyhouse.server.autoplay.tasks import Autoplay
+    from spyhouse.server.clocks.firing import Alarm
     from spyhouse.server.presence import PresenceBook
     from spyhouse.server.records import Replays
 
@@ -59,9 +60,12 @@ class Context:
     chat: ChatStore = field(init=False)
     replays: Replays = field(init=False)
     """The replays this process built, by table, version and viewpoint."""
+    alarm: Alarm = field(init=False)
+    """When this process next looks for expired clocks (``server/clocks/firing.py``)."""
 
     def __post_init__(self) -> None:
         from spyhouse.server.autoplay.tasks import Autoplay  # they build on this module
+        from spyhouse.server.clocks.firing import Alarm
         from spyhouse.server.presence import PresenceBook
         from spyhouse.server.records import Replays
 
@@ -74,6 +78,7 @@ class Context:
         self.chat = ChatStore(self.store.db)
         self.rates = RateStore(self.store.db)
         self.replays = Replays()
+        self.alarm = Alarm()
 
 
 @dataclass(frozen=True)
@@ -84,10 +89,10 @@ class Committed:
     table_id: str
     version: int
     change: Change
-    row: TableRow
+    row: TableSnapshot
 
 
-def game_of(row: TableRow) -> AnyGame:
+def game_of(row: TableSnapshot) -> AnyGame:
     """The rules a table plays; 410 for a game this server no longer ships."""
     game = get_game(row.game_id)
     if game is None:
@@ -95,7 +100,7 @@ def game_of(row: TableRow) -> AnyGame:
     return game
 
 
-async def load(ctx: Context, table_id: str) -> TableRow:
+async def load(ctx: Context, table_id: str) -> TableSnapshot:
     """The table as committed now; 404 ``unknown_table`` when there is none."""
     row = await ctx.store.get(table_id) if well_formed_id(table_id) else None
     if row is None:
@@ -103,7 +108,7 @@ async def load(ctx: Context, table_id: str) -> TableRow:
     return row
 
 
-async def current(ctx: Context, table_id: str, version: int) -> TableRow:
+async def current(ctx: Context, table_id: str, version: int) -> TableSnapshot:
     """The table for a change chosen at ``version``: the row this process holds in memory
     when it is at that version (the compare-and-swap refuses it if it is stale), else
     the committed one."""
@@ -113,7 +118,9 @@ async def current(ctx: Context, table_id: str, version: int) -> TableRow:
     return await load(ctx, table_id)
 
 
-async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
+async def try_commit(
+    ctx: Context, row: TableSnapshot, change: Change, state: Any = None
+) -> Committed:
     """Commit ``change`` iff the table is still at ``row.version``, then hand the result
     to the hub (``state``: the engine state ``change.state`` dumps, if at hand).
 
@@ -127,10 +134,12 @@ async def try_commit(ctx: Context, row: TableRow, change: Change, state: Any = N
         if change.state is None and state is None:
             state = ctx.hub.state_of(row)
         ctx.hub.publish(Snapshot(new_row, state), entry)
+    if change.clock is not None:
+        ctx.alarm.set_for(change.deadline)  # its clocks' expiry fires on time
     return Committed(row.id, entry.version, change, new_row)
 
 
-async def commit(ctx: Context, row: TableRow, change: Change, state: Any = None) -> Committed:
+async def commit(ctx: Context, row: TableSnapshot, change: Change, state: Any = None) -> Committed:
     """:func:`try_commit`, answering a lost race with 409 ``stale_version``."""
     try:
         return await try_commit(ctx, row, change, state)
@@ -144,7 +153,9 @@ HOST_RACE_RETRIES = 5
 """How often a host's change is made again when a bot's move committed first."""
 
 
-async def against_latest(ctx: Context, row: TableRow, act: Callable[[TableRow], Awaitable[T]]) -> T:
+async def against_latest(
+    ctx: Context, row: TableSnapshot, act: Callable[[TableSnapshot], Awaitable[T]]
+) -> T:
     """Run a host's change of the table (a seat, a clock) against the table as it is now.
 
     Unlike a move, such a change is not chosen at a version, and the table's bots play

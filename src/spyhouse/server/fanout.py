@@ -24,14 +24,14 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 log = logging.getLogger(__name__)
 
 RECENT = 64
 """Log entries kept in memory per watched table: a socket further behind reads the log."""
 
-Loader = Callable[[str, int | None], Awaitable[tuple[TableRow | None, list[LogEntry]]]]
+Loader = Callable[[str, int | None], Awaitable[tuple[TableSnapshot | None, list[EntrySnapshot]]]]
 """``(table_id, after)`` → the committed table and its entries after ``after``."""
 
 
@@ -39,12 +39,15 @@ Loader = Callable[[str, int | None], Awaitable[tuple[TableRow | None, list[LogEn
 class Snapshot:
     """One committed version of a table, shared by every socket that shows it.
 
-    ``row`` is never mutated. ``frames`` caches encoded frames by ``(seat, since)``.
+    ``row`` is never mutated. ``frames`` caches encoded frames by ``(seat, since)``;
+    ``memo`` what its readers share (``server/reading.py``: the public summary, each
+    seat's document), so REST reads and sockets of one version build each once.
     """
 
-    row: TableRow
+    row: TableSnapshot
     state: Any = None
     frames: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -93,20 +96,20 @@ class Feed:
 
     subs: set[Subscription] = field(default_factory=set)
     latest: Snapshot | None = None
-    entries: dict[int, LogEntry] = field(default_factory=dict)
+    entries: dict[int, EntrySnapshot] = field(default_factory=dict)
     requests: int = 0
     committing: int = 0
     deferred: tuple[int | None, ...] = ()
     loading: asyncio.Task[None] | None = None
 
-    def keep(self, entries: list[LogEntry]) -> None:
+    def keep(self, entries: list[EntrySnapshot]) -> None:
         for e in entries:
             self.entries[e.version] = e
         if len(self.entries) > RECENT:
             for v in sorted(self.entries)[: len(self.entries) - RECENT]:
                 del self.entries[v]
 
-    def between(self, after: int, upto: int) -> list[LogEntry] | None:
+    def between(self, after: int, upto: int) -> list[EntrySnapshot] | None:
         """The entries ``after < version <= upto`` if all are in memory, else ``None``."""
         out = []
         for v in range(after + 1, upto + 1):
@@ -144,13 +147,13 @@ class Hub:
                     feed.loading.cancel()
                 del self._feeds[sub.table_id]
 
-    def seed(self, row: TableRow) -> None:
+    def seed(self, row: TableSnapshot) -> None:
         """A row just read for a watched table: the newest version known, if it is."""
         feed = self._feeds.get(row.id)
         if feed is not None:
             self._advance(feed, Snapshot(row))
 
-    def refresh(self, row: TableRow | None) -> None:
+    def refresh(self, row: TableSnapshot | None) -> None:
         """A change outside the game (a chat mute) re-read at the same version: frames
         built from now on show it (sockets already open are told by their own frame)."""
         if row is None or (feed := self._feeds.get(row.id)) is None:
@@ -167,27 +170,36 @@ class Hub:
             await self._refresh(table_id, feed)
         return feed.latest
 
-    def latest_row(self, table_id: str) -> TableRow | None:
+    def latest_row(self, table_id: str) -> TableSnapshot | None:
         """The newest committed row held in memory, if the table is watched here: a cache
         the version compare-and-swap validates (a stale row can never commit)."""
         feed = self._feeds.get(table_id)
         return feed.latest.row if feed is not None and feed.latest is not None else None
 
-    def state_of(self, row: TableRow) -> Any:
+    def state_of(self, row: TableSnapshot) -> Any:
         """The game state of ``row`` already in memory (a lobby change keeps it), or None."""
         feed = self._feeds.get(row.id)
         if feed is not None and feed.latest is not None and feed.latest.version == row.version:
             return feed.latest.state
         return None
 
-    def recent(self, table_id: str, after: int, upto: int) -> list[LogEntry] | None:
+    def holding(self, row: TableSnapshot) -> Snapshot | None:
+        """The hub's snapshot of ``row``'s version and seats, if this process holds it
+        (a chat mute re-read at the same version is a different snapshot)."""
+        feed = self._feeds.get(row.id)
+        snap = feed.latest if feed is not None else None
+        if snap is None or snap.version != row.version:
+            return None
+        return snap if snap.row is row or snap.row.seats == row.seats else None
+
+    def recent(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot] | None:
         """Entries ``after < version <= upto`` from memory, or ``None`` (read the log)."""
         feed = self._feeds.get(table_id)
         return feed.between(after, upto) if feed is not None else None
 
     # -- commits ------------------------------------------------------------------------
 
-    def publish(self, snapshot: Snapshot, entry: LogEntry) -> None:
+    def publish(self, snapshot: Snapshot, entry: EntrySnapshot) -> None:
         """A commit of this process: its sockets build their frames from ``snapshot``."""
         feed = self._feeds.get(snapshot.row.id)
         if feed is None:

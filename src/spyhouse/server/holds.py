@@ -28,11 +28,11 @@ from spyhouse.kinds import BotLevel, Hold, SeatKind, TableStatus
 from spyhouse.server import access, reading
 from spyhouse.server.context import Context, commit, load, try_commit
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
+from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
 
 
-def _held_seat(row: TableRow, token: str) -> SeatRow:
+def _held_seat(row: TableSnapshot, token: str) -> SeatSnapshot:
     seat = access.held_for(row, token)
     if seat is None:
         raise access.held_problem(row, token) or Problem(
@@ -54,7 +54,7 @@ def _asked(events: list[dict[str, Any]], seat: int) -> bool:
     return asked
 
 
-async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
+async def held_view(ctx: Context, row: TableSnapshot, token: str) -> dict[str, Any]:
     """What a player whose seat a bot holds may watch: the table from their seat's point
     of view (what the seat knows stays theirs: they will play it again), with nothing to
     decide, why it is held, and whether they already asked for it back."""
@@ -65,7 +65,7 @@ async def held_view(ctx: Context, row: TableRow, token: str) -> dict[str, Any]:
     return {"seat": seat.seat, "hold": seat.hold, "asked": asked, "document": doc}
 
 
-async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
+async def ask_back(ctx: Context, row: TableSnapshot, token: str) -> None:
     """The player asks the host for their seat back: a public line in the log, which the
     host's controls show beside a one-click Give back. Asking again while the request
     stands changes nothing (one line per hold, however often the button is pressed)."""
@@ -79,7 +79,7 @@ async def ask_back(ctx: Context, row: TableRow, token: str) -> None:
     )
 
 
-async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
+async def reclaim(ctx: Context, row: TableSnapshot, token: str | None) -> TableSnapshot:
     """A player coming back takes back the seat a bot held for them while absent."""
     if token is None or row.status != TableStatus.PLAYING:
         return row
@@ -94,7 +94,9 @@ async def reclaim(ctx: Context, row: TableRow, token: str | None) -> TableRow:
     return row
 
 
-async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: BotLevel) -> None:
+async def hand_to_bot(
+    ctx: Context, row: TableSnapshot, seat: SeatSnapshot, level: BotLevel
+) -> None:
     """Host, during play: a bot plays the seat until the host gives it back."""
     if seat.kind != SeatKind.HUMAN:
         raise Problem(409, "seat_taken", "Only a player's seat can be handed to a bot.")
@@ -110,7 +112,7 @@ async def hand_to_bot(ctx: Context, row: TableRow, seat: SeatRow, level: BotLeve
     ctx.autoplay.wake(row.id)
 
 
-async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+async def give_back(ctx: Context, row: TableSnapshot, seat: SeatSnapshot) -> None:
     """Host: the player a bot was holding the seat for takes it back."""
     if row.status != TableStatus.PLAYING:
         raise Problem(409, "not_playing", "Seats are given back only during the game.")
@@ -119,7 +121,7 @@ async def give_back(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     await commit(ctx, row, _back_to_player(seat, "seat_given_back"))
 
 
-async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
+async def remove(ctx: Context, row: TableSnapshot, seat: SeatSnapshot) -> None:
     """Host: remove a player for good; a bot plays their seat to the end."""
     if row.status != TableStatus.PLAYING:
         raise Problem(409, "not_playing", "Before the start, empty the seat instead.")
@@ -144,7 +146,7 @@ async def remove(ctx: Context, row: TableRow, seat: SeatRow) -> None:
     ctx.autoplay.wake(row.id)
 
 
-def _back_to_player(seat: SeatRow, kind: str) -> Change:
+def _back_to_player(seat: SeatSnapshot, kind: str) -> Change:
     return Change(
         events=[Event.public(kind, seat=seat.seat, name=seat.name).to_json()],
         seats=[SeatChange(seat.seat, SeatKind.HUMAN, seat.name, seat.held_for)],

@@ -21,8 +21,9 @@ from spyhouse.server.context import Context, commit, game_of, try_commit
 from spyhouse.server.web.inputbounds import well_formed_id
 from spyhouse.server.web.problems import Problem, not_found
 from spyhouse.server.web.schemas import CreateTable
-from spyhouse.store.models import SeatRow, TableRow
+from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
+from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
 
 _JOIN_RETRIES = 8
 
@@ -85,7 +86,7 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
     }
 
 
-async def by_invite(ctx: Context, code: str) -> TableRow:
+async def by_invite(ctx: Context, code: str) -> TableSnapshot:
     row = await ctx.store.by_invite(code) if well_formed_id(code) else None
     if row is None:
         raise not_found("invite")
@@ -97,7 +98,7 @@ def same_name(a: str | None, b: str) -> bool:
     return a is not None and a.strip().casefold() == b.strip().casefold()
 
 
-def _seat_for(row: TableRow, name: str) -> int:
+def _seat_for(row: TableSnapshot, name: str) -> int:
     """The seat ``name`` may take: the one kept for that name by a rematch, else the first
     open seat kept for nobody. A name already seated is refused (422 ``name_taken``)."""
     if any(s.kind != SeatKind.OPEN and same_name(s.name, name) for s in row.seats):
@@ -132,7 +133,9 @@ async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
     raise Problem(409, "busy", "The table is changing quickly; try again.")
 
 
-async def seat_bot(ctx: Context, row: TableRow, seat: int, level: BotLevel | None = None) -> None:
+async def seat_bot(
+    ctx: Context, row: TableSnapshot, seat: int, level: BotLevel | None = None
+) -> None:
     """Host: a bot of ``level`` takes an open seat, or during play the seat of an absent
     player; a bot's seat may also be given another level (before or during play). With no
     level: the API's default before the start, and during play the strongest level the
@@ -161,7 +164,7 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: BotLevel | Non
     await _seat_commit(ctx, row, change, "bot_seated")
 
 
-async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
+async def empty_seat(ctx: Context, row: TableSnapshot, seat: int) -> None:
     """Host: empty a seat before the start (its token stops working at once)."""
     target = seat_row(row, seat)
     if row.status != TableStatus.WAITING:
@@ -184,7 +187,7 @@ def _fresh_table(**settings: Any) -> TableRow:
     )
 
 
-async def start(ctx: Context, row: TableRow) -> None:
+async def start(ctx: Context, row: TableSnapshot) -> None:
     """Host: deal the game once every seat holds a player or a bot."""
     if row.status != TableStatus.WAITING:
         raise Problem(409, "already_started", "This game has already started.")
@@ -206,7 +209,7 @@ async def start(ctx: Context, row: TableRow) -> None:
     ctx.autoplay.wake(row.id, committed.row, state)  # the answer does not wait for them
 
 
-async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[str, Any]:
+async def rematch(ctx: Context, row: TableSnapshot, host_seat: int | None) -> dict[str, Any]:
     """Host: the same game again, same options and seats, in one click.
 
     Bots keep their seats; the host takes ``host_seat`` (their seat at the finished table)
@@ -268,19 +271,19 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
 
 async def waiting_public(
     ctx: Context, limit: int = 50, before: str | None = None
-) -> list[TableRow]:
+) -> list[TableSnapshot]:
     """Public tables still waiting for players, newest first, a page at a time."""
     if before is not None and not well_formed_id(before):
         return []
     return await ctx.store.waiting_public(limit, before)
 
 
-async def _seat_commit(ctx: Context, row: TableRow, seat: SeatChange, kind: str) -> None:
+async def _seat_commit(ctx: Context, row: TableSnapshot, seat: SeatChange, kind: str) -> None:
     events = [Event.public(kind, seat=seat.seat).to_json()]
     await commit(ctx, row, Change(events=events, seats=[seat]))
 
 
-def seat_row(row: TableRow, seat: int) -> SeatRow:
+def seat_row(row: TableSnapshot, seat: int) -> SeatSnapshot:
     """The row of ``seat`` at this table; 404 ``unknown_seat`` when it has none."""
     for s in row.seats:
         if s.seat == seat:

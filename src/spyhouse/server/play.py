@@ -17,8 +17,8 @@ from spyhouse.engine.refusals import TURN
 from spyhouse.kinds import BotLevel, TableStatus
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
+from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +28,12 @@ class Moved:
     """A move's result: the version it committed and the table as that commit left it."""
 
     version: int
-    row: TableRow
+    row: TableSnapshot
 
 
 async def move(
     ctx: Context,
-    row: TableRow,
+    row: TableSnapshot,
     seat: int,
     action: dict[str, Any],
     version: int,
@@ -93,7 +93,7 @@ def refused(exc: IllegalAction) -> Problem:
 
 
 async def _committed(
-    ctx: Context, row: TableRow, seat: int, action: dict[str, Any], request_id: str
+    ctx: Context, row: TableSnapshot, seat: int, action: dict[str, Any], request_id: str
 ) -> Moved | None:
     """The move already committed under ``request_id``, if any (a retry gets it back);
     409 ``request_id_reused`` when that id committed a different move."""
@@ -105,7 +105,7 @@ async def _committed(
     return Moved(done.version, await load(ctx, row.id))
 
 
-async def suggest(ctx: Context, row: TableRow, seat: int, level: BotLevel) -> dict[str, Any]:
+async def suggest(ctx: Context, row: TableSnapshot, seat: int, level: BotLevel) -> dict[str, Any]:
     """The move a bot of ``level`` would make for ``seat`` now, from what that seat may
     know (the same bots as the server's bot seats, for programs that play a seat over
     the API). 409 ``not_your_turn`` when the seat has nothing to decide."""
@@ -123,7 +123,7 @@ async def suggest(ctx: Context, row: TableRow, seat: int, level: BotLevel) -> di
     return {"version": row.version, "level": level, "action": action}
 
 
-def _state(ctx: Context, game: AnyGame, row: TableRow) -> Any:
+def _state(ctx: Context, game: AnyGame, row: TableSnapshot) -> Any:
     """The engine state of ``row``: the hub's copy when it holds that version, else loaded."""
     state = ctx.hub.state_of(row)
     return state if state is not None else game.load(row.state or {})

@@ -37,12 +37,13 @@ from fastapi import WebSocket
 from spyhouse.kinds import SeatKind
 from spyhouse.server.context import Context, load
 from spyhouse.server.web import protocol
-from spyhouse.store.models import PresenceRow, TableRow
+from spyhouse.store.models import PresenceRow
 from spyhouse.store.presence import PresenceStore
+from spyhouse.store.snapshots import TableSnapshot
 
 
 def statuses(
-    row: TableRow, sockets: list[PresenceRow], now: float, heartbeat: float, grace: float
+    row: TableSnapshot, sockets: list[PresenceRow], now: float, heartbeat: float, grace: float
 ) -> dict[int, str]:
     """Each player's seat: ``connected`` | ``away`` | ``gone`` (pure: tests give ``now``)."""
     players = {s.seat for s in row.seats if s.kind == SeatKind.HUMAN or s.held_for is not None}
@@ -64,13 +65,13 @@ def statuses(
     return out
 
 
-async def of_table(ctx: Context, row: TableRow) -> dict[int, str]:
+async def of_table(ctx: Context, row: TableSnapshot) -> dict[int, str]:
     """Each player's seat now, across every server process."""
     sockets = await PresenceStore(ctx.store.db).of_table(row.id)
     return _statuses(ctx, row, sockets)
 
 
-def _statuses(ctx: Context, row: TableRow, sockets: list[PresenceRow]) -> dict[int, str]:
+def _statuses(ctx: Context, row: TableSnapshot, sockets: list[PresenceRow]) -> dict[int, str]:
     s = ctx.settings
     return statuses(
         row, sockets, s.clock.now(), s.presence_heartbeat_seconds, s.presence_grace_seconds

@@ -12,12 +12,34 @@ from spyhouse.engine import Event
 from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, game_of
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 
-def summary(row: TableRow, now: float) -> dict[str, Any]:
+def summary(row: TableSnapshot, now: float, memo: Memo | None = None) -> dict[str, Any]:
     """Who sits where, the clocks and the table's status: public to anyone holding its id.
-    (Who is here right now is sent apart, in ``presence`` frames: ``server/presence.py``.)"""
+    (Who is here right now is sent apart, in ``presence`` frames: ``server/presence.py``.)
+
+    ``memo``: the snapshot's cache (:attr:`Snapshot.memo`): the part that depends on
+    the version alone is built once for every reader of it, only the clocks (which run
+    on) are read at ``now``. A new top-level dict every call: callers add to it."""
+    public = None if memo is None else memo.get(_PUBLIC)
+    if public is None:
+        public = _public(row)
+        if memo is not None:
+            memo[_PUBLIC] = public
+    doc = dict(public)
+    if row.clock is not None:
+        doc["clock"] = arithmetic.public(row.clock, now)
+    return doc
+
+
+Memo = dict[Any, Any]
+"""What one committed version's readers share (a :class:`~spyhouse.server.hub.Snapshot`'s
+``memo``): never changed once built, so every reader may hold it."""
+_PUBLIC = ("public",)
+
+
+def _public(row: TableSnapshot) -> dict[str, Any]:
     game = game_of(row)
     return {
         "table_id": row.id,
@@ -41,24 +63,50 @@ def summary(row: TableRow, now: float) -> dict[str, Any]:
             }
             for s in row.seats
         ],
-        "clock": arithmetic.public(row.clock, now) if row.clock is not None else None,
+        "clock": None,
     }
 
 
-def document(row: TableRow, seat: int | None, now: float, state: Any = None) -> dict[str, Any]:
+def document(
+    row: TableSnapshot,
+    seat: int | None,
+    now: float,
+    state: Any = None,
+    memo: Memo | None = None,
+) -> dict[str, Any]:
     """Everything ``seat`` may know about the table at ``now``, built from the game's view
-    (``state``: the engine state of ``row.state`` when already loaded)."""
-    doc = summary(row, now)
+    (``state``: the engine state of ``row.state`` when already loaded).
+
+    With ``memo`` (the snapshot's cache) each seat's document is built once per version
+    and shared by its sockets and its REST reads: the view and legal actions are most of
+    a move's reading cost. A new top-level dict every call (callers add the events)."""
+    key = ("document", seat)
+    if memo is not None and (built := memo.get(key)) is not None:
+        doc = dict(built)
+        if row.clock is not None:
+            doc["clock"] = arithmetic.public(row.clock, now)
+        return doc
+    doc = summary(row, now, memo)
     doc.update(you=seat, to_act=[], legal_actions=[], view=None, outcome=row.outcome)
     if row.state is not None:
         game = game_of(row)
         if state is None:
             state = game.load(row.state)
         doc["view"] = game.view(state, seat)
-        doc["to_act"] = sorted(game.to_act(state))
+        to_act = None if memo is None else memo.get(_TO_ACT)
+        if to_act is None:
+            to_act = sorted(game.to_act(state))
+            if memo is not None:
+                memo[_TO_ACT] = to_act
+        doc["to_act"] = to_act
         if seat is not None:
             doc["legal_actions"] = game.legal_actions(state, seat)
+    if memo is not None:
+        memo[key] = dict(doc)
     return doc
+
+
+_TO_ACT = ("to_act",)
 
 
 # An invitation sent after the end (a rematch's seat is kept for its player's name) is not
@@ -67,7 +115,7 @@ NEVER_PUBLISHED = frozenset({"rematch"})
 
 
 def filter_entries(
-    row: TableRow, entries: list[LogEntry], seat: int | None
+    row: TableSnapshot, entries: list[EntrySnapshot], seat: int | None
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything."""
     published = row.status == TableStatus.FINISHED and row.publish_log
@@ -88,19 +136,27 @@ def filter_entries(
     return out
 
 
-async def events(ctx: Context, row: TableRow, seat: int | None, since: int) -> list[dict[str, Any]]:
+async def events(
+    ctx: Context, row: TableSnapshot, seat: int | None, since: int
+) -> list[dict[str, Any]]:
     """Events ``seat`` may read after version ``since``, up to the row's version."""
     entries = await ctx.store.entries_between(row.id, since, row.version)
     return filter_entries(row, entries, seat)
 
 
-async def live_document(ctx: Context, row: TableRow, seat: int | None) -> dict[str, Any]:
-    """:func:`document` at the server's time."""
-    return document(row, seat, ctx.settings.clock.now())
+async def live_document(ctx: Context, row: TableSnapshot, seat: int | None) -> dict[str, Any]:
+    """:func:`document` at the server's time: from the hub's snapshot of that version
+    when this process holds it (its state loaded and its documents built once)."""
+    snap = ctx.hub.holding(row)
+    if snap is None:
+        return document(row, seat, ctx.settings.clock.now())
+    if snap.state is None and row.state is not None:
+        snap.state = game_of(row).load(row.state)
+    return document(snap.row, seat, ctx.settings.clock.now(), snap.state, snap.memo)
 
 
 async def document_with_events(
-    ctx: Context, row: TableRow, seat: int | None, since: int
+    ctx: Context, row: TableSnapshot, seat: int | None, since: int
 ) -> dict[str, Any]:
     """The reader's document plus the events it has not seen since ``since``."""
     doc = await live_document(ctx, row, seat)

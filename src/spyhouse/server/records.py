@@ -28,7 +28,7 @@ from spyhouse.kinds import TableStatus
 from spyhouse.server.context import Context
 from spyhouse.server.web.problems import Problem
 from spyhouse.store import jsontext
-from spyhouse.store.models import LogEntry, TableRow
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 REPLAYS_KEPT = 64
 """Replays one process keeps: a replay re-plays the whole game through the engine (about
@@ -67,19 +67,19 @@ class Replays:
             del self._kept[key]
 
 
-def _require_finished(row: TableRow) -> None:
+def _require_finished(row: TableSnapshot) -> None:
     if row.status != TableStatus.FINISHED:
         raise Problem(409, "game_not_over", "Records and replays exist once the game is over.")
 
 
-def may_read_full(row: TableRow, seat: int | None, is_host: bool) -> bool:
+def may_read_full(row: TableSnapshot, seat: int | None, is_host: bool) -> bool:
     """The full record needs a published log, and a participant or an open table."""
     if not row.publish_log:
         return False
     return seat is not None or is_host or not row.private or row.spectators
 
 
-def _header(row: TableRow) -> dict[str, Any]:
+def _header(row: TableSnapshot) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -91,7 +91,7 @@ def _header(row: TableRow) -> dict[str, Any]:
     }
 
 
-def _moves(entries: list[LogEntry]) -> list[dict[str, Any]]:
+def _moves(entries: list[EntrySnapshot]) -> list[dict[str, Any]]:
     return [
         {"version": e.version, "seat": e.seat, "action": e.action}
         for e in entries
@@ -99,17 +99,17 @@ def _moves(entries: list[LogEntry]) -> list[dict[str, Any]]:
     ]
 
 
-async def _entries(ctx: Context, row: TableRow) -> list[LogEntry]:
+async def _entries(ctx: Context, row: TableSnapshot) -> list[EntrySnapshot]:
     return await ctx.store.entries_between(row.id, 0, row.version)
 
 
-async def full_record(ctx: Context, row: TableRow) -> dict[str, Any]:
+async def full_record(ctx: Context, row: TableSnapshot) -> dict[str, Any]:
     """Everything needed to replay the game: the seed and every move, in order."""
     return {**_header(row), "seed": row.seed, "moves": _moves(await _entries(ctx, row))}
 
 
 async def record_for(
-    ctx: Context, row: TableRow, seat: int | None, is_host: bool
+    ctx: Context, row: TableSnapshot, seat: int | None, is_host: bool
 ) -> dict[str, Any]:
     """The record this reader may have (see the module docstring)."""
     _require_finished(row)
@@ -130,7 +130,7 @@ async def record_for(
 
 
 async def replay_for(
-    ctx: Context, row: TableRow, reader: int | None, is_host: bool, viewpoint: str | None
+    ctx: Context, row: TableSnapshot, reader: int | None, is_host: bool, viewpoint: str | None
 ) -> bytes:
     """The game step by step from ``viewpoint`` (a seat number, ``"all"`` or ``None`` for
     the public view), as JSON text; a reader may always replay their own chair, others
@@ -160,7 +160,7 @@ async def replay_for(
     return await ctx.replays.get(key, lambda: _replay(ctx, row, want))
 
 
-async def _replay(ctx: Context, row: TableRow, want: Viewpoint) -> bytes:
+async def _replay(ctx: Context, row: TableSnapshot, want: Viewpoint) -> bytes:
     record = await full_record(ctx, row)
     # Re-playing the engine and encoding every step is CPU work of up to a fraction of a
     # second: in a thread, so the event loop keeps serving the process's sockets.

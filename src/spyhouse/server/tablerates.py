@@ -16,7 +16,7 @@ from limits import RateLimitItem, parse
 
 from spyhouse.server.context import Context
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import TableRow
+from spyhouse.store.snapshots import TableSnapshot
 
 
 async def check(ctx: Context, bucket: str, item: RateLimitItem, code: str, detail: str) -> None:
@@ -29,7 +29,7 @@ async def check(ctx: Context, bucket: str, item: RateLimitItem, code: str, detai
         raise Problem(429, code, detail.format(seconds=seconds), retry_after=seconds)
 
 
-async def host_control(ctx: Context, row: TableRow) -> None:
+async def host_control(ctx: Context, row: TableSnapshot) -> None:
     """Host controls (clocks, give back, remove, mute) of one table: each writes a version
     and a log entry or tells every socket, so a script must not be able to flood them."""
     if not ctx.settings.rate_limits:

@@ -42,6 +42,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from spyhouse.store import jsontext
 from spyhouse.store.notify import CHANNEL, notice
+from spyhouse.store.snapshots import SEAT_COLUMNS, SeatChange
 
 T = TypeVar("T")
 
@@ -54,11 +55,15 @@ def _json(value: Any) -> str | None:
     return None if value is None else jsontext.dumps(value)
 
 
-def seat_params(table_id: str, seats: Sequence[Any]) -> list[tuple[Any, ...]]:
-    return [
-        (c.kind, c.name, c.token_hash, c.bot_level, c.held_for, c.hold, table_id, c.seat)
-        for c in seats
-    ]
+def seat_params(table_id: str, seats: Sequence[SeatChange]) -> list[tuple[Any, ...]]:
+    """Each seat change's parameters for :func:`_seat_update`, in its column order."""
+    return [(*(getattr(c, k) for k in SEAT_COLUMNS), table_id, c.seat) for c in seats]
+
+
+def _seat_update(mark: str) -> str:
+    """The seat update of one change (``mark``: the driver's parameter marker)."""
+    sets = ", ".join(f"{k} = {mark}" for k in SEAT_COLUMNS)
+    return f"UPDATE seats SET {sets} WHERE table_id = {mark} AND seat = {mark}"
 
 
 # -- SQLite ----------------------------------------------------------------------------
@@ -67,10 +72,7 @@ _SQLITE_LOG = (
     "INSERT INTO log_entries (table_id, version, seat, action, events, request_id, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)"
 )
-_SQLITE_SEAT = (
-    "UPDATE seats SET kind = ?, name = ?, token_hash = ?, bot_level = ?, held_for = ?,"
-    " hold = ? WHERE table_id = ? AND seat = ?"
-)
+_SQLITE_SEAT = _seat_update("?")
 
 
 def _sqlite_swap(columns: tuple[str, ...]) -> str:
@@ -271,10 +273,7 @@ WITH moved AS (
 )
 SELECT pg_notify(%(channel)s::text, %(notice)s::text) FROM logged
 """
-_PG_SEAT = (
-    "UPDATE seats SET kind = %s, name = %s, token_hash = %s, bot_level = %s, held_for = %s,"
-    " hold = %s WHERE table_id = %s AND seat = %s"
-)
+_PG_SEAT = _seat_update("%s")
 
 
 class PgMoves:

@@ -20,6 +20,8 @@ from spyhouse.store import hotpath
 from spyhouse.store.db import Database
 from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
 from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
+from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
+from spyhouse.store.snapshots import SeatChange as SeatChange  # where callers import it
 
 # The Core tables behind the models, for statements that skip the ORM's unit of work.
 _TABLES = cast(Table, TableRow.__table__)
@@ -29,34 +31,6 @@ _LOG = cast(Table, LogEntry.__table__)
 
 class StaleVersion(Exception):
     """The table moved on since the change was computed (or the request was a duplicate)."""
-
-
-@dataclass
-class SeatChange:
-    seat: int
-    kind: str
-    name: str | None
-    token_hash: str | None
-    bot_level: str | None = None
-    held_for: str | None = None
-    hold: str | None = None
-
-    @classmethod
-    def unchanged(cls, seat: SeatRow) -> SeatChange:
-        """A seat as it stands (for a commit that leaves it alone)."""
-        return cls(seat.seat, seat.kind, seat.name, seat.token_hash, seat.bot_level,
-                   seat.held_for, seat.hold)  # fmt: skip
-
-    def columns(self) -> dict[str, str | None]:
-        """The seat row's columns this change writes (all but the seat number)."""
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "token_hash": self.token_hash,
-            "bot_level": self.bot_level,
-            "held_for": self.held_for,
-            "hold": self.hold,
-        }
 
 
 @dataclass
@@ -94,20 +68,22 @@ class TableStore:
                     )
                 )
 
-    async def get(self, table_id: str) -> TableRow | None:
+    async def get(self, table_id: str) -> TableSnapshot | None:
         """The table with its seats, in one query."""
         async with self.db.session() as s:
             q = select(TableRow).where(TableRow.id == table_id).options(joinedload(TableRow.seats))
-            return (await s.execute(q)).unique().scalar()
+            row = (await s.execute(q)).unique().scalar()
+            return None if row is None else TableSnapshot.of(row)
 
     async def get_with_entries(
         self, table_id: str, after: int | None
-    ) -> tuple[TableRow | None, list[LogEntry]]:
+    ) -> tuple[TableSnapshot | None, list[EntrySnapshot]]:
         """The table, and (unless ``after`` is ``None``) its entries after ``after``, in one
         session: what a process needs to pass on a change committed elsewhere."""
         async with self.db.session() as s:
             q = select(TableRow).where(TableRow.id == table_id).options(joinedload(TableRow.seats))
-            row = (await s.execute(q)).unique().scalar()
+            found = (await s.execute(q)).unique().scalar()
+            row = None if found is None else TableSnapshot.of(found)
             if row is None or after is None or after >= row.version:
                 return row, []
             e = (
@@ -119,13 +95,21 @@ class TableStore:
                 )
                 .order_by(LogEntry.version)
             )
-            return row, list((await s.execute(e)).scalars())
+            return row, [EntrySnapshot.of(x) for x in (await s.execute(e)).scalars()]
 
-    async def by_invite(self, code: str) -> TableRow | None:
+    async def by_invite(self, code: str) -> TableSnapshot | None:
         async with self.db.session() as s:
-            return (await s.execute(select(TableRow).where(TableRow.invite_code == code))).scalar()
+            q = (
+                select(TableRow)
+                .where(TableRow.invite_code == code)
+                .options(joinedload(TableRow.seats))
+            )
+            row = (await s.execute(q)).unique().scalar()
+            return None if row is None else TableSnapshot.of(row)
 
-    async def waiting_public(self, limit: int = 50, before: str | None = None) -> list[TableRow]:
+    async def waiting_public(
+        self, limit: int = 50, before: str | None = None
+    ) -> list[TableSnapshot]:
         """Public tables still waiting, newest first: one page of ``limit``, after the
         table ``before`` (the last one of the previous page) when given."""
         async with self.db.session() as s:
@@ -143,7 +127,7 @@ class TableStore:
                         and_(TableRow.created_at == mark, TableRow.id < before),
                     )
                 )
-            return list((await s.execute(q)).scalars())
+            return [TableSnapshot.of(r) for r in (await s.execute(q)).scalars()]
 
     async def playing_with_bots(self) -> list[tuple[str, int]]:
         """``(table id, version)`` of every game in play with a bot seated, the one that
@@ -172,7 +156,13 @@ class TableStore:
             )
             return list((await s.execute(q)).scalars())
 
-    async def entries_between(self, table_id: str, after: int, upto: int) -> list[LogEntry]:
+    async def earliest_deadline(self) -> float | None:
+        """The earliest clock deadline of the games being played (``None``: no clock)."""
+        async with self.db.session() as s:
+            q = select(func.min(TableRow.deadline)).where(TableRow.status == "playing")
+            return (await s.execute(q)).scalar()
+
+    async def entries_between(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot]:
         """Log entries with ``after < version <= upto``, oldest first."""
         async with self.db.session() as s:
             q = (
@@ -184,16 +174,17 @@ class TableStore:
                 )
                 .order_by(LogEntry.version)
             )
-            return list((await s.execute(q)).scalars())
+            return [EntrySnapshot.of(x) for x in (await s.execute(q)).scalars()]
 
-    async def entry_for_request(self, table_id: str, request_id: str) -> LogEntry | None:
+    async def entry_for_request(self, table_id: str, request_id: str) -> EntrySnapshot | None:
         async with self.db.session() as s:
             q = select(LogEntry).where(
                 LogEntry.table_id == table_id, LogEntry.request_id == request_id
             )
-            return (await s.execute(q)).scalar()
+            entry = (await s.execute(q)).scalar()
+            return None if entry is None else EntrySnapshot.of(entry)
 
-    async def commit(self, table_id: str, expected_version: int, change: Change) -> LogEntry:
+    async def commit(self, table_id: str, expected_version: int, change: Change) -> EntrySnapshot:
         """Write ``change`` iff the table is at ``expected_version``; return its log entry
         (whose ``version`` is the table's new version).
 
@@ -215,13 +206,8 @@ class TableStore:
         if change.clock is not None:
             values["clock"] = change.clock
             values["deadline"] = change.deadline
-        entry = LogEntry(
-            table_id=table_id,
-            version=new_version,
-            seat=change.seat,
-            action=change.action,
-            events=change.events,
-            request_id=change.request_id,
+        entry = EntrySnapshot(
+            table_id, new_version, change.seat, change.action, change.events, change.request_id
         )
         try:
             if (writer := self.db.sqlite_writer) is not None:
@@ -263,7 +249,7 @@ class TableStore:
             )
 
     async def _swap_and_log(
-        self, conn: AsyncConnection, expected: int, values: dict[str, Any], entry: LogEntry
+        self, conn: AsyncConnection, expected: int, values: dict[str, Any], entry: EntrySnapshot
     ) -> None:
         """The compare-and-swap of the version and the log row (and on PostgreSQL the
         ``NOTIFY``); :class:`StaleVersion` when the table is no longer at ``expected``."""
@@ -301,43 +287,28 @@ class TableStore:
             raise StaleVersion(entry.table_id)
 
 
-def committed_row(row: TableRow, change: Change, version: int) -> TableRow:
+def committed_row(row: TableSnapshot, change: Change, version: int) -> TableSnapshot:
     """The table as ``change`` left it at ``version``, built in memory, not re-read.
 
-    A new object (``row`` is left as it was), so a snapshot handed to readers never
-    changes under them.
+    A new value (``row`` is frozen and left as it was), so a snapshot handed to readers
+    never changes under them.
     """
-    changed = {c.seat: c for c in change.seats}
-    seats = [
-        SeatRow(
-            table_id=row.id,
-            seat=s.seat,
-            chat_muted=s.chat_muted,  # chat is not a committed change: carry it over
-            **(changed.get(s.seat) or SeatChange.unchanged(s)).columns(),
-        )
-        for s in row.seats
-    ]
-    return TableRow(
-        id=row.id,
-        game_id=row.game_id,
-        options=row.options,
-        num_seats=row.num_seats,
-        private=row.private,
-        spectators=row.spectators,
-        publish_log=row.publish_log,
-        status=change.status if change.status is not None else row.status,
-        invite_code=row.invite_code,
-        host_token_hash=row.host_token_hash,
-        seed=row.seed,
-        version=version,
-        state=change.state if change.state is not None else row.state,
-        outcome=change.outcome if change.outcome is not None else row.outcome,
-        clock=change.clock if change.clock is not None else row.clock,
-        deadline=change.deadline if change.clock is not None else row.deadline,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        seats=seats,
-    )
+    seats = row.seats
+    if change.seats:
+        changed = {c.seat: c for c in change.seats}
+        seats = tuple(s.changed(c) if (c := changed.get(s.seat)) else s for s in seats)
+    clocked = change.clock is not None
+    return TableSnapshot(
+        row.id, row.game_id, row.options, row.num_seats, row.private, row.spectators,
+        row.publish_log,
+        change.status if change.status is not None else row.status,
+        row.invite_code, row.host_token_hash, row.seed, version,
+        change.state if change.state is not None else row.state,
+        change.outcome if change.outcome is not None else row.outcome,
+        change.clock if clocked else row.clock,
+        change.deadline if clocked else row.deadline,
+        row.created_at, row.updated_at, seats,
+    )  # fmt: skip
 
 
 class ChatStore:

@@ -13,7 +13,7 @@ from typing import Any
 from spyhouse.bots import LEVELS
 from spyhouse.kinds import BotLevel, SeatKind
 from spyhouse.server.context import Context, game_of
-from spyhouse.store.models import TableRow
+from spyhouse.store.snapshots import TableSnapshot
 
 SEARCH_BOTS_THAT_FIT = 3
 """More searching bots than this make every round wait on each of them in turn."""
@@ -40,7 +40,7 @@ def think_fits(think: float, clock: dict[str, Any] | None, decisions: int) -> bo
     return True
 
 
-def strongest_level(ctx: Context, row: TableRow, seat: int) -> BotLevel:
+def strongest_level(ctx: Context, row: TableSnapshot, seat: int) -> BotLevel:
     """The strongest level a bot taking ``seat`` may play at this table."""
     think = think_seconds(ctx)
     decisions = game_of(row).decisions_per_seat

@@ -24,8 +24,8 @@ from spyhouse.kinds import SeatKind, TableStatus
 from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
 from spyhouse.server.context import Context, game_of, load, try_commit
 from spyhouse.server.play import change_for
-from spyhouse.store.models import TableRow
 from spyhouse.store.repository import StaleVersion
+from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class Autoplay:
         """Whether this process is running the table's bots now."""
         return table_id in self._tasks
 
-    def wake(self, table_id: str, row: TableRow | None = None, state: Any = None) -> None:
+    def wake(self, table_id: str, row: TableSnapshot | None = None, state: Any = None) -> None:
         """Let the table's bots play, in the background. ``row`` (with its engine
         ``state`` if at hand) is the table as just committed: without a bot seat there
         is nothing to do and nothing is read."""
@@ -81,7 +81,7 @@ class Autoplay:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    async def _run(self, table_id: str, row: TableRow | None, state: Any) -> None:
+    async def _run(self, table_id: str, row: TableSnapshot | None, state: Any) -> None:
         try:
             while not self._stopping:
                 self._again.discard(table_id)
@@ -99,7 +99,7 @@ class Autoplay:
             self._tasks.pop(table_id, None)
             self._again.discard(table_id)
 
-    async def _play(self, table_id: str, row: TableRow | None, state: Any) -> None:
+    async def _play(self, table_id: str, row: TableSnapshot | None, state: Any) -> None:
         """Bot moves until a person is to act or the game ends, one slot per move."""
         for _ in range(self.ctx.settings.max_bot_moves_per_commit):
             if self._stopping:
@@ -113,8 +113,8 @@ class Autoplay:
             row, state = moved
 
     async def _one_move(
-        self, table_id: str, row: TableRow | None, state: Any
-    ) -> tuple[TableRow | None, Any] | None:
+        self, table_id: str, row: TableSnapshot | None, state: Any
+    ) -> tuple[TableSnapshot | None, Any] | None:
         """One bot move: the table and state it committed (``(None, None)``: read again),
         or ``None`` when no bot is to act."""
         ctx = self.ctx

@@ -13,11 +13,11 @@ from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic, settling
 from spyhouse.server.context import Context, commit
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change
+from spyhouse.store.snapshots import TableSnapshot
 
 
-def _clock_of(row: TableRow) -> dict[str, Any]:
+def _clock_of(row: TableSnapshot) -> dict[str, Any]:
     if row.clock is None:
         raise Problem(409, "no_clock", "This table plays without a clock.")
     if row.status != TableStatus.PLAYING:
@@ -25,7 +25,7 @@ def _clock_of(row: TableRow) -> dict[str, Any]:
     return row.clock
 
 
-async def pause(ctx: Context, row: TableRow) -> None:
+async def pause(ctx: Context, row: TableSnapshot) -> None:
     """Host: freeze every clock with what it has left."""
     clock = _clock_of(row)
     if clock["paused"]:
@@ -34,7 +34,7 @@ async def pause(ctx: Context, row: TableRow) -> None:
     await _clock_commit(ctx, row, new, Event.public("clocks_paused"))
 
 
-async def resume(ctx: Context, row: TableRow) -> None:
+async def resume(ctx: Context, row: TableSnapshot) -> None:
     """Host: restart the clocks from where they stopped."""
     clock = _clock_of(row)
     if not clock["paused"]:
@@ -43,7 +43,7 @@ async def resume(ctx: Context, row: TableRow) -> None:
     await _clock_commit(ctx, row, new, Event.public("clocks_resumed"))
 
 
-async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) -> None:
+async def add_time(ctx: Context, row: TableSnapshot, seat: int | None, seconds: int) -> None:
     """Host: ``seconds`` more for one seat, or for every seat; 422 ``clock_too_long``
     (nothing added) when a seat would have more than a new clock may (30 days)."""
     clock = _clock_of(row)
@@ -62,7 +62,9 @@ async def add_time(ctx: Context, row: TableRow, seat: int | None, seconds: int) 
     await _clock_commit(ctx, row, new, Event.public("time_added", seat=seat, seconds=seconds))
 
 
-async def _clock_commit(ctx: Context, row: TableRow, clock: dict[str, Any], event: Event) -> None:
+async def _clock_commit(
+    ctx: Context, row: TableSnapshot, clock: dict[str, Any], event: Event
+) -> None:
     change = Change(events=[event.to_json()], clock=clock)
     change.deadline = arithmetic.next_deadline(clock)
     await commit(ctx, row, change)

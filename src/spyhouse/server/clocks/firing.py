@@ -6,9 +6,13 @@ decision through the same commit path as any move, and everyone reads a public
 for Bob"): nothing the move itself would not reveal. After ``handover_after`` consecutive
 timeouts a bot *holds* the seat until its player comes back (``server/holds.py``).
 
-Every process looks for expired deadlines at start-up and every
-``Settings.clock_scan_seconds``; when two find the same one, the version compare-and-swap
-lets exactly one commit, and the other, reloading, finds the deadline gone.
+Every process looks for expired deadlines at start-up, then sleeps until the earliest
+deadline it knows of: the earliest in the database when it last looked, or one its own
+commits set since (:class:`Alarm`), and at most ``Settings.clock_scan_seconds`` (so a
+deadline set by a process that died meanwhile fires that much late at worst). An idle
+server so makes one look per period, where it used to query every half second; when
+two processes find the same deadline, the version compare-and-swap lets exactly one
+commit, and the other, reloading, finds the deadline gone.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from spyhouse.server.clocks import arithmetic
 from spyhouse.server.clocks.settling import settle_clock
 from spyhouse.server.context import Context, game_of, try_commit
 from spyhouse.server.web.problems import Problem
-from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
+from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 _RETRIES = 16
@@ -57,7 +61,7 @@ async def fire_expired(ctx: Context, table_id: str) -> int:
     return fired
 
 
-async def _timeout(ctx: Context, row: TableRow, seat: int, now: float) -> Change:
+async def _timeout(ctx: Context, row: TableSnapshot, seat: int, now: float) -> Change:
     """The bot's move for ``seat``, the public ``timed_out`` event, and the hand-over to a
     holding bot once the seat has timed out ``handover_after`` times in a row."""
     assert row.clock is not None
@@ -98,15 +102,62 @@ async def scan(ctx: Context) -> int:
     return fired
 
 
+class Alarm:
+    """When this process next looks for expired deadlines: woken early by a commit of its
+    own that sets a deadline before the one it sleeps towards."""
+
+    def __init__(self) -> None:
+        self.at = float("inf")
+        """The time (the settings' clock) of the next look."""
+        self._waiter: asyncio.Future[bool] | None = None
+
+    def set_for(self, deadline: float | None) -> None:
+        """A commit set ``deadline``: look then, if that is before the next look."""
+        if deadline is not None and deadline < self.at:
+            self.at = deadline
+            _answer(self._waiter, True)
+
+    async def sleep(self, seconds: float) -> bool:
+        """Until ``seconds`` pass (``False``) or :meth:`set_for` moves the look earlier
+        (``True``). One future and one timer: ``asyncio.wait_for`` (a task per sleep)
+        may swallow a cancel that meets a wake-up on Python 3.11, and the server would
+        never stop."""
+        loop = asyncio.get_running_loop()
+        self._waiter = waiter = loop.create_future()
+        timer = loop.call_later(seconds, _answer, waiter, False)
+        try:
+            return bool(await waiter)
+        finally:
+            timer.cancel()
+            self._waiter = None
+
+
+def _answer(waiter: asyncio.Future[bool] | None, rung: bool) -> None:
+    if waiter is not None and not waiter.done():
+        waiter.set_result(rung)
+
+
 async def _keep_scanning(ctx: Context) -> None:
+    alarm, clock = ctx.alarm, ctx.settings.clock
+    period = ctx.settings.clock_scan_seconds
     while True:
+        earliest, alarm.at = None, float("inf")  # a commit during the scan may lower it
         try:
             await scan(ctx)
+            earliest = await ctx.store.earliest_deadline()
         except asyncio.CancelledError:
             raise
         except Exception:  # the database went away for a moment: try again later
             log.warning("clock scan failed", exc_info=True)
-        await asyncio.sleep(ctx.settings.clock_scan_seconds)
+        now = clock.now()
+        # A deadline still past after a scan could not be fired (a game no longer
+        # shipped): looked at again a period later, not at once in a loop.
+        soon = earliest if earliest is not None and earliest > now else now + period
+        alarm.at = min(alarm.at, soon, now + period)
+        # Slept out means look (the settings' clock need not be the machine's: tests
+        # move it by hand); rung means an earlier deadline: sleep towards that one.
+        while (wait := alarm.at - clock.now()) > 0 and await alarm.sleep(wait):
+            pass
 
 
 @contextlib.asynccontextmanager

@@ -14,11 +14,11 @@ from spyhouse.kinds import SeatKind, TableStatus
 from spyhouse.server.clocks import arithmetic
 
 if TYPE_CHECKING:
-    from spyhouse.store.models import TableRow
     from spyhouse.store.repository import Change
+    from spyhouse.store.snapshots import TableSnapshot
 
 
-def running(row: TableRow, change: Change | None = None, state: Any = None) -> set[int]:
+def running(row: TableSnapshot, change: Change | None = None, state: Any = None) -> set[int]:
     """The seats whose clock runs once ``change`` (if any) is committed: those the game
     waits for that a person holds. ``state``: the engine state after the change, when at
     hand (else loaded from the change or the row)."""
@@ -39,7 +39,7 @@ def running(row: TableRow, change: Change | None = None, state: Any = None) -> s
 
 
 def settle_clock(
-    row: TableRow, change: Change, now: float, timed_out: bool = False, state: Any = None
+    row: TableSnapshot, change: Change, now: float, timed_out: bool = False, state: Any = None
 ) -> None:
     """Set ``change.clock``: after the change, the clocks of the seats the game waits for
     and a person holds run; the others stop. ``state``: the engine state after the

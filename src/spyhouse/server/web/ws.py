@@ -171,7 +171,8 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
         since = _since(hello)
         # A player coming back takes back the seat a bot held while they were away.
         row = await holds.reclaim(ctx, row, token if isinstance(token, str) else None)
-        seat = reader_of(row, token if isinstance(token, str) else None)
+        token_hash = holder_hash(token) if isinstance(token, str) else None
+        seat = reader_of(row, token if isinstance(token, str) else None, token_hash)
     except (Problem, TimeoutError) as exc:
         _forget(ctx, sub)
         problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
@@ -192,7 +193,7 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
         return
 
     sub.seat, sub.last_version = seat, since
-    sub.holder = holder_hash(token) if seat is not None else None
+    sub.holder = token_hash if seat is not None else None
     ctx.hub.seed(row)
     wants_presence = hello.get("presence") is True
     del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
@@ -203,7 +204,7 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     try:
         # Present while connected; ``"presence": true`` at auth asks for presence frames.
         async with presence.attending(ctx, table_id, seat, ws if wants_presence else None):
-            await _reader(ws, ctx, table_id, token, limit, _client_key(ws))
+            await _reader(ws, ctx, table_id, token, token_hash, limit, _client_key(ws))
     finally:
         ctx.hub.unsubscribe(sub)
         writer.cancel()
@@ -222,9 +223,16 @@ def _client_key(ws: WebSocket) -> str:
 
 
 async def _reader(
-    ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int, client: str
+    ws: WebSocket,
+    ctx: Context,
+    table_id: str,
+    token: Any,
+    token_hash: str | None,
+    limit: int,
+    client: str,
 ) -> None:
-    """Handle the client's messages until it leaves."""
+    """Handle the client's messages until it leaves (``token_hash``: the token hashed
+    once for the socket's life, not once per seat compared per move)."""
     try:
         while True:
             try:
@@ -232,7 +240,7 @@ async def _reader(
                 if message.get("type") == "chat":
                     await _chat(ctx, table_id, token, client, message)
                     continue
-                await _handle(ws, ctx, table_id, token, message)
+                await _handle(ws, ctx, table_id, token, token_hash, message)
             except Problem as problem:
                 await _send_problem(ws, problem)
             except DATABASE_TROUBLE as exc:
@@ -260,7 +268,12 @@ async def _chat(
 
 
 async def _handle(
-    ws: WebSocket, ctx: Context, table_id: str, token: Any, message: dict[str, Any]
+    ws: WebSocket,
+    ctx: Context,
+    table_id: str,
+    token: Any,
+    token_hash: str | None,
+    message: dict[str, Any],
 ) -> None:
     kind = message.get("type")
     if kind == "ping":
@@ -281,7 +294,7 @@ async def _handle(
     try:
         # The token is checked again against the newest table: seats change hands.
         row = await current(ctx, table_id, body.version)
-        seat = seat_of(row, token)
+        seat = seat_of(row, token, token_hash)
         moved = await play.move(ctx, row, seat, body.action, body.version, body.request_id)
     except Problem as problem:
         await _send_problem(ws, problem, request_id=body.request_id)
