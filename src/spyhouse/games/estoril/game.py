@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.estoril import decisions, hidden, rounds, scoring, views
 from spyhouse.games.estoril.actions import EstorilAction
+from spyhouse.games.estoril.events import EstorilEvent
 from spyhouse.games.estoril.state import EstorilOptions, EstorilState
 from spyhouse.games.estoril.strategy import STRATEGY
 
@@ -25,6 +26,8 @@ class Estoril1942(Game[EstorilState]):
     Options = EstorilOptions
     State = EstorilState
     ActionType = EstorilAction
+    EventType = EstorilEvent
+    ViewType = views.EstorilView
     strategy = STRATEGY
     decisions_per_seat = 72
     """About the most decisions one seat makes in a game (with more than one choice; median
@@ -61,7 +64,7 @@ class Estoril1942(Game[EstorilState]):
         return decisions.apply(state, seat, action)
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # an EstorilView
 
     def outcome(self, state: EstorilState) -> Outcome | None:
         if state.phase != "over":
