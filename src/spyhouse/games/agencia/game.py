@@ -10,6 +10,7 @@ from spyhouse.engine import Event, Game, GameOptions, Outcome, Rng
 from spyhouse.games.agencia import decisions, hidden, views
 from spyhouse.games.agencia.actions import AgenciaAction
 from spyhouse.games.agencia.components import ROUNDS
+from spyhouse.games.agencia.events import AgenciaEvent
 from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
 from spyhouse.games.agencia.scoring import final_scores, winners
 from spyhouse.games.agencia.state import AgenciaState, Phase
@@ -34,6 +35,7 @@ class Agencia(Game[AgenciaState]):
     Options = AgenciaOptions
     State = AgenciaState
     ActionType = AgenciaAction
+    EventType = AgenciaEvent
     ViewType = views.AgenciaView
     strategy = STRATEGY
     decisions_per_seat = 20

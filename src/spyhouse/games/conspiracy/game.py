@@ -8,6 +8,7 @@ from spyhouse.engine import Action, Event, Game, Outcome, Rng
 from spyhouse.games.conspiracy import decisions, hidden, setup, views
 from spyhouse.games.conspiracy.actions import ConspiracyAction
 from spyhouse.games.conspiracy.endings import final_outcome
+from spyhouse.games.conspiracy.events import ConspiracyEvent
 from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState
 from spyhouse.games.conspiracy.strategy import STRATEGY
 
@@ -24,6 +25,7 @@ class Conspiracy(Game[ConspiracyState]):
     Options = ConspiracyOptions
     State = ConspiracyState
     ActionType = ConspiracyAction
+    EventType = ConspiracyEvent
     ViewType = views.ConspiracyView
     strategy = STRATEGY
     decisions_per_seat = 320

@@ -178,7 +178,9 @@ class ResolvingView(TypedDict):
 
 
 @with_config(_CLOSED)
-class Place(TypedDict):
+class Space(TypedDict):
+    """A space a tile may be placed on."""
+
     location: str
     space: str
 
@@ -195,7 +197,7 @@ class PlacePrompt(TypedDict):
     kind: Literal["place"]
     text: str
     tiles: list[str]
-    spaces: list[Place]
+    spaces: list[Space]
 
 
 @with_config(_CLOSED)
@@ -536,10 +538,10 @@ def prompt(state: EstorilState, seat: int) -> Prompt:
     }
 
 
-def _unique_places(actions: list[JSON]) -> list[Place]:
-    seen: list[Place] = []
+def _unique_places(actions: list[JSON]) -> list[Space]:
+    seen: list[Space] = []
     for a in actions:
-        place: Place = {"location": a["location"], "space": a["space"]}
+        place: Space = {"location": a["location"], "space": a["space"]}
         if place not in seen:
             seen.append(place)
     return seen

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.spies import decisions, hidden, rounds, views
 from spyhouse.games.spies.actions import SpiesAction
+from spyhouse.games.spies.events import SpiesEvent
 from spyhouse.games.spies.infiltration import space_name
 from spyhouse.games.spies.rounds import setup_game
 from spyhouse.games.spies.state import SpiesOptions, SpiesState
@@ -30,6 +31,7 @@ class SpiesAndLies(Game[SpiesState]):
     Options = SpiesOptions
     State = SpiesState
     ActionType = SpiesAction
+    EventType = SpiesEvent
     ViewType = views.SpiesView
     strategy = STRATEGY
     decisions_per_seat = 32
