@@ -194,3 +194,25 @@ def test_two_different_schemas_of_one_game_by_one_name_are_refused(monkeypatch) 
     monkeypatch.setattr(type(game), "schemas", lambda self: {**schemas, "view": clash})
     with pytest.raises(ValueError, match="named Place"):
         openapi.add_game_components({}, [game])
+
+
+def _references(node: Any) -> list[str]:
+    """Every ``$ref`` and every discriminator's mapping target under ``node``."""
+    if isinstance(node, list):
+        return [ref for item in node for ref in _references(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+    mapping = node.get("discriminator", {}).get("mapping", {})
+    found += list(mapping.values())
+    return found + [ref for value in node.values() for ref in _references(value)]
+
+
+def test_every_reference_and_discriminator_mapping_resolves(doc) -> None:
+    """A union inside a game's schema (Estoril's prompt, by kind) keeps its mapping
+    pointing at components, not at the engine's local ``#/$defs``."""
+    schemas = doc["components"]["schemas"]
+    refs = _references(doc)
+    assert any("EstorilPlacePrompt" in ref for ref in refs)
+    broken = {ref for ref in refs if ref.removeprefix("#/components/schemas/") not in schemas}
+    assert broken == set()

@@ -123,7 +123,17 @@ def _renamed(node: Any, names: dict[str, str]) -> Any:
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/$defs/"):
             return {**node, "$ref": f"#/components/schemas/{names[ref[8:]]}"}
-        return {k: _renamed(v, names) for k, v in node.items()}
+        out = {k: _renamed(v, names) for k, v in node.items()}
+        mapping = node.get("discriminator", {}).get("mapping")
+        if isinstance(mapping, dict):  # a union inside a schema (a view's prompt)
+            out["discriminator"] = {
+                **node["discriminator"],
+                "mapping": {
+                    k: f"#/components/schemas/{names[v[8:]]}" if v.startswith("#/$defs/") else v
+                    for k, v in mapping.items()
+                },
+            }
+        return out
     if isinstance(node, list):
         return [_renamed(v, names) for v in node]
     return node
