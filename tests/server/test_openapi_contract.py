@@ -216,3 +216,19 @@ def test_every_reference_and_discriminator_mapping_resolves(doc) -> None:
     assert any("EstorilPlacePrompt" in ref for ref in refs)
     broken = {ref for ref in refs if ref.removeprefix("#/components/schemas/") not in schemas}
     assert broken == set()
+
+
+def test_the_clock_and_no_content_answers_are_declared(doc) -> None:
+    schemas = doc["components"]["schemas"]
+    clock = schemas["EstorilTableDocument"]["properties"]["clock"]["anyOf"]
+    assert {"$ref": "#/components/schemas/PublicClock"} in clock
+    public = schemas["PublicClock"]
+    assert public["additionalProperties"] is False
+    assert set(public["properties"]["kind"]["enum"]) == {"per_decision", "bank", "correspondence"}
+    assert public["properties"]["seats"]["items"] == {
+        "$ref": "#/components/schemas/PublicSeatClock"
+    }
+    no_content = [op for _, _, op in _operations(doc) if "204" in op["responses"]]
+    assert len(no_content) >= 5
+    for op in no_content:
+        assert "content" not in op["responses"]["204"]

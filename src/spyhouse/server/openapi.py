@@ -384,6 +384,8 @@ def _complete_responses(method: str, path: str, operation: dict[str, Any]) -> No
         if key.isdigit() and int(key) >= 400:
             response["content"] = _PROBLEM  # only ever a problem document
             response["description"] = PROBLEM_STATUSES.get(int(key), response["description"])
+    if "204" in responses:  # declared with no content: there is nothing to parse
+        responses["204"] = {"description": "Done: no content"}
     responses["405"]["headers"] = _ALLOW
     if (method, path) in PAGINATED:
         responses["200"]["headers"] = _LINK

@@ -144,12 +144,18 @@ export type Type6 = "presence";
  * StateFrame, typed by its game
  */
 export type TypedStateFrame = AgenciaStateFrame | ConspiracyStateFrame | EstorilStateFrame | SpiesStateFrame;
-/**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
- */
-export type Clock = {
-  [k: string]: unknown;
-} | null;
+export type HandoverAfter = number;
+export type Increment = number;
+export type Kind = "per_decision" | "bank" | "correspondence";
+export type Now = number;
+export type Paused = boolean;
+export type Deadline = number | null;
+export type Remaining = number;
+export type Running = boolean;
+export type Seat2 = number;
+export type Timeouts = number;
+export type Seats1 = PublicSeatClock[];
+export type Seconds = number;
 /**
  * An event of a La Agencia: Misión Embajada table's log, by its type
  */
@@ -192,22 +198,22 @@ export type FaceDown = boolean;
 export type Information = number;
 export type Location = string;
 export type Result = string;
-export type Seat2 = number;
+export type Seat3 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat3 = number | null;
+export type Seat4 = number | null;
 export type Type7 = "agents_solved";
 export type Version1 = number;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience1 = number[] | null;
-export type Seat4 = number;
+export type Seat5 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat5 = number | null;
+export type Seat6 = number | null;
 export type Type8 = "bot_level_changed";
 export type Version2 = number;
 /**
@@ -215,11 +221,11 @@ export type Version2 = number;
  */
 export type Audience2 = number[] | null;
 export type Name1 = string | null;
-export type Seat6 = number;
+export type Seat7 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat7 = number | null;
+export type Seat8 = number | null;
 export type Type9 = "bot_seated";
 export type Version3 = number;
 /**
@@ -228,11 +234,11 @@ export type Version3 = number;
 export type Audience3 = number[] | null;
 export type Card1 = string;
 export type Position = string;
-export type Seat8 = number;
+export type Seat9 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat9 = number | null;
+export type Seat10 = number | null;
 export type Type10 = "card_dealt";
 export type Version4 = number;
 /**
@@ -241,11 +247,11 @@ export type Version4 = number;
 export type Audience4 = number[] | null;
 export type Card2 = string;
 export type Position1 = string;
-export type Seat10 = number;
+export type Seat11 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat11 = number | null;
+export type Seat12 = number | null;
 export type Type11 = "card_drawn";
 export type Version5 = number;
 /**
@@ -254,11 +260,11 @@ export type Version5 = number;
 export type Audience5 = number[] | null;
 export type Card3 = string;
 export type Position2 = string;
-export type Seat12 = number;
+export type Seat13 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat13 = number | null;
+export type Seat14 = number | null;
 export type Type12 = "card_played";
 export type Version6 = number;
 /**
@@ -267,11 +273,11 @@ export type Version6 = number;
 export type Audience6 = number[] | null;
 export type Card4 = string;
 export type Position3 = string;
-export type Seat14 = number;
+export type Seat15 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat15 = number | null;
+export type Seat16 = number | null;
 export type Type13 = "card_seen";
 export type Version7 = number;
 /**
@@ -281,7 +287,7 @@ export type Audience7 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat16 = number | null;
+export type Seat17 = number | null;
 export type Type14 = "clocks_paused";
 export type Version8 = number;
 /**
@@ -291,7 +297,7 @@ export type Audience8 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat17 = number | null;
+export type Seat18 = number | null;
 export type Type15 = "clocks_resumed";
 export type Version9 = number;
 /**
@@ -299,11 +305,11 @@ export type Version9 = number;
  */
 export type Audience9 = number[] | null;
 export type Card5 = string;
-export type Seat18 = number;
+export type Seat19 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat19 = number | null;
+export type Seat20 = number | null;
 export type Type16 = "discarded";
 export type Version10 = number;
 /**
@@ -312,11 +318,11 @@ export type Version10 = number;
 export type Audience10 = number[] | null;
 export type Agents = number;
 export type Location1 = string;
-export type Seat20 = number;
+export type Seat21 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat21 = number | null;
+export type Seat22 = number | null;
 export type Type17 = "embassy_location_chosen";
 export type Version11 = number;
 /**
@@ -324,14 +330,14 @@ export type Version11 = number;
  */
 export type Audience11 = number[] | null;
 export type Cards = number;
-export type Seat22 = number;
+export type Seat23 = number;
 export type Tokens = number;
 export type Total = number;
 export type Scores = AgenciaFinalScore[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat23 = number | null;
+export type Seat24 = number | null;
 export type Type18 = "game_over";
 export type Version12 = number;
 /**
@@ -341,7 +347,7 @@ export type Audience12 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat24 = number | null;
+export type Seat25 = number | null;
 export type Type19 = "game_started";
 export type Version13 = number;
 /**
@@ -354,20 +360,20 @@ export type Rounds = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat25 = number | null;
+export type Seat26 = number | null;
 export type Type20 = "getting_ready";
 export type Version14 = number;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience14 = number[] | null;
-export type Seat26 = number;
+export type Seat27 = number;
 export type Target = number;
 export type Took = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat27 = number | null;
+export type Seat28 = number | null;
 export type Type21 = "infiltrated";
 export type Version15 = number;
 /**
@@ -375,22 +381,22 @@ export type Version15 = number;
  */
 export type Audience15 = number[] | null;
 export type Name2 = string | null;
-export type Seat28 = number;
+export type Seat29 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat29 = number | null;
+export type Seat30 = number | null;
 export type Type22 = "joined";
 export type Version16 = number;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience16 = number[] | null;
-export type Seat30 = number;
+export type Seat31 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat31 = number | null;
+export type Seat32 = number | null;
 export type Type23 = "new_ambassador";
 export type Version17 = number;
 /**
@@ -400,7 +406,7 @@ export type Audience17 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat32 = number | null;
+export type Seat33 = number | null;
 export type Type24 = "player_removed";
 export type Version18 = number;
 /**
@@ -409,12 +415,12 @@ export type Version18 = number;
 export type Audience18 = number[] | null;
 export type Card6 = string;
 export type Reward = number;
-export type Seat33 = number;
+export type Seat34 = number;
 export type Target1 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat34 = number | null;
+export type Seat35 = number | null;
 export type Type25 = "recruited";
 export type Version19 = number;
 /**
@@ -427,7 +433,7 @@ export type TableId = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat35 = number | null;
+export type Seat36 = number | null;
 export type Type26 = "rematch";
 export type Version20 = number;
 /**
@@ -437,7 +443,7 @@ export type Audience20 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat36 = number | null;
+export type Seat37 = number | null;
 export type Type27 = "returned";
 export type Version21 = number;
 /**
@@ -448,7 +454,7 @@ export type RoundTokensLeft = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat37 = number | null;
+export type Seat38 = number | null;
 export type Type28 = "round_token_returned";
 export type Version22 = number;
 /**
@@ -458,7 +464,7 @@ export type Audience22 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat38 = number | null;
+export type Seat39 = number | null;
 export type Type29 = "seat_emptied";
 export type Version23 = number;
 /**
@@ -468,7 +474,7 @@ export type Audience23 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat39 = number | null;
+export type Seat40 = number | null;
 export type Type30 = "seat_given_back";
 export type Version24 = number;
 /**
@@ -478,7 +484,7 @@ export type Audience24 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat40 = number | null;
+export type Seat41 = number | null;
 export type Type31 = "seat_held";
 export type Version25 = number;
 /**
@@ -488,19 +494,19 @@ export type Audience25 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat41 = number | null;
+export type Seat42 = number | null;
 export type Type32 = "seat_requested";
 export type Version26 = number;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience26 = number[] | null;
-export type Seat42 = number;
-export type Seconds = number;
+export type Seat43 = number;
+export type Seconds1 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat43 = number | null;
+export type Seat44 = number | null;
 export type Type33 = "time_added";
 export type Version27 = number;
 /**
@@ -510,7 +516,7 @@ export type Audience27 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat44 = number | null;
+export type Seat45 = number | null;
 export type Type34 = "timed_out";
 export type Version28 = number;
 /**
@@ -549,14 +555,14 @@ export type Held = string | null;
 /**
  * open | human | bot
  */
-export type Kind = string;
+export type Kind1 = string;
 /**
  * The host muted this seat's chat (live: a chat_muted frame)
  */
 export type Muted1 = boolean;
 export type Name3 = string | null;
-export type Seat45 = number;
-export type Seats1 = SeatInfo[];
+export type Seat46 = number;
+export type Seats2 = SeatInfo[];
 export type Spectators = boolean;
 /**
  * waiting | playing | finished
@@ -574,7 +580,7 @@ export type Ambassador1 = number;
 export type Agents1 = number;
 export type Copies = number;
 export type Information2 = number;
-export type Kind1 = string;
+export type Kind2 = string;
 export type Name4 = string;
 export type Status2 = string;
 export type Cards1 = AgenciaCardReference[];
@@ -583,7 +589,7 @@ export type Embassy = {
   [k: string]: string | number;
 } | null;
 export type Cards2 = number;
-export type Seat46 = number;
+export type Seat47 = number;
 export type Tokens1 = number;
 export type Total1 = number;
 export type FinalScores = AgenciaFinalScoreView[];
@@ -597,7 +603,7 @@ export type DeckSize = number;
 export type Information3 = number;
 export type Agents2 = number;
 export type Information4 = number;
-export type Kind2 = string;
+export type Kind3 = string;
 export type Name5 = string;
 export type From = string;
 export type InGame = boolean;
@@ -605,10 +611,10 @@ export type Label = string;
 export type Position5 = string;
 export type State = "empty" | "seen" | "hidden";
 export type Positions = AgenciaPositionView[];
-export type Seat47 = number;
+export type Seat48 = number;
 export type You = boolean;
 export type Players = AgenciaPlayerView[];
-export type Kind3 = "choose_location" | "play" | "infiltrate" | "recruit";
+export type Kind4 = "choose_location" | "play" | "infiltrate" | "recruit";
 export type Location3 = "Hall" | "Garden";
 export type Text1 = string;
 export type Locations = AgenciaLocationChoice[];
@@ -620,19 +626,13 @@ export type Round = number;
 export type RoundTokenHolder = number | null;
 export type RoundTokens = number;
 export type Rounds1 = number;
-export type Seat48 = number | null;
+export type Seat49 = number | null;
 export type ToAct1 = number[];
 export type Winners1 = number[];
 /**
  * Your seat, or null for a spectator
  */
 export type You1 = number | null;
-/**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
- */
-export type Clock1 = {
-  [k: string]: unknown;
-} | null;
 /**
  * An event of a Conspiracy: The Solomon Gambit table's log, by its type
  */
@@ -694,7 +694,7 @@ export type Player = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat49 = number | null;
+export type Seat50 = number | null;
 export type Type40 = "ability_skipped";
 export type Version30 = number;
 /**
@@ -709,7 +709,7 @@ export type Target4 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat50 = number | null;
+export type Seat51 = number | null;
 export type Type41 = "agent_burned";
 export type Version31 = number;
 /**
@@ -723,7 +723,7 @@ export type To = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat51 = number | null;
+export type Seat52 = number | null;
 export type Type42 = "agent_moved";
 export type Version32 = number;
 /**
@@ -735,7 +735,7 @@ export type Player3 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat52 = number | null;
+export type Seat53 = number | null;
 export type Type43 = "announced";
 export type Version33 = number;
 /**
@@ -749,7 +749,7 @@ export type To1 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat53 = number | null;
+export type Seat54 = number | null;
 export type Type44 = "beacon_pulled";
 export type Version34 = number;
 /**
@@ -766,7 +766,7 @@ export type SolomonSpace = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat54 = number | null;
+export type Seat55 = number | null;
 export type Type45 = "board_set_up";
 export type Version35 = number;
 /**
@@ -776,7 +776,7 @@ export type Audience34 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat55 = number | null;
+export type Seat56 = number | null;
 export type Type46 = "bot_level_changed";
 export type Version36 = number;
 /**
@@ -786,7 +786,7 @@ export type Audience35 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat56 = number | null;
+export type Seat57 = number | null;
 export type Type47 = "bot_seated";
 export type Version37 = number;
 /**
@@ -799,7 +799,7 @@ export type To2 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat57 = number | null;
+export type Seat58 = number | null;
 export type Type48 = "briefcase_carried";
 export type Version38 = number;
 /**
@@ -811,7 +811,7 @@ export type Player6 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat58 = number | null;
+export type Seat59 = number | null;
 export type Type49 = "briefcase_delivered";
 export type Version39 = number;
 /**
@@ -824,7 +824,7 @@ export type Target5 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat59 = number | null;
+export type Seat60 = number | null;
 export type Type50 = "burn_announced";
 export type Version40 = number;
 /**
@@ -837,7 +837,7 @@ export type Restricted = boolean;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat60 = number | null;
+export type Seat61 = number | null;
 export type Type51 = "challenge_failed";
 export type Version41 = number;
 /**
@@ -848,7 +848,7 @@ export type Player9 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat61 = number | null;
+export type Seat62 = number | null;
 export type Type52 = "challenge_offered";
 export type Version42 = number;
 /**
@@ -859,7 +859,7 @@ export type Player10 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat62 = number | null;
+export type Seat63 = number | null;
 export type Type53 = "challenge_passed";
 export type Version43 = number;
 /**
@@ -871,7 +871,7 @@ export type Player11 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat63 = number | null;
+export type Seat64 = number | null;
 export type Type54 = "challenge_succeeded";
 export type Version44 = number;
 /**
@@ -883,7 +883,7 @@ export type Player12 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat64 = number | null;
+export type Seat65 = number | null;
 export type Type55 = "challenged";
 export type Version45 = number;
 /**
@@ -893,7 +893,7 @@ export type Audience44 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat65 = number | null;
+export type Seat66 = number | null;
 export type Type56 = "clocks_paused";
 export type Version46 = number;
 /**
@@ -903,7 +903,7 @@ export type Audience45 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat66 = number | null;
+export type Seat67 = number | null;
 export type Type57 = "clocks_resumed";
 export type Version47 = number;
 /**
@@ -915,7 +915,7 @@ export type Round1 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat67 = number | null;
+export type Seat68 = number | null;
 export type Type58 = "game_started";
 export type Version48 = number;
 /**
@@ -925,7 +925,7 @@ export type Audience47 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat68 = number | null;
+export type Seat69 = number | null;
 export type Type59 = "joined";
 export type Version49 = number;
 /**
@@ -938,7 +938,7 @@ export type To3 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat69 = number | null;
+export type Seat70 = number | null;
 export type Type60 = "magician_moved_briefcase";
 export type Version50 = number;
 /**
@@ -951,7 +951,7 @@ export type To4 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat70 = number | null;
+export type Seat71 = number | null;
 export type Type61 = "move_announced";
 export type Version51 = number;
 /**
@@ -962,7 +962,7 @@ export type Player15 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat71 = number | null;
+export type Seat72 = number | null;
 export type Type62 = "payoff_made";
 export type Version52 = number;
 /**
@@ -972,7 +972,7 @@ export type Audience51 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat72 = number | null;
+export type Seat73 = number | null;
 export type Type63 = "player_removed";
 export type Version53 = number;
 /**
@@ -982,7 +982,7 @@ export type Audience52 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat73 = number | null;
+export type Seat74 = number | null;
 export type Type64 = "rematch";
 export type Version54 = number;
 /**
@@ -992,7 +992,7 @@ export type Audience53 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat74 = number | null;
+export type Seat75 = number | null;
 export type Type65 = "returned";
 export type Version55 = number;
 /**
@@ -1005,7 +1005,7 @@ export type Space = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat75 = number | null;
+export type Seat76 = number | null;
 export type Type66 = "roulette_moved_die";
 export type Version56 = number;
 /**
@@ -1016,7 +1016,7 @@ export type Round2 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat76 = number | null;
+export type Seat77 = number | null;
 export type Type67 = "round_started";
 export type Version57 = number;
 /**
@@ -1026,7 +1026,7 @@ export type Audience56 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat77 = number | null;
+export type Seat78 = number | null;
 export type Type68 = "seat_emptied";
 export type Version58 = number;
 /**
@@ -1036,7 +1036,7 @@ export type Audience57 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat78 = number | null;
+export type Seat79 = number | null;
 export type Type69 = "seat_given_back";
 export type Version59 = number;
 /**
@@ -1046,7 +1046,7 @@ export type Audience58 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat79 = number | null;
+export type Seat80 = number | null;
 export type Type70 = "seat_held";
 export type Version60 = number;
 /**
@@ -1056,7 +1056,7 @@ export type Audience59 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat80 = number | null;
+export type Seat81 = number | null;
 export type Type71 = "seat_requested";
 export type Version61 = number;
 /**
@@ -1067,7 +1067,7 @@ export type Player17 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat81 = number | null;
+export type Seat82 = number | null;
 export type Type72 = "setup_agents_chosen";
 export type Version62 = number;
 /**
@@ -1078,7 +1078,7 @@ export type Player18 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat82 = number | null;
+export type Seat83 = number | null;
 export type Type73 = "setup_payoffs_placed";
 export type Version63 = number;
 /**
@@ -1091,7 +1091,7 @@ export type Winners2 = number[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat83 = number | null;
+export type Seat84 = number | null;
 export type Type74 = "shields_lifted";
 export type Version64 = number;
 /**
@@ -1102,7 +1102,7 @@ export type Space1 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat84 = number | null;
+export type Seat85 = number | null;
 export type Type75 = "solomon_advanced";
 export type Version65 = number;
 /**
@@ -1113,7 +1113,7 @@ export type Face = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat85 = number | null;
+export type Seat86 = number | null;
 export type Type76 = "solomon_rolled";
 export type Version66 = number;
 /**
@@ -1125,7 +1125,7 @@ export type Player19 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat86 = number | null;
+export type Seat87 = number | null;
 export type Type77 = "spyglass_looked";
 export type Version67 = number;
 /**
@@ -1138,7 +1138,7 @@ export type On = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat87 = number | null;
+export type Seat88 = number | null;
 export type Type78 = "spyglass_saw";
 export type Version68 = number;
 /**
@@ -1151,7 +1151,7 @@ export type Player20 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat88 = number | null;
+export type Seat89 = number | null;
 export type Type79 = "starting_payoff_dealt";
 export type Version69 = number;
 /**
@@ -1162,7 +1162,7 @@ export type Player21 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat89 = number | null;
+export type Seat90 = number | null;
 export type Type80 = "stopped";
 export type Version70 = number;
 /**
@@ -1176,7 +1176,7 @@ export type To5 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat90 = number | null;
+export type Seat91 = number | null;
 export type Type81 = "tempest_pushed";
 export type Version71 = number;
 /**
@@ -1189,7 +1189,7 @@ export type Player23 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat91 = number | null;
+export type Seat92 = number | null;
 export type Type82 = "tempest_used";
 export type Version72 = number;
 /**
@@ -1199,7 +1199,7 @@ export type Audience71 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat92 = number | null;
+export type Seat93 = number | null;
 export type Type83 = "time_added";
 export type Version73 = number;
 /**
@@ -1209,7 +1209,7 @@ export type Audience72 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat93 = number | null;
+export type Seat94 = number | null;
 export type Type84 = "timed_out";
 export type Version74 = number;
 /**
@@ -1220,7 +1220,7 @@ export type Player24 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat94 = number | null;
+export type Seat95 = number | null;
 export type Type85 = "turn_started";
 export type Version75 = number;
 /**
@@ -1233,7 +1233,7 @@ export type To6 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat95 = number | null;
+export type Seat96 = number | null;
 export type Type86 = "vagabond_stepped";
 export type Version76 = number;
 /**
@@ -1246,7 +1246,7 @@ export type To7 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat96 = number | null;
+export type Seat97 = number | null;
 export type Type87 = "you_paid";
 export type Version77 = number;
 /**
@@ -1320,7 +1320,7 @@ export type Private1 = boolean;
  * The full log is published once the game ends
  */
 export type PublishLog1 = boolean;
-export type Seats2 = SeatInfo[];
+export type Seats3 = SeatInfo[];
 export type Spectators1 = boolean;
 /**
  * waiting | playing | finished
@@ -1374,7 +1374,7 @@ export type SetupPicks = string[] | null;
 export type StartingAgent = string;
 export type Agent13 = string;
 export type From6 = string;
-export type Kind4 = "move" | "burn";
+export type Kind5 = "move" | "burn";
 export type Player29 = number;
 export type Target7 = string | null;
 export type To12 = string | null;
@@ -1384,7 +1384,7 @@ export type CoinsRemoved = number;
 export type Hq1 = string;
 export type PayoffsMade = number;
 export type Restricted1 = boolean;
-export type Seat97 = number;
+export type Seat98 = number;
 export type SetupDone = boolean;
 export type Players1 = ConspiracyPublicPlayer[];
 export type Agent14 = string;
@@ -1395,7 +1395,7 @@ export type Burns1 = ConspiracyBurnChoice[];
 export type Choices = string[];
 export type Count = number;
 export type From7 = string;
-export type Kind5 =
+export type Kind6 =
   | "choose_setup_agents"
   | "choose_action"
   | "challenge_or_pass"
@@ -1433,12 +1433,6 @@ export type You2 = number | null;
  * Your seat, or null for a spectator
  */
 export type You3 = number | null;
-/**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
- */
-export type Clock2 = {
-  [k: string]: unknown;
-} | null;
 /**
  * An event of a Estoril 1942 table's log, by its type
  */
@@ -1496,7 +1490,7 @@ export type Value = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat98 = number | null;
+export type Seat99 = number | null;
 export type Type107 = "airport_die";
 export type Version79 = number;
 /**
@@ -1510,7 +1504,7 @@ export type Tile = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat99 = number | null;
+export type Seat100 = number | null;
 export type Type108 = "assassinated";
 export type Version80 = number;
 /**
@@ -1520,7 +1514,7 @@ export type Audience78 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat100 = number | null;
+export type Seat101 = number | null;
 export type Type109 = "bot_level_changed";
 export type Version81 = number;
 /**
@@ -1530,7 +1524,7 @@ export type Audience79 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat101 = number | null;
+export type Seat102 = number | null;
 export type Type110 = "bot_seated";
 export type Version82 = number;
 /**
@@ -1545,7 +1539,7 @@ export type Space4 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat102 = number | null;
+export type Seat103 = number | null;
 export type Type111 = "casino_dice";
 export type Version83 = number;
 /**
@@ -1555,7 +1549,7 @@ export type Audience81 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat103 = number | null;
+export type Seat104 = number | null;
 export type Type112 = "clocks_paused";
 export type Version84 = number;
 /**
@@ -1565,7 +1559,7 @@ export type Audience82 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat104 = number | null;
+export type Seat105 = number | null;
 export type Type113 = "clocks_resumed";
 export type Version85 = number;
 /**
@@ -1577,7 +1571,7 @@ export type Player33 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat105 = number | null;
+export type Seat106 = number | null;
 export type Type114 = "conspiracy";
 export type Version86 = number;
 /**
@@ -1589,7 +1583,7 @@ export type Player34 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat106 = number | null;
+export type Seat107 = number | null;
 export type Type115 = "conspiracy_kept";
 export type Version87 = number;
 /**
@@ -1607,7 +1601,7 @@ export type Woman = boolean;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat107 = number | null;
+export type Seat108 = number | null;
 export type Type116 = "conspiracy_look";
 export type Version88 = number;
 /**
@@ -1620,7 +1614,7 @@ export type Reward1 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat108 = number | null;
+export type Seat109 = number | null;
 export type Type117 = "conspiracy_swapped";
 export type Version89 = number;
 /**
@@ -1631,7 +1625,7 @@ export type Player36 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat109 = number | null;
+export type Seat110 = number | null;
 export type Type118 = "discarded_face_down";
 export type Version90 = number;
 /**
@@ -1641,7 +1635,7 @@ export type Audience88 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat110 = number | null;
+export type Seat111 = number | null;
 export type Type119 = "discards_revealed";
 export type Version91 = number;
 /**
@@ -1658,7 +1652,7 @@ export type Space5 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat111 = number | null;
+export type Seat112 = number | null;
 export type Type120 = "double_agent";
 export type Version92 = number;
 /**
@@ -1671,7 +1665,7 @@ export type Rewards = string[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat112 = number | null;
+export type Seat113 = number | null;
 export type Type121 = "enigma_placed";
 export type Version93 = number;
 /**
@@ -1681,7 +1675,7 @@ export type Audience91 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat113 = number | null;
+export type Seat114 = number | null;
 export type Type122 = "game_over";
 export type Version94 = number;
 /**
@@ -1694,7 +1688,7 @@ export type Players2 = string[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat114 = number | null;
+export type Seat115 = number | null;
 export type Type123 = "game_started";
 export type Version95 = number;
 /**
@@ -1704,7 +1698,7 @@ export type Audience93 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat115 = number | null;
+export type Seat116 = number | null;
 export type Type124 = "joined";
 export type Version96 = number;
 /**
@@ -1718,7 +1712,7 @@ export type Space6 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat116 = number | null;
+export type Seat117 = number | null;
 export type Type125 = "looked";
 export type Version97 = number;
 /**
@@ -1731,7 +1725,7 @@ export type Space7 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat117 = number | null;
+export type Seat118 = number | null;
 export type Type126 = "nationalism";
 export type Version98 = number;
 /**
@@ -1743,7 +1737,7 @@ export type Player40 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat118 = number | null;
+export type Seat119 = number | null;
 export type Type127 = "passed";
 export type Version99 = number;
 /**
@@ -1757,7 +1751,7 @@ export type Tile1 = string | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat119 = number | null;
+export type Seat120 = number | null;
 export type Type128 = "placed";
 export type Version100 = number;
 /**
@@ -1770,7 +1764,7 @@ export type Tile2 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat120 = number | null;
+export type Seat121 = number | null;
 export type Type129 = "placed_face_down";
 export type Version101 = number;
 /**
@@ -1780,7 +1774,7 @@ export type Audience99 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat121 = number | null;
+export type Seat122 = number | null;
 export type Type130 = "player_removed";
 export type Version102 = number;
 /**
@@ -1790,7 +1784,7 @@ export type Audience100 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat122 = number | null;
+export type Seat123 = number | null;
 export type Type131 = "rematch";
 export type Version103 = number;
 /**
@@ -1805,7 +1799,7 @@ export type Tile3 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat123 = number | null;
+export type Seat124 = number | null;
 export type Type132 = "removed_from_game";
 export type Version104 = number;
 /**
@@ -1819,7 +1813,7 @@ export type Tile4 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat124 = number | null;
+export type Seat125 = number | null;
 export type Type133 = "resolving";
 export type Version105 = number;
 /**
@@ -1829,7 +1823,7 @@ export type Audience103 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat125 = number | null;
+export type Seat126 = number | null;
 export type Type134 = "returned";
 export type Version106 = number;
 /**
@@ -1844,7 +1838,7 @@ export type Winner = string | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat126 = number | null;
+export type Seat127 = number | null;
 export type Type135 = "reward";
 export type Version107 = number;
 /**
@@ -1857,7 +1851,7 @@ export type Player44 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat127 = number | null;
+export type Seat128 = number | null;
 export type Type136 = "rotated";
 export type Version108 = number;
 /**
@@ -1870,7 +1864,7 @@ export type Tile5 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat128 = number | null;
+export type Seat129 = number | null;
 export type Type137 = "roulette_fed";
 export type Version109 = number;
 /**
@@ -1881,7 +1875,7 @@ export type Tile6 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat129 = number | null;
+export type Seat130 = number | null;
 export type Type138 = "roulette_tile";
 export type Version110 = number;
 /**
@@ -1898,7 +1892,7 @@ export type Round4 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat130 = number | null;
+export type Seat131 = number | null;
 export type Type139 = "round_started";
 export type Version111 = number;
 /**
@@ -1911,7 +1905,7 @@ export type Space11 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat131 = number | null;
+export type Seat132 = number | null;
 export type Type140 = "saw";
 export type Version112 = number;
 /**
@@ -1921,7 +1915,7 @@ export type Audience110 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat132 = number | null;
+export type Seat133 = number | null;
 export type Type141 = "seat_emptied";
 export type Version113 = number;
 /**
@@ -1931,7 +1925,7 @@ export type Audience111 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat133 = number | null;
+export type Seat134 = number | null;
 export type Type142 = "seat_given_back";
 export type Version114 = number;
 /**
@@ -1941,7 +1935,7 @@ export type Audience112 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat134 = number | null;
+export type Seat135 = number | null;
 export type Type143 = "seat_held";
 export type Version115 = number;
 /**
@@ -1951,7 +1945,7 @@ export type Audience113 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat135 = number | null;
+export type Seat136 = number | null;
 export type Type144 = "seat_requested";
 export type Version116 = number;
 /**
@@ -1968,7 +1962,7 @@ export type Tile7 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat136 = number | null;
+export type Seat137 = number | null;
 export type Type145 = "seduced";
 export type Version117 = number;
 /**
@@ -1981,7 +1975,7 @@ export type Space13 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat137 = number | null;
+export type Seat138 = number | null;
 export type Type146 = "shielded";
 export type Version118 = number;
 /**
@@ -1992,7 +1986,7 @@ export type HandSizes = number[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat138 = number | null;
+export type Seat139 = number | null;
 export type Type147 = "tiles_retrieved";
 export type Version119 = number;
 /**
@@ -2002,7 +1996,7 @@ export type Audience117 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat139 = number | null;
+export type Seat140 = number | null;
 export type Type148 = "time_added";
 export type Version120 = number;
 /**
@@ -2012,7 +2006,7 @@ export type Audience118 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat140 = number | null;
+export type Seat141 = number | null;
 export type Type149 = "timed_out";
 export type Version121 = number;
 /**
@@ -2023,7 +2017,7 @@ export type Tile8 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat141 = number | null;
+export type Seat142 = number | null;
 export type Type150 = "you_discarded";
 export type Version122 = number;
 /**
@@ -2102,7 +2096,7 @@ export type Private2 = boolean;
  * The full log is published once the game ends
  */
 export type PublishLog2 = boolean;
-export type Seats3 = SeatInfo[];
+export type Seats4 = SeatInfo[];
 export type Spectators2 = boolean;
 /**
  * waiting | playing | finished
@@ -2174,7 +2168,7 @@ export type HandSize = number;
 export type Markers = number;
 export type Player47 = string;
 export type RevealedHand = EstorilTile[] | null;
-export type Seat142 = number;
+export type Seat143 = number;
 export type Players3 = EstorilPlayerView[];
 export type Prompt =
   | (
@@ -2190,49 +2184,49 @@ export type Prompt =
       | EstorilHellsMouthPrompt
     )
   | null;
-export type Kind6 = "place";
+export type Kind7 = "place";
 export type Location30 = string;
 export type Space19 = string;
 export type Spaces2 = EstorilSpace[];
 export type Text4 = string;
 export type Tiles1 = string[];
 export type Count1 = number;
-export type Kind7 = "discard";
+export type Kind8 = "discard";
 export type Text5 = string;
 export type Tiles2 = string[];
-export type Kind8 = "place_enigma";
+export type Kind9 = "place_enigma";
 export type Locations2 = string[];
 export type Text6 = string;
 export type FromDiscards = string[];
 export type FromHand = string[];
-export type Kind9 = "roulette";
+export type Kind10 = "roulette";
 export type Text7 = string;
 export type Degrees2 = number[];
-export type Kind10 = "rotate";
+export type Kind11 = "rotate";
 export type Location31 = string;
 export type Text8 = string;
 export type Die2 = number | null;
-export type Kind11 = "airport_die";
+export type Kind12 = "airport_die";
 export type Max1 = number;
 export type Min = number;
 export type Text9 = string;
-export type Kind12 = "look";
+export type Kind13 = "look";
 export type Location32 = string;
 export type Reward6 = number;
 export type Space20 = string;
 export type Targets2 = EstorilLookTarget[];
 export type Text10 = string;
 export type Abilities1 = string[];
-export type Kind13 = "ability";
+export type Kind14 = "ability";
 export type Location33 = string;
 export type Space21 = string;
 export type Text11 = string;
 export type Tile12 = string;
 export type Uses = EstorilUse[];
-export type Kind14 = "conspiracy";
+export type Kind15 = "conspiracy";
 export type Location34 = string;
 export type Text12 = string;
-export type Kind15 = "hells_mouth";
+export type Kind16 = "hells_mouth";
 export type Location35 = string;
 export type Spaces3 = string[];
 export type Text13 = string;
@@ -2252,12 +2246,6 @@ export type You4 = string | null;
  * Your seat, or null for a spectator
  */
 export type You5 = number | null;
-/**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
- */
-export type Clock3 = {
-  [k: string]: unknown;
-} | null;
 /**
  * An event of a Stratego Spies & Lies table's log, by its type
  */
@@ -2316,7 +2304,7 @@ export type Soldier = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat143 = number | null;
+export type Seat144 = number | null;
 export type Type164 = "activated";
 export type Version124 = number;
 /**
@@ -2327,7 +2315,7 @@ export type Side1 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat144 = number | null;
+export type Seat145 = number | null;
 export type Type165 = "bomb_exploded";
 export type Version125 = number;
 /**
@@ -2337,7 +2325,7 @@ export type Audience122 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat145 = number | null;
+export type Seat146 = number | null;
 export type Type166 = "bot_level_changed";
 export type Version126 = number;
 /**
@@ -2347,7 +2335,7 @@ export type Audience123 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat146 = number | null;
+export type Seat147 = number | null;
 export type Type167 = "bot_seated";
 export type Version127 = number;
 /**
@@ -2360,7 +2348,7 @@ export type Soldier1 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat147 = number | null;
+export type Seat148 = number | null;
 export type Type168 = "captain_choice";
 export type Version128 = number;
 /**
@@ -2370,7 +2358,7 @@ export type Audience125 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat148 = number | null;
+export type Seat149 = number | null;
 export type Type169 = "clocks_paused";
 export type Version129 = number;
 /**
@@ -2380,7 +2368,7 @@ export type Audience126 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat149 = number | null;
+export type Seat150 = number | null;
 export type Type170 = "clocks_resumed";
 export type Version130 = number;
 /**
@@ -2391,7 +2379,7 @@ export type Day = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat150 = number | null;
+export type Seat151 = number | null;
 export type Type171 = "day_ended";
 export type Version131 = number;
 /**
@@ -2403,7 +2391,7 @@ export type StartingSide = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat151 = number | null;
+export type Seat152 = number | null;
 export type Type172 = "day_started";
 export type Version132 = number;
 /**
@@ -2414,7 +2402,7 @@ export type Side3 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat152 = number | null;
+export type Seat153 = number | null;
 export type Type173 = "deception_paid";
 export type Version133 = number;
 /**
@@ -2426,7 +2414,7 @@ export type Side4 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat153 = number | null;
+export type Seat154 = number | null;
 export type Type174 = "deception_played";
 export type Version134 = number;
 /**
@@ -2438,7 +2426,7 @@ export type Side5 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat154 = number | null;
+export type Seat155 = number | null;
 export type Type175 = "deception_token_refused";
 export type Version135 = number;
 /**
@@ -2449,7 +2437,7 @@ export type Side6 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat155 = number | null;
+export type Seat156 = number | null;
 export type Type176 = "deception_token_won";
 export type Version136 = number;
 /**
@@ -2457,12 +2445,12 @@ export type Version136 = number;
  */
 export type Audience133 = number[] | null;
 export type Missions2 = number[];
-export type Seat156 = number;
+export type Seat157 = number;
 export type Side7 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat157 = number | null;
+export type Seat158 = number | null;
 export type Type177 = "deployed";
 export type Version137 = number;
 /**
@@ -2475,7 +2463,7 @@ export type To17 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat158 = number | null;
+export type Seat159 = number | null;
 export type Type178 = "double_agent_moved";
 export type Version138 = number;
 /**
@@ -2488,7 +2476,7 @@ export type Soldiers = string[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat159 = number | null;
+export type Seat160 = number | null;
 export type Type179 = "exhausted";
 export type Version139 = number;
 /**
@@ -2499,7 +2487,7 @@ export type Side10 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat160 = number | null;
+export type Seat161 = number | null;
 export type Type180 = "flag_captured";
 export type Version140 = number;
 /**
@@ -2512,7 +2500,7 @@ export type Winner2 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat161 = number | null;
+export type Seat162 = number | null;
 export type Type181 = "game_over";
 export type Version141 = number;
 /**
@@ -2522,7 +2510,7 @@ export type Audience138 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat162 = number | null;
+export type Seat163 = number | null;
 export type Type182 = "game_started";
 export type Version142 = number;
 /**
@@ -2534,7 +2522,7 @@ export type Soldiers1 = string[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat163 = number | null;
+export type Seat164 = number | null;
 export type Type183 = "hand";
 export type Version143 = number;
 /**
@@ -2546,7 +2534,7 @@ export type Side12 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat164 = number | null;
+export type Seat165 = number | null;
 export type Type184 = "infiltrated";
 export type Version144 = number;
 /**
@@ -2558,7 +2546,7 @@ export type Side13 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat165 = number | null;
+export type Seat166 = number | null;
 export type Type185 = "infiltration_points";
 export type Version145 = number;
 /**
@@ -2571,18 +2559,18 @@ export type Total2 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat166 = number | null;
+export type Seat167 = number | null;
 export type Type186 = "infiltration_points_reduced";
 export type Version146 = number;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience143 = number[] | null;
-export type Seat167 = number;
+export type Seat168 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat168 = number | null;
+export type Seat169 = number | null;
 export type Type187 = "intel_ready";
 export type Version147 = number;
 /**
@@ -2594,7 +2582,7 @@ export type Side15 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat169 = number | null;
+export type Seat170 = number | null;
 export type Type188 = "intel_tokens";
 export type Version148 = number;
 /**
@@ -2606,7 +2594,7 @@ export type Ranks = number[];
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat170 = number | null;
+export type Seat171 = number | null;
 export type Type189 = "intel_turned";
 export type Version149 = number;
 /**
@@ -2616,7 +2604,7 @@ export type Audience146 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat171 = number | null;
+export type Seat172 = number | null;
 export type Type190 = "joined";
 export type Version150 = number;
 /**
@@ -2628,7 +2616,7 @@ export type Side16 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat172 = number | null;
+export type Seat173 = number | null;
 export type Type191 = "marshal_choice";
 export type Version151 = number;
 /**
@@ -2638,7 +2626,7 @@ export type Audience148 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat173 = number | null;
+export type Seat174 = number | null;
 export type Type192 = "my_deployment";
 export type Version152 = number;
 /**
@@ -2650,7 +2638,7 @@ export type Side17 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat174 = number | null;
+export type Seat175 = number | null;
 export type Type193 = "no_deception";
 export type Version153 = number;
 /**
@@ -2660,7 +2648,7 @@ export type Audience150 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat175 = number | null;
+export type Seat176 = number | null;
 export type Type194 = "player_removed";
 export type Version154 = number;
 /**
@@ -2672,7 +2660,7 @@ export type Side18 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat176 = number | null;
+export type Seat177 = number | null;
 export type Type195 = "points_carried_over";
 export type Version155 = number;
 /**
@@ -2682,7 +2670,7 @@ export type Audience152 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat177 = number | null;
+export type Seat178 = number | null;
 export type Type196 = "rematch";
 export type Version156 = number;
 /**
@@ -2696,7 +2684,7 @@ export type Soldier2 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat178 = number | null;
+export type Seat179 = number | null;
 export type Type197 = "retreated";
 export type Version157 = number;
 /**
@@ -2706,7 +2694,7 @@ export type Audience154 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat179 = number | null;
+export type Seat180 = number | null;
 export type Type198 = "returned";
 export type Version158 = number;
 /**
@@ -2722,7 +2710,7 @@ export type Soldier3 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat180 = number | null;
+export type Seat181 = number | null;
 export type Type199 = "revealed";
 export type Version159 = number;
 /**
@@ -2732,7 +2720,7 @@ export type Audience156 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat181 = number | null;
+export type Seat182 = number | null;
 export type Type200 = "seat_emptied";
 export type Version160 = number;
 /**
@@ -2742,7 +2730,7 @@ export type Audience157 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat182 = number | null;
+export type Seat183 = number | null;
 export type Type201 = "seat_given_back";
 export type Version161 = number;
 /**
@@ -2752,7 +2740,7 @@ export type Audience158 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat183 = number | null;
+export type Seat184 = number | null;
 export type Type202 = "seat_held";
 export type Version162 = number;
 /**
@@ -2762,7 +2750,7 @@ export type Audience159 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat184 = number | null;
+export type Seat185 = number | null;
 export type Type203 = "seat_requested";
 export type Version163 = number;
 /**
@@ -2773,7 +2761,7 @@ export type OldIntel = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat185 = number | null;
+export type Seat186 = number | null;
 export type Type204 = "setup";
 export type Version164 = number;
 /**
@@ -2784,7 +2772,7 @@ export type Side21 = string;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat186 = number | null;
+export type Seat187 = number | null;
 export type Type205 = "starting_player";
 export type Version165 = number;
 /**
@@ -2794,7 +2782,7 @@ export type Audience162 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat187 = number | null;
+export type Seat188 = number | null;
 export type Type206 = "time_added";
 export type Version166 = number;
 /**
@@ -2804,7 +2792,7 @@ export type Audience163 = number[] | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat188 = number | null;
+export type Seat189 = number | null;
 export type Type207 = "timed_out";
 export type Version167 = number;
 /**
@@ -2817,7 +2805,7 @@ export type Mission4 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat189 = number | null;
+export type Seat190 = number | null;
 export type Type208 = "turn";
 export type Version168 = number;
 /**
@@ -2863,7 +2851,7 @@ export type Private3 = boolean;
  * The full log is published once the game ends
  */
 export type PublishLog3 = boolean;
-export type Seats4 = SeatInfo[];
+export type Seats5 = SeatInfo[];
 export type Spectators3 = boolean;
 /**
  * waiting | playing | finished
@@ -2896,7 +2884,7 @@ export type DeceptionToken = boolean;
 export type Exhausted1 = SpiesSoldier[];
 export type Hand2 = SpiesSoldier[];
 export type IntelToken = boolean | null;
-export type Kind16 = "deploy" | "place_intel" | "deception" | "guess" | "captain" | "marshal";
+export type Kind17 = "deploy" | "place_intel" | "deception" | "guess" | "captain" | "marshal";
 export type Mission8 = number;
 export type Missions4 = number[];
 export type Options1 =
@@ -2928,9 +2916,9 @@ export type Ending1 = string | null;
 export type Winner3 = string | null;
 export type IntelReady = boolean;
 export type Missions5 = number[];
-export type Seat190 = number;
+export type Seat191 = number;
 export type Side23 = string;
-export type Seats5 = SpiesSeatView[];
+export type Seats6 = SpiesSeatView[];
 export type Colour = string;
 export type DeceptionTokens = number;
 export type Bomb = boolean;
@@ -3056,7 +3044,10 @@ export interface Seats {
  * since the version it last saw: on connect and after every committed change. (La Agencia: Misión Embajada)
  */
 export interface AgenciaStateFrame {
-  clock?: Clock;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events;
   game: Game;
   invite_code?: InviteCode1;
@@ -3068,7 +3059,7 @@ export interface AgenciaStateFrame {
   outcome: AgenciaOutcome | null;
   private: Private;
   publish_log: PublishLog;
-  seats: Seats1;
+  seats: Seats2;
   spectators: Spectators;
   status: Status1;
   table_id: TableId1;
@@ -3080,12 +3071,34 @@ export interface AgenciaStateFrame {
   you: You1;
 }
 /**
+ * A table's time control and each seat's time (the table document's ``clock``).
+ */
+export interface PublicClock {
+  handover_after: HandoverAfter;
+  increment: Increment;
+  kind: Kind;
+  now: Now;
+  paused: Paused;
+  seats: Seats1;
+  seconds: Seconds;
+}
+/**
+ * One seat's time as every reader sees it.
+ */
+export interface PublicSeatClock {
+  deadline: Deadline;
+  remaining: Remaining;
+  running: Running;
+  seat: Seat2;
+  timeouts: Timeouts;
+}
+/**
  * A agents_solved event of La Agencia: Misión Embajada
  */
 export interface AgenciaLoggedAgentsSolved {
   audience?: Audience;
   data: AgenciaAgentsSolvedData;
-  seat: Seat3;
+  seat: Seat4;
   type: Type7;
   version: Version1;
 }
@@ -3096,7 +3109,7 @@ export interface AgenciaAgentsSolvedData {
   information: Information;
   location: Location;
   result: Result;
-  seat: Seat2;
+  seat: Seat3;
 }
 /**
  * A bot_level_changed event of La Agencia: Misión Embajada
@@ -3104,7 +3117,7 @@ export interface AgenciaAgentsSolvedData {
 export interface AgenciaLoggedBotLevelChanged {
   audience?: Audience1;
   data: TableSeatData;
-  seat: Seat5;
+  seat: Seat6;
   type: Type8;
   version: Version2;
 }
@@ -3112,7 +3125,7 @@ export interface AgenciaLoggedBotLevelChanged {
  * The seat it happened to.
  */
 export interface TableSeatData {
-  seat: Seat4;
+  seat: Seat5;
 }
 /**
  * A bot_seated event of La Agencia: Misión Embajada
@@ -3120,7 +3133,7 @@ export interface TableSeatData {
 export interface AgenciaLoggedBotSeated {
   audience?: Audience2;
   data: TableBotSeatedData;
-  seat: Seat7;
+  seat: Seat8;
   type: Type9;
   version: Version3;
 }
@@ -3129,7 +3142,7 @@ export interface AgenciaLoggedBotSeated {
  */
 export interface TableBotSeatedData {
   name?: Name1;
-  seat: Seat6;
+  seat: Seat7;
 }
 /**
  * A card_dealt event of La Agencia: Misión Embajada
@@ -3137,14 +3150,14 @@ export interface TableBotSeatedData {
 export interface AgenciaLoggedCardDealt {
   audience?: Audience3;
   data: AgenciaCardDealtData;
-  seat: Seat9;
+  seat: Seat10;
   type: Type10;
   version: Version4;
 }
 export interface AgenciaCardDealtData {
   card: Card1;
   position: Position;
-  seat: Seat8;
+  seat: Seat9;
 }
 /**
  * A card_drawn event of La Agencia: Misión Embajada
@@ -3152,14 +3165,14 @@ export interface AgenciaCardDealtData {
 export interface AgenciaLoggedCardDrawn {
   audience?: Audience4;
   data: AgenciaCardDrawnData;
-  seat: Seat11;
+  seat: Seat12;
   type: Type11;
   version: Version5;
 }
 export interface AgenciaCardDrawnData {
   card?: Card2;
   position: Position1;
-  seat: Seat10;
+  seat: Seat11;
 }
 /**
  * A card_played event of La Agencia: Misión Embajada
@@ -3167,14 +3180,14 @@ export interface AgenciaCardDrawnData {
 export interface AgenciaLoggedCardPlayed {
   audience?: Audience5;
   data: AgenciaCardPlayedData;
-  seat: Seat13;
+  seat: Seat14;
   type: Type12;
   version: Version6;
 }
 export interface AgenciaCardPlayedData {
   card: Card3;
   position: Position2;
-  seat: Seat12;
+  seat: Seat13;
 }
 /**
  * A card_seen event of La Agencia: Misión Embajada
@@ -3182,14 +3195,14 @@ export interface AgenciaCardPlayedData {
 export interface AgenciaLoggedCardSeen {
   audience?: Audience6;
   data: AgenciaCardSeenData;
-  seat: Seat15;
+  seat: Seat16;
   type: Type13;
   version: Version7;
 }
 export interface AgenciaCardSeenData {
   card: Card4;
   position: Position3;
-  seat: Seat14;
+  seat: Seat15;
 }
 /**
  * A clocks_paused event of La Agencia: Misión Embajada
@@ -3197,7 +3210,7 @@ export interface AgenciaCardSeenData {
 export interface AgenciaLoggedClocksPaused {
   audience?: Audience7;
   data: TableNoData;
-  seat: Seat16;
+  seat: Seat17;
   type: Type14;
   version: Version8;
 }
@@ -3211,7 +3224,7 @@ export interface TableNoData {}
 export interface AgenciaLoggedClocksResumed {
   audience?: Audience8;
   data: TableNoData;
-  seat: Seat17;
+  seat: Seat18;
   type: Type15;
   version: Version9;
 }
@@ -3221,13 +3234,13 @@ export interface AgenciaLoggedClocksResumed {
 export interface AgenciaLoggedDiscarded {
   audience?: Audience9;
   data: AgenciaDiscardedData;
-  seat: Seat19;
+  seat: Seat20;
   type: Type16;
   version: Version10;
 }
 export interface AgenciaDiscardedData {
   card: Card5;
-  seat: Seat18;
+  seat: Seat19;
 }
 /**
  * A embassy_location_chosen event of La Agencia: Misión Embajada
@@ -3235,14 +3248,14 @@ export interface AgenciaDiscardedData {
 export interface AgenciaLoggedEmbassyLocationChosen {
   audience?: Audience10;
   data: AgenciaEmbassyLocationChosenData;
-  seat: Seat21;
+  seat: Seat22;
   type: Type17;
   version: Version11;
 }
 export interface AgenciaEmbassyLocationChosenData {
   agents: Agents;
   location: Location1;
-  seat: Seat20;
+  seat: Seat21;
 }
 /**
  * A game_over event of La Agencia: Misión Embajada
@@ -3250,7 +3263,7 @@ export interface AgenciaEmbassyLocationChosenData {
 export interface AgenciaLoggedGameOver {
   audience?: Audience11;
   data: AgenciaGameOverData;
-  seat: Seat23;
+  seat: Seat24;
   type: Type18;
   version: Version12;
 }
@@ -3259,7 +3272,7 @@ export interface AgenciaGameOverData {
 }
 export interface AgenciaFinalScore {
   cards: Cards;
-  seat: Seat22;
+  seat: Seat23;
   tokens: Tokens;
   total: Total;
 }
@@ -3269,7 +3282,7 @@ export interface AgenciaFinalScore {
 export interface AgenciaLoggedGameStarted {
   audience?: Audience12;
   data: TableNoData;
-  seat: Seat24;
+  seat: Seat25;
   type: Type19;
   version: Version13;
 }
@@ -3279,7 +3292,7 @@ export interface AgenciaLoggedGameStarted {
 export interface AgenciaLoggedGettingReady {
   audience?: Audience13;
   data: AgenciaGettingReadyData;
-  seat: Seat25;
+  seat: Seat26;
   type: Type20;
   version: Version14;
 }
@@ -3294,12 +3307,12 @@ export interface AgenciaGettingReadyData {
 export interface AgenciaLoggedInfiltrated {
   audience?: Audience14;
   data: AgenciaInfiltratedData;
-  seat: Seat27;
+  seat: Seat28;
   type: Type21;
   version: Version15;
 }
 export interface AgenciaInfiltratedData {
-  seat: Seat26;
+  seat: Seat27;
   target: Target;
   took: Took;
 }
@@ -3309,7 +3322,7 @@ export interface AgenciaInfiltratedData {
 export interface AgenciaLoggedJoined {
   audience?: Audience15;
   data: TableNamedSeatData;
-  seat: Seat29;
+  seat: Seat30;
   type: Type22;
   version: Version16;
 }
@@ -3318,7 +3331,7 @@ export interface AgenciaLoggedJoined {
  */
 export interface TableNamedSeatData {
   name: Name2;
-  seat: Seat28;
+  seat: Seat29;
 }
 /**
  * A new_ambassador event of La Agencia: Misión Embajada
@@ -3326,12 +3339,12 @@ export interface TableNamedSeatData {
 export interface AgenciaLoggedNewAmbassador {
   audience?: Audience16;
   data: AgenciaNewAmbassadorData;
-  seat: Seat31;
+  seat: Seat32;
   type: Type23;
   version: Version17;
 }
 export interface AgenciaNewAmbassadorData {
-  seat: Seat30;
+  seat: Seat31;
 }
 /**
  * A player_removed event of La Agencia: Misión Embajada
@@ -3339,7 +3352,7 @@ export interface AgenciaNewAmbassadorData {
 export interface AgenciaLoggedPlayerRemoved {
   audience?: Audience17;
   data: TableNamedSeatData;
-  seat: Seat32;
+  seat: Seat33;
   type: Type24;
   version: Version18;
 }
@@ -3349,14 +3362,14 @@ export interface AgenciaLoggedPlayerRemoved {
 export interface AgenciaLoggedRecruited {
   audience?: Audience18;
   data: AgenciaRecruitedData;
-  seat: Seat34;
+  seat: Seat35;
   type: Type25;
   version: Version19;
 }
 export interface AgenciaRecruitedData {
   card: Card6;
   reward: Reward;
-  seat: Seat33;
+  seat: Seat34;
   target: Target1;
 }
 /**
@@ -3365,7 +3378,7 @@ export interface AgenciaRecruitedData {
 export interface AgenciaLoggedRematch {
   audience?: Audience19;
   data: TableRematchData;
-  seat: Seat35;
+  seat: Seat36;
   type: Type26;
   version: Version20;
 }
@@ -3383,7 +3396,7 @@ export interface TableRematchData {
 export interface AgenciaLoggedReturned {
   audience?: Audience20;
   data: TableNamedSeatData;
-  seat: Seat36;
+  seat: Seat37;
   type: Type27;
   version: Version21;
 }
@@ -3393,7 +3406,7 @@ export interface AgenciaLoggedReturned {
 export interface AgenciaLoggedRoundTokenReturned {
   audience?: Audience21;
   data: AgenciaRoundTokenReturnedData;
-  seat: Seat37;
+  seat: Seat38;
   type: Type28;
   version: Version22;
 }
@@ -3406,7 +3419,7 @@ export interface AgenciaRoundTokenReturnedData {
 export interface AgenciaLoggedSeatEmptied {
   audience?: Audience22;
   data: TableSeatData;
-  seat: Seat38;
+  seat: Seat39;
   type: Type29;
   version: Version23;
 }
@@ -3416,7 +3429,7 @@ export interface AgenciaLoggedSeatEmptied {
 export interface AgenciaLoggedSeatGivenBack {
   audience?: Audience23;
   data: TableNamedSeatData;
-  seat: Seat39;
+  seat: Seat40;
   type: Type30;
   version: Version24;
 }
@@ -3426,7 +3439,7 @@ export interface AgenciaLoggedSeatGivenBack {
 export interface AgenciaLoggedSeatHeld {
   audience?: Audience24;
   data: TableNamedSeatData;
-  seat: Seat40;
+  seat: Seat41;
   type: Type31;
   version: Version25;
 }
@@ -3436,7 +3449,7 @@ export interface AgenciaLoggedSeatHeld {
 export interface AgenciaLoggedSeatRequested {
   audience?: Audience25;
   data: TableNamedSeatData;
-  seat: Seat41;
+  seat: Seat42;
   type: Type32;
   version: Version26;
 }
@@ -3446,13 +3459,13 @@ export interface AgenciaLoggedSeatRequested {
 export interface AgenciaLoggedTimeAdded {
   audience?: Audience26;
   data: TableTimeAddedData;
-  seat: Seat43;
+  seat: Seat44;
   type: Type33;
   version: Version27;
 }
 export interface TableTimeAddedData {
-  seat: Seat42;
-  seconds: Seconds;
+  seat: Seat43;
+  seconds: Seconds1;
 }
 /**
  * A timed_out event of La Agencia: Misión Embajada
@@ -3460,7 +3473,7 @@ export interface TableTimeAddedData {
 export interface AgenciaLoggedTimedOut {
   audience?: Audience27;
   data: TableNamedSeatData;
-  seat: Seat44;
+  seat: Seat45;
   type: Type34;
   version: Version28;
 }
@@ -3511,10 +3524,10 @@ export interface Detail1 {
 export interface SeatInfo {
   bot_level?: BotLevel;
   held?: Held;
-  kind: Kind;
+  kind: Kind1;
   muted?: Muted1;
   name: Name3;
-  seat: Seat45;
+  seat: Seat46;
 }
 /**
  * What one seat (or a spectator) of La Agencia sees.
@@ -3537,7 +3550,7 @@ export interface AgenciaView {
   round_token_holder: RoundTokenHolder;
   round_tokens: RoundTokens;
   rounds: Rounds1;
-  seat: Seat48;
+  seat: Seat49;
   to_act: ToAct1;
   winners?: Winners1;
 }
@@ -3548,13 +3561,13 @@ export interface AgenciaCardReference {
   agents: Agents1;
   copies: Copies;
   information: Information2;
-  kind: Kind1;
+  kind: Kind2;
   name: Name4;
   status: Status2;
 }
 export interface AgenciaFinalScoreView {
   cards: Cards2;
-  seat: Seat46;
+  seat: Seat47;
   tokens: Tokens1;
   total: Total1;
 }
@@ -3564,7 +3577,7 @@ export interface AgenciaPlayerView {
   information: Information3;
   played: AgenciaPlayedCard | null;
   positions: Positions;
-  seat: Seat47;
+  seat: Seat48;
   you: You;
 }
 export interface AgenciaPlayedCard {
@@ -3578,7 +3591,7 @@ export interface AgenciaPlayedCard {
 export interface AgenciaCardFace {
   agents: Agents2;
   information: Information4;
-  kind: Kind2;
+  kind: Kind3;
   name: Name5;
 }
 /**
@@ -3594,7 +3607,7 @@ export interface AgenciaPositionView {
  * The viewing seat's pending decision, with what a client needs to present it.
  */
 export interface AgenciaPrompt {
-  kind: Kind3;
+  kind: Kind4;
   locations?: Locations;
   positions?: Positions1;
   targets?: Targets;
@@ -3609,7 +3622,10 @@ export interface AgenciaLocationChoice {
  * since the version it last saw: on connect and after every committed change. (Conspiracy: The Solomon Gambit)
  */
 export interface ConspiracyStateFrame {
-  clock?: Clock1;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events1;
   game: Game2;
   invite_code?: InviteCode2;
@@ -3621,7 +3637,7 @@ export interface ConspiracyStateFrame {
   outcome: ConspiracyOutcome | null;
   private: Private1;
   publish_log: PublishLog1;
-  seats: Seats2;
+  seats: Seats3;
   spectators: Spectators1;
   status: Status3;
   table_id: TableId2;
@@ -3638,7 +3654,7 @@ export interface ConspiracyStateFrame {
 export interface ConspiracyLoggedAbilitySkipped {
   audience?: Audience28;
   data: ConspiracyAbilitySkippedData;
-  seat: Seat49;
+  seat: Seat50;
   type: Type40;
   version: Version30;
 }
@@ -3652,7 +3668,7 @@ export interface ConspiracyAbilitySkippedData {
 export interface ConspiracyLoggedAgentBurned {
   audience?: Audience29;
   data: ConspiracyAgentBurnedData;
-  seat: Seat50;
+  seat: Seat51;
   type: Type41;
   version: Version31;
 }
@@ -3669,7 +3685,7 @@ export interface ConspiracyAgentBurnedData {
 export interface ConspiracyLoggedAgentMoved {
   audience?: Audience30;
   data: ConspiracyAgentMovedData;
-  seat: Seat51;
+  seat: Seat52;
   type: Type42;
   version: Version32;
 }
@@ -3685,7 +3701,7 @@ export interface ConspiracyAgentMovedData {
 export interface ConspiracyLoggedAnnounced {
   audience?: Audience31;
   data: ConspiracyAnnouncedData;
-  seat: Seat52;
+  seat: Seat53;
   type: Type43;
   version: Version33;
 }
@@ -3699,7 +3715,7 @@ export interface ConspiracyAnnouncedData {
 export interface ConspiracyLoggedBeaconPulled {
   audience?: Audience32;
   data: ConspiracyBeaconPulledData;
-  seat: Seat53;
+  seat: Seat54;
   type: Type44;
   version: Version34;
 }
@@ -3715,7 +3731,7 @@ export interface ConspiracyBeaconPulledData {
 export interface ConspiracyLoggedBoardSetUp {
   audience?: Audience33;
   data: ConspiracyBoardSetUpData;
-  seat: Seat54;
+  seat: Seat55;
   type: Type45;
   version: Version35;
 }
@@ -3736,7 +3752,7 @@ export interface ConspiracyAgentCity {
 export interface ConspiracyLoggedBotLevelChanged {
   audience?: Audience34;
   data: TableSeatData;
-  seat: Seat55;
+  seat: Seat56;
   type: Type46;
   version: Version36;
 }
@@ -3746,7 +3762,7 @@ export interface ConspiracyLoggedBotLevelChanged {
 export interface ConspiracyLoggedBotSeated {
   audience?: Audience35;
   data: TableBotSeatedData;
-  seat: Seat56;
+  seat: Seat57;
   type: Type47;
   version: Version37;
 }
@@ -3756,7 +3772,7 @@ export interface ConspiracyLoggedBotSeated {
 export interface ConspiracyLoggedBriefcaseCarried {
   audience?: Audience36;
   data: ConspiracyBriefcaseCarriedData;
-  seat: Seat57;
+  seat: Seat58;
   type: Type48;
   version: Version38;
 }
@@ -3771,7 +3787,7 @@ export interface ConspiracyBriefcaseCarriedData {
 export interface ConspiracyLoggedBriefcaseDelivered {
   audience?: Audience37;
   data: ConspiracyBriefcaseDeliveredData;
-  seat: Seat58;
+  seat: Seat59;
   type: Type49;
   version: Version39;
 }
@@ -3785,7 +3801,7 @@ export interface ConspiracyBriefcaseDeliveredData {
 export interface ConspiracyLoggedBurnAnnounced {
   audience?: Audience38;
   data: ConspiracyBurnAnnouncedData;
-  seat: Seat59;
+  seat: Seat60;
   type: Type50;
   version: Version40;
 }
@@ -3800,7 +3816,7 @@ export interface ConspiracyBurnAnnouncedData {
 export interface ConspiracyLoggedChallengeFailed {
   audience?: Audience39;
   data: ConspiracyChallengeFailedData;
-  seat: Seat60;
+  seat: Seat61;
   type: Type51;
   version: Version41;
 }
@@ -3815,7 +3831,7 @@ export interface ConspiracyChallengeFailedData {
 export interface ConspiracyLoggedChallengeOffered {
   audience?: Audience40;
   data: ConspiracyChallengeOfferedData;
-  seat: Seat61;
+  seat: Seat62;
   type: Type52;
   version: Version42;
 }
@@ -3828,7 +3844,7 @@ export interface ConspiracyChallengeOfferedData {
 export interface ConspiracyLoggedChallengePassed {
   audience?: Audience41;
   data: ConspiracyChallengePassedData;
-  seat: Seat62;
+  seat: Seat63;
   type: Type53;
   version: Version43;
 }
@@ -3841,7 +3857,7 @@ export interface ConspiracyChallengePassedData {
 export interface ConspiracyLoggedChallengeSucceeded {
   audience?: Audience42;
   data: ConspiracyChallengeSucceededData;
-  seat: Seat63;
+  seat: Seat64;
   type: Type54;
   version: Version44;
 }
@@ -3855,7 +3871,7 @@ export interface ConspiracyChallengeSucceededData {
 export interface ConspiracyLoggedChallenged {
   audience?: Audience43;
   data: ConspiracyChallengedData;
-  seat: Seat64;
+  seat: Seat65;
   type: Type55;
   version: Version45;
 }
@@ -3869,7 +3885,7 @@ export interface ConspiracyChallengedData {
 export interface ConspiracyLoggedClocksPaused {
   audience?: Audience44;
   data: TableNoData;
-  seat: Seat65;
+  seat: Seat66;
   type: Type56;
   version: Version46;
 }
@@ -3879,7 +3895,7 @@ export interface ConspiracyLoggedClocksPaused {
 export interface ConspiracyLoggedClocksResumed {
   audience?: Audience45;
   data: TableNoData;
-  seat: Seat66;
+  seat: Seat67;
   type: Type57;
   version: Version47;
 }
@@ -3889,7 +3905,7 @@ export interface ConspiracyLoggedClocksResumed {
 export interface ConspiracyLoggedGameStarted {
   audience?: Audience46;
   data: ConspiracyGameStartedData;
-  seat: Seat67;
+  seat: Seat68;
   type: Type58;
   version: Version48;
 }
@@ -3903,7 +3919,7 @@ export interface ConspiracyGameStartedData {
 export interface ConspiracyLoggedJoined {
   audience?: Audience47;
   data: TableNamedSeatData;
-  seat: Seat68;
+  seat: Seat69;
   type: Type59;
   version: Version49;
 }
@@ -3913,7 +3929,7 @@ export interface ConspiracyLoggedJoined {
 export interface ConspiracyLoggedMagicianMovedBriefcase {
   audience?: Audience48;
   data: ConspiracyMagicianMovedBriefcaseData;
-  seat: Seat69;
+  seat: Seat70;
   type: Type60;
   version: Version50;
 }
@@ -3928,7 +3944,7 @@ export interface ConspiracyMagicianMovedBriefcaseData {
 export interface ConspiracyLoggedMoveAnnounced {
   audience?: Audience49;
   data: ConspiracyMoveAnnouncedData;
-  seat: Seat70;
+  seat: Seat71;
   type: Type61;
   version: Version51;
 }
@@ -3943,7 +3959,7 @@ export interface ConspiracyMoveAnnouncedData {
 export interface ConspiracyLoggedPayoffMade {
   audience?: Audience50;
   data: ConspiracyPayoffMadeData;
-  seat: Seat71;
+  seat: Seat72;
   type: Type62;
   version: Version52;
 }
@@ -3956,7 +3972,7 @@ export interface ConspiracyPayoffMadeData {
 export interface ConspiracyLoggedPlayerRemoved {
   audience?: Audience51;
   data: TableNamedSeatData;
-  seat: Seat72;
+  seat: Seat73;
   type: Type63;
   version: Version53;
 }
@@ -3966,7 +3982,7 @@ export interface ConspiracyLoggedPlayerRemoved {
 export interface ConspiracyLoggedRematch {
   audience?: Audience52;
   data: TableRematchData;
-  seat: Seat73;
+  seat: Seat74;
   type: Type64;
   version: Version54;
 }
@@ -3976,7 +3992,7 @@ export interface ConspiracyLoggedRematch {
 export interface ConspiracyLoggedReturned {
   audience?: Audience53;
   data: TableNamedSeatData;
-  seat: Seat74;
+  seat: Seat75;
   type: Type65;
   version: Version55;
 }
@@ -3986,7 +4002,7 @@ export interface ConspiracyLoggedReturned {
 export interface ConspiracyLoggedRouletteMovedDie {
   audience?: Audience54;
   data: ConspiracyRouletteMovedDieData;
-  seat: Seat75;
+  seat: Seat76;
   type: Type66;
   version: Version56;
 }
@@ -4001,7 +4017,7 @@ export interface ConspiracyRouletteMovedDieData {
 export interface ConspiracyLoggedRoundStarted {
   audience?: Audience55;
   data: ConspiracyRoundStartedData;
-  seat: Seat76;
+  seat: Seat77;
   type: Type67;
   version: Version57;
 }
@@ -4014,7 +4030,7 @@ export interface ConspiracyRoundStartedData {
 export interface ConspiracyLoggedSeatEmptied {
   audience?: Audience56;
   data: TableSeatData;
-  seat: Seat77;
+  seat: Seat78;
   type: Type68;
   version: Version58;
 }
@@ -4024,7 +4040,7 @@ export interface ConspiracyLoggedSeatEmptied {
 export interface ConspiracyLoggedSeatGivenBack {
   audience?: Audience57;
   data: TableNamedSeatData;
-  seat: Seat78;
+  seat: Seat79;
   type: Type69;
   version: Version59;
 }
@@ -4034,7 +4050,7 @@ export interface ConspiracyLoggedSeatGivenBack {
 export interface ConspiracyLoggedSeatHeld {
   audience?: Audience58;
   data: TableNamedSeatData;
-  seat: Seat79;
+  seat: Seat80;
   type: Type70;
   version: Version60;
 }
@@ -4044,7 +4060,7 @@ export interface ConspiracyLoggedSeatHeld {
 export interface ConspiracyLoggedSeatRequested {
   audience?: Audience59;
   data: TableNamedSeatData;
-  seat: Seat80;
+  seat: Seat81;
   type: Type71;
   version: Version61;
 }
@@ -4054,7 +4070,7 @@ export interface ConspiracyLoggedSeatRequested {
 export interface ConspiracyLoggedSetupAgentsChosen {
   audience?: Audience60;
   data: ConspiracySetupAgentsChosenData;
-  seat: Seat81;
+  seat: Seat82;
   type: Type72;
   version: Version62;
 }
@@ -4067,7 +4083,7 @@ export interface ConspiracySetupAgentsChosenData {
 export interface ConspiracyLoggedSetupPayoffsPlaced {
   audience?: Audience61;
   data: ConspiracySetupPayoffsPlacedData;
-  seat: Seat82;
+  seat: Seat83;
   type: Type73;
   version: Version63;
 }
@@ -4084,7 +4100,7 @@ export interface Payoffs {
 export interface ConspiracyLoggedShieldsLifted {
   audience?: Audience62;
   data: ConspiracyShieldsLiftedData;
-  seat: Seat83;
+  seat: Seat84;
   type: Type74;
   version: Version64;
 }
@@ -4099,7 +4115,7 @@ export interface ConspiracyShieldsLiftedData {
 export interface ConspiracyLoggedSolomonAdvanced {
   audience?: Audience63;
   data: ConspiracySolomonAdvancedData;
-  seat: Seat84;
+  seat: Seat85;
   type: Type75;
   version: Version65;
 }
@@ -4112,7 +4128,7 @@ export interface ConspiracySolomonAdvancedData {
 export interface ConspiracyLoggedSolomonRolled {
   audience?: Audience64;
   data: ConspiracySolomonRolledData;
-  seat: Seat85;
+  seat: Seat86;
   type: Type76;
   version: Version66;
 }
@@ -4125,7 +4141,7 @@ export interface ConspiracySolomonRolledData {
 export interface ConspiracyLoggedSpyglassLooked {
   audience?: Audience65;
   data: ConspiracySpyglassLookedData;
-  seat: Seat86;
+  seat: Seat87;
   type: Type77;
   version: Version67;
 }
@@ -4139,7 +4155,7 @@ export interface ConspiracySpyglassLookedData {
 export interface ConspiracyLoggedSpyglassSaw {
   audience?: Audience66;
   data: ConspiracySpyglassSawData;
-  seat: Seat87;
+  seat: Seat88;
   type: Type78;
   version: Version68;
 }
@@ -4154,7 +4170,7 @@ export interface ConspiracySpyglassSawData {
 export interface ConspiracyLoggedStartingPayoffDealt {
   audience?: Audience67;
   data: ConspiracyStartingPayoffDealtData;
-  seat: Seat88;
+  seat: Seat89;
   type: Type79;
   version: Version69;
 }
@@ -4169,7 +4185,7 @@ export interface ConspiracyStartingPayoffDealtData {
 export interface ConspiracyLoggedStopped {
   audience?: Audience68;
   data: ConspiracyStoppedData;
-  seat: Seat89;
+  seat: Seat90;
   type: Type80;
   version: Version70;
 }
@@ -4182,7 +4198,7 @@ export interface ConspiracyStoppedData {
 export interface ConspiracyLoggedTempestPushed {
   audience?: Audience69;
   data: ConspiracyTempestPushedData;
-  seat: Seat90;
+  seat: Seat91;
   type: Type81;
   version: Version71;
 }
@@ -4198,7 +4214,7 @@ export interface ConspiracyTempestPushedData {
 export interface ConspiracyLoggedTempestUsed {
   audience?: Audience70;
   data: ConspiracyTempestUsedData;
-  seat: Seat91;
+  seat: Seat92;
   type: Type82;
   version: Version72;
 }
@@ -4213,7 +4229,7 @@ export interface ConspiracyTempestUsedData {
 export interface ConspiracyLoggedTimeAdded {
   audience?: Audience71;
   data: TableTimeAddedData;
-  seat: Seat92;
+  seat: Seat93;
   type: Type83;
   version: Version73;
 }
@@ -4223,7 +4239,7 @@ export interface ConspiracyLoggedTimeAdded {
 export interface ConspiracyLoggedTimedOut {
   audience?: Audience72;
   data: TableNamedSeatData;
-  seat: Seat93;
+  seat: Seat94;
   type: Type84;
   version: Version74;
 }
@@ -4233,7 +4249,7 @@ export interface ConspiracyLoggedTimedOut {
 export interface ConspiracyLoggedTurnStarted {
   audience?: Audience73;
   data: ConspiracyTurnStartedData;
-  seat: Seat94;
+  seat: Seat95;
   type: Type85;
   version: Version75;
 }
@@ -4246,7 +4262,7 @@ export interface ConspiracyTurnStartedData {
 export interface ConspiracyLoggedVagabondStepped {
   audience?: Audience74;
   data: ConspiracyVagabondSteppedData;
-  seat: Seat95;
+  seat: Seat96;
   type: Type86;
   version: Version76;
 }
@@ -4261,7 +4277,7 @@ export interface ConspiracyVagabondSteppedData {
 export interface ConspiracyLoggedYouPaid {
   audience?: Audience75;
   data: ConspiracyYouPaidData;
-  seat: Seat96;
+  seat: Seat97;
   type: Type87;
   version: Version77;
 }
@@ -4449,7 +4465,7 @@ export interface Payoffs1 {
 export interface ConspiracyOrderView {
   agent: Agent13;
   from: From6;
-  kind: Kind4;
+  kind: Kind5;
   player: Player29;
   target?: Target7;
   to?: To12;
@@ -4460,7 +4476,7 @@ export interface ConspiracyPublicPlayer {
   hq: Hq1;
   payoffs_made: PayoffsMade;
   restricted: Restricted1;
-  seat: Seat97;
+  seat: Seat98;
   setup_done: SetupDone;
 }
 export interface ConspiracyPrompt {
@@ -4470,7 +4486,7 @@ export interface ConspiracyPrompt {
   choices?: Choices;
   count?: Count;
   from?: From7;
-  kind: Kind5;
+  kind: Kind6;
   minimum?: Minimum;
   moves?: Moves;
   options?: Options;
@@ -4506,7 +4522,10 @@ export interface ConspiracySpyglassLookView {
  * since the version it last saw: on connect and after every committed change. (Estoril 1942)
  */
 export interface EstorilStateFrame {
-  clock?: Clock2;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events2;
   game: Game4;
   invite_code?: InviteCode3;
@@ -4518,7 +4537,7 @@ export interface EstorilStateFrame {
   outcome: EstorilOutcome | null;
   private: Private2;
   publish_log: PublishLog2;
-  seats: Seats3;
+  seats: Seats4;
   spectators: Spectators2;
   status: Status6;
   table_id: TableId3;
@@ -4535,7 +4554,7 @@ export interface EstorilStateFrame {
 export interface EstorilLoggedAirportDie {
   audience?: Audience76;
   data: EstorilAirportDieData;
-  seat: Seat98;
+  seat: Seat99;
   type: Type107;
   version: Version79;
 }
@@ -4549,7 +4568,7 @@ export interface EstorilAirportDieData {
 export interface EstorilLoggedAssassinated {
   audience?: Audience77;
   data: EstorilAssassinatedData;
-  seat: Seat99;
+  seat: Seat100;
   type: Type108;
   version: Version80;
 }
@@ -4565,7 +4584,7 @@ export interface EstorilAssassinatedData {
 export interface EstorilLoggedBotLevelChanged {
   audience?: Audience78;
   data: TableSeatData;
-  seat: Seat100;
+  seat: Seat101;
   type: Type109;
   version: Version81;
 }
@@ -4575,7 +4594,7 @@ export interface EstorilLoggedBotLevelChanged {
 export interface EstorilLoggedBotSeated {
   audience?: Audience79;
   data: TableBotSeatedData;
-  seat: Seat101;
+  seat: Seat102;
   type: Type110;
   version: Version82;
 }
@@ -4585,7 +4604,7 @@ export interface EstorilLoggedBotSeated {
 export interface EstorilLoggedCasinoDice {
   audience?: Audience80;
   data: EstorilCasinoDiceData;
-  seat: Seat102;
+  seat: Seat103;
   type: Type111;
   version: Version83;
 }
@@ -4602,7 +4621,7 @@ export interface EstorilCasinoDiceData {
 export interface EstorilLoggedClocksPaused {
   audience?: Audience81;
   data: TableNoData;
-  seat: Seat103;
+  seat: Seat104;
   type: Type112;
   version: Version84;
 }
@@ -4612,7 +4631,7 @@ export interface EstorilLoggedClocksPaused {
 export interface EstorilLoggedClocksResumed {
   audience?: Audience82;
   data: TableNoData;
-  seat: Seat104;
+  seat: Seat105;
   type: Type113;
   version: Version85;
 }
@@ -4622,7 +4641,7 @@ export interface EstorilLoggedClocksResumed {
 export interface EstorilLoggedConspiracy {
   audience?: Audience83;
   data: EstorilConspiracyData;
-  seat: Seat105;
+  seat: Seat106;
   type: Type114;
   version: Version86;
 }
@@ -4636,7 +4655,7 @@ export interface EstorilConspiracyData {
 export interface EstorilLoggedConspiracyKept {
   audience?: Audience84;
   data: EstorilConspiracyKeptData;
-  seat: Seat106;
+  seat: Seat107;
   type: Type115;
   version: Version87;
 }
@@ -4650,7 +4669,7 @@ export interface EstorilConspiracyKeptData {
 export interface EstorilLoggedConspiracyLook {
   audience?: Audience85;
   data: EstorilConspiracyLookData;
-  seat: Seat107;
+  seat: Seat108;
   type: Type116;
   version: Version88;
 }
@@ -4677,7 +4696,7 @@ export interface EstorilTile {
 export interface EstorilLoggedConspiracySwapped {
   audience?: Audience86;
   data: EstorilConspiracySwappedData;
-  seat: Seat108;
+  seat: Seat109;
   type: Type117;
   version: Version89;
 }
@@ -4692,7 +4711,7 @@ export interface EstorilConspiracySwappedData {
 export interface EstorilLoggedDiscardedFaceDown {
   audience?: Audience87;
   data: EstorilDiscardedFaceDownData;
-  seat: Seat109;
+  seat: Seat110;
   type: Type118;
   version: Version90;
 }
@@ -4705,7 +4724,7 @@ export interface EstorilDiscardedFaceDownData {
 export interface EstorilLoggedDiscardsRevealed {
   audience?: Audience88;
   data: EstorilDiscardsRevealedData;
-  seat: Seat110;
+  seat: Seat111;
   type: Type119;
   version: Version91;
 }
@@ -4721,7 +4740,7 @@ export interface Discards {
 export interface EstorilLoggedDoubleAgent {
   audience?: Audience89;
   data: EstorilDoubleAgentData;
-  seat: Seat111;
+  seat: Seat112;
   type: Type120;
   version: Version92;
 }
@@ -4740,7 +4759,7 @@ export interface EstorilDoubleAgentData {
 export interface EstorilLoggedEnigmaPlaced {
   audience?: Audience90;
   data: EstorilEnigmaPlacedData;
-  seat: Seat112;
+  seat: Seat113;
   type: Type121;
   version: Version93;
 }
@@ -4755,7 +4774,7 @@ export interface EstorilEnigmaPlacedData {
 export interface EstorilLoggedGameOver {
   audience?: Audience91;
   data: EstorilGameOverData;
-  seat: Seat113;
+  seat: Seat114;
   type: Type122;
   version: Version94;
 }
@@ -4769,7 +4788,7 @@ export interface EstorilGameOverData {}
 export interface EstorilLoggedGameStarted {
   audience?: Audience92;
   data: EstorilGameStartedData;
-  seat: Seat114;
+  seat: Seat115;
   type: Type123;
   version: Version95;
 }
@@ -4788,7 +4807,7 @@ export interface Networks {
 export interface EstorilLoggedJoined {
   audience?: Audience93;
   data: TableNamedSeatData;
-  seat: Seat115;
+  seat: Seat116;
   type: Type124;
   version: Version96;
 }
@@ -4798,7 +4817,7 @@ export interface EstorilLoggedJoined {
 export interface EstorilLoggedLooked {
   audience?: Audience94;
   data: EstorilLookedData;
-  seat: Seat116;
+  seat: Seat117;
   type: Type125;
   version: Version97;
 }
@@ -4814,7 +4833,7 @@ export interface EstorilLookedData {
 export interface EstorilLoggedNationalism {
   audience?: Audience95;
   data: EstorilNationalismData;
-  seat: Seat117;
+  seat: Seat118;
   type: Type126;
   version: Version98;
 }
@@ -4829,7 +4848,7 @@ export interface EstorilNationalismData {
 export interface EstorilLoggedPassed {
   audience?: Audience96;
   data: EstorilPassedData;
-  seat: Seat118;
+  seat: Seat119;
   type: Type127;
   version: Version99;
 }
@@ -4843,7 +4862,7 @@ export interface EstorilPassedData {
 export interface EstorilLoggedPlaced {
   audience?: Audience97;
   data: EstorilPlacedData;
-  seat: Seat119;
+  seat: Seat120;
   type: Type128;
   version: Version100;
 }
@@ -4859,7 +4878,7 @@ export interface EstorilPlacedData {
 export interface EstorilLoggedPlacedFaceDown {
   audience?: Audience98;
   data: EstorilPlacedFaceDownData;
-  seat: Seat120;
+  seat: Seat121;
   type: Type129;
   version: Version101;
 }
@@ -4874,7 +4893,7 @@ export interface EstorilPlacedFaceDownData {
 export interface EstorilLoggedPlayerRemoved {
   audience?: Audience99;
   data: TableNamedSeatData;
-  seat: Seat121;
+  seat: Seat122;
   type: Type130;
   version: Version102;
 }
@@ -4884,7 +4903,7 @@ export interface EstorilLoggedPlayerRemoved {
 export interface EstorilLoggedRematch {
   audience?: Audience100;
   data: TableRematchData;
-  seat: Seat122;
+  seat: Seat123;
   type: Type131;
   version: Version103;
 }
@@ -4894,7 +4913,7 @@ export interface EstorilLoggedRematch {
 export interface EstorilLoggedRemovedFromGame {
   audience?: Audience101;
   data: EstorilRemovedFromGameData;
-  seat: Seat123;
+  seat: Seat124;
   type: Type132;
   version: Version104;
 }
@@ -4911,7 +4930,7 @@ export interface EstorilRemovedFromGameData {
 export interface EstorilLoggedResolving {
   audience?: Audience102;
   data: EstorilResolvingData;
-  seat: Seat124;
+  seat: Seat125;
   type: Type133;
   version: Version105;
 }
@@ -4936,7 +4955,7 @@ export interface EstorilResolvingSpace {
 export interface EstorilLoggedReturned {
   audience?: Audience103;
   data: TableNamedSeatData;
-  seat: Seat125;
+  seat: Seat126;
   type: Type134;
   version: Version106;
 }
@@ -4946,7 +4965,7 @@ export interface EstorilLoggedReturned {
 export interface EstorilLoggedReward {
   audience?: Audience104;
   data: EstorilRewardData;
-  seat: Seat126;
+  seat: Seat127;
   type: Type135;
   version: Version107;
 }
@@ -4967,7 +4986,7 @@ export interface Strengths {
 export interface EstorilLoggedRotated {
   audience?: Audience105;
   data: EstorilRotatedData;
-  seat: Seat127;
+  seat: Seat128;
   type: Type136;
   version: Version108;
 }
@@ -4982,7 +5001,7 @@ export interface EstorilRotatedData {
 export interface EstorilLoggedRouletteFed {
   audience?: Audience106;
   data: EstorilRouletteFedData;
-  seat: Seat128;
+  seat: Seat129;
   type: Type137;
   version: Version109;
 }
@@ -4997,7 +5016,7 @@ export interface EstorilRouletteFedData {
 export interface EstorilLoggedRouletteTile {
   audience?: Audience107;
   data: EstorilRouletteTileData;
-  seat: Seat129;
+  seat: Seat130;
   type: Type138;
   version: Version110;
 }
@@ -5010,7 +5029,7 @@ export interface EstorilRouletteTileData {
 export interface EstorilLoggedRoundStarted {
   audience?: Audience108;
   data: EstorilRoundStartedData;
-  seat: Seat130;
+  seat: Seat131;
   type: Type139;
   version: Version111;
 }
@@ -5034,7 +5053,7 @@ export interface EstorilRoundLocation {
 export interface EstorilLoggedSaw {
   audience?: Audience109;
   data: EstorilSawData;
-  seat: Seat131;
+  seat: Seat132;
   type: Type140;
   version: Version112;
 }
@@ -5050,7 +5069,7 @@ export interface EstorilSawData {
 export interface EstorilLoggedSeatEmptied {
   audience?: Audience110;
   data: TableSeatData;
-  seat: Seat132;
+  seat: Seat133;
   type: Type141;
   version: Version113;
 }
@@ -5060,7 +5079,7 @@ export interface EstorilLoggedSeatEmptied {
 export interface EstorilLoggedSeatGivenBack {
   audience?: Audience111;
   data: TableNamedSeatData;
-  seat: Seat133;
+  seat: Seat134;
   type: Type142;
   version: Version114;
 }
@@ -5070,7 +5089,7 @@ export interface EstorilLoggedSeatGivenBack {
 export interface EstorilLoggedSeatHeld {
   audience?: Audience112;
   data: TableNamedSeatData;
-  seat: Seat134;
+  seat: Seat135;
   type: Type143;
   version: Version115;
 }
@@ -5080,7 +5099,7 @@ export interface EstorilLoggedSeatHeld {
 export interface EstorilLoggedSeatRequested {
   audience?: Audience113;
   data: TableNamedSeatData;
-  seat: Seat135;
+  seat: Seat136;
   type: Type144;
   version: Version116;
 }
@@ -5090,7 +5109,7 @@ export interface EstorilLoggedSeatRequested {
 export interface EstorilLoggedSeduced {
   audience?: Audience114;
   data: EstorilSeducedData;
-  seat: Seat136;
+  seat: Seat137;
   type: Type145;
   version: Version117;
 }
@@ -5109,7 +5128,7 @@ export interface EstorilSeducedData {
 export interface EstorilLoggedShielded {
   audience?: Audience115;
   data: EstorilShieldedData;
-  seat: Seat137;
+  seat: Seat138;
   type: Type146;
   version: Version118;
 }
@@ -5124,7 +5143,7 @@ export interface EstorilShieldedData {
 export interface EstorilLoggedTilesRetrieved {
   audience?: Audience116;
   data: EstorilTilesRetrievedData;
-  seat: Seat138;
+  seat: Seat139;
   type: Type147;
   version: Version119;
 }
@@ -5137,7 +5156,7 @@ export interface EstorilTilesRetrievedData {
 export interface EstorilLoggedTimeAdded {
   audience?: Audience117;
   data: TableTimeAddedData;
-  seat: Seat139;
+  seat: Seat140;
   type: Type148;
   version: Version120;
 }
@@ -5147,7 +5166,7 @@ export interface EstorilLoggedTimeAdded {
 export interface EstorilLoggedTimedOut {
   audience?: Audience118;
   data: TableNamedSeatData;
-  seat: Seat140;
+  seat: Seat141;
   type: Type149;
   version: Version121;
 }
@@ -5157,7 +5176,7 @@ export interface EstorilLoggedTimedOut {
 export interface EstorilLoggedYouDiscarded {
   audience?: Audience119;
   data: EstorilYouDiscardedData;
-  seat: Seat141;
+  seat: Seat142;
   type: Type150;
   version: Version122;
 }
@@ -5374,10 +5393,10 @@ export interface EstorilPlayerView {
   markers: Markers;
   player: Player47;
   revealed_hand: RevealedHand;
-  seat: Seat142;
+  seat: Seat143;
 }
 export interface EstorilPlacePrompt {
-  kind: Kind6;
+  kind: Kind7;
   spaces: Spaces2;
   text: Text4;
   tiles: Tiles1;
@@ -5391,36 +5410,36 @@ export interface EstorilSpace {
 }
 export interface EstorilDiscardPrompt {
   count: Count1;
-  kind: Kind7;
+  kind: Kind8;
   text: Text5;
   tiles: Tiles2;
 }
 export interface EstorilPlaceEnigmaPrompt {
-  kind: Kind8;
+  kind: Kind9;
   locations: Locations2;
   text: Text6;
 }
 export interface EstorilRoulettePrompt {
   from_discards: FromDiscards;
   from_hand: FromHand;
-  kind: Kind9;
+  kind: Kind10;
   text: Text7;
 }
 export interface EstorilRotatePrompt {
   degrees: Degrees2;
-  kind: Kind10;
+  kind: Kind11;
   location: Location31;
   text: Text8;
 }
 export interface EstorilAirportDiePrompt {
   die: Die2;
-  kind: Kind11;
+  kind: Kind12;
   max: Max1;
   min: Min;
   text: Text9;
 }
 export interface EstorilLookPrompt {
-  kind: Kind12;
+  kind: Kind13;
   targets: Targets2;
   text: Text10;
 }
@@ -5431,7 +5450,7 @@ export interface EstorilLookTarget {
 }
 export interface EstorilAbilityPrompt {
   abilities: Abilities1;
-  kind: Kind13;
+  kind: Kind14;
   location: Location33;
   space: Space21;
   text: Text11;
@@ -5439,14 +5458,14 @@ export interface EstorilAbilityPrompt {
   uses: Uses;
 }
 export interface EstorilConspiracyPrompt {
-  kind: Kind14;
+  kind: Kind15;
   location: Location34;
   pile_top: EstorilTile;
   reward: EstorilTile;
   text: Text12;
 }
 export interface EstorilHellsMouthPrompt {
-  kind: Kind15;
+  kind: Kind16;
   location: Location35;
   spaces: Spaces3;
   text: Text13;
@@ -5469,7 +5488,10 @@ export interface Strengths1 {
  * since the version it last saw: on connect and after every committed change. (Stratego Spies & Lies)
  */
 export interface SpiesStateFrame {
-  clock?: Clock3;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events3;
   game: Game5;
   invite_code?: InviteCode4;
@@ -5481,7 +5503,7 @@ export interface SpiesStateFrame {
   outcome: SpiesOutcome | null;
   private: Private3;
   publish_log: PublishLog3;
-  seats: Seats4;
+  seats: Seats5;
   spectators: Spectators3;
   status: Status9;
   table_id: TableId4;
@@ -5498,7 +5520,7 @@ export interface SpiesStateFrame {
 export interface SpiesLoggedActivated {
   audience?: Audience120;
   data: SpiesActivatedData;
-  seat: Seat143;
+  seat: Seat144;
   type: Type164;
   version: Version124;
 }
@@ -5512,7 +5534,7 @@ export interface SpiesActivatedData {
 export interface SpiesLoggedBombExploded {
   audience?: Audience121;
   data: SpiesBombExplodedData;
-  seat: Seat144;
+  seat: Seat145;
   type: Type165;
   version: Version125;
 }
@@ -5525,7 +5547,7 @@ export interface SpiesBombExplodedData {
 export interface SpiesLoggedBotLevelChanged {
   audience?: Audience122;
   data: TableSeatData;
-  seat: Seat145;
+  seat: Seat146;
   type: Type166;
   version: Version126;
 }
@@ -5535,7 +5557,7 @@ export interface SpiesLoggedBotLevelChanged {
 export interface SpiesLoggedBotSeated {
   audience?: Audience123;
   data: TableBotSeatedData;
-  seat: Seat146;
+  seat: Seat147;
   type: Type167;
   version: Version127;
 }
@@ -5545,7 +5567,7 @@ export interface SpiesLoggedBotSeated {
 export interface SpiesLoggedCaptainChoice {
   audience?: Audience124;
   data: SpiesCaptainChoiceData;
-  seat: Seat147;
+  seat: Seat148;
   type: Type168;
   version: Version128;
 }
@@ -5560,7 +5582,7 @@ export interface SpiesCaptainChoiceData {
 export interface SpiesLoggedClocksPaused {
   audience?: Audience125;
   data: TableNoData;
-  seat: Seat148;
+  seat: Seat149;
   type: Type169;
   version: Version129;
 }
@@ -5570,7 +5592,7 @@ export interface SpiesLoggedClocksPaused {
 export interface SpiesLoggedClocksResumed {
   audience?: Audience126;
   data: TableNoData;
-  seat: Seat149;
+  seat: Seat150;
   type: Type170;
   version: Version130;
 }
@@ -5580,7 +5602,7 @@ export interface SpiesLoggedClocksResumed {
 export interface SpiesLoggedDayEnded {
   audience?: Audience127;
   data: SpiesDayEndedData;
-  seat: Seat150;
+  seat: Seat151;
   type: Type171;
   version: Version131;
 }
@@ -5593,7 +5615,7 @@ export interface SpiesDayEndedData {
 export interface SpiesLoggedDayStarted {
   audience?: Audience128;
   data: SpiesDayStartedData;
-  seat: Seat151;
+  seat: Seat152;
   type: Type172;
   version: Version132;
 }
@@ -5607,7 +5629,7 @@ export interface SpiesDayStartedData {
 export interface SpiesLoggedDeceptionPaid {
   audience?: Audience129;
   data: SpiesDeceptionPaidData;
-  seat: Seat152;
+  seat: Seat153;
   type: Type173;
   version: Version133;
 }
@@ -5620,7 +5642,7 @@ export interface SpiesDeceptionPaidData {
 export interface SpiesLoggedDeceptionPlayed {
   audience?: Audience130;
   data: SpiesDeceptionPlayedData;
-  seat: Seat153;
+  seat: Seat154;
   type: Type174;
   version: Version134;
 }
@@ -5634,7 +5656,7 @@ export interface SpiesDeceptionPlayedData {
 export interface SpiesLoggedDeceptionTokenRefused {
   audience?: Audience131;
   data: SpiesDeceptionTokenRefusedData;
-  seat: Seat154;
+  seat: Seat155;
   type: Type175;
   version: Version135;
 }
@@ -5648,7 +5670,7 @@ export interface SpiesDeceptionTokenRefusedData {
 export interface SpiesLoggedDeceptionTokenWon {
   audience?: Audience132;
   data: SpiesDeceptionTokenWonData;
-  seat: Seat155;
+  seat: Seat156;
   type: Type176;
   version: Version136;
 }
@@ -5661,13 +5683,13 @@ export interface SpiesDeceptionTokenWonData {
 export interface SpiesLoggedDeployed {
   audience?: Audience133;
   data: SpiesDeployedData;
-  seat: Seat157;
+  seat: Seat158;
   type: Type177;
   version: Version137;
 }
 export interface SpiesDeployedData {
   missions: Missions2;
-  seat: Seat156;
+  seat: Seat157;
   side: Side7;
 }
 /**
@@ -5676,7 +5698,7 @@ export interface SpiesDeployedData {
 export interface SpiesLoggedDoubleAgentMoved {
   audience?: Audience134;
   data: SpiesDoubleAgentMovedData;
-  seat: Seat158;
+  seat: Seat159;
   type: Type178;
   version: Version138;
 }
@@ -5691,7 +5713,7 @@ export interface SpiesDoubleAgentMovedData {
 export interface SpiesLoggedExhausted {
   audience?: Audience135;
   data: SpiesExhaustedData;
-  seat: Seat159;
+  seat: Seat160;
   type: Type179;
   version: Version139;
 }
@@ -5706,7 +5728,7 @@ export interface SpiesExhaustedData {
 export interface SpiesLoggedFlagCaptured {
   audience?: Audience136;
   data: SpiesFlagCapturedData;
-  seat: Seat160;
+  seat: Seat161;
   type: Type180;
   version: Version140;
 }
@@ -5719,7 +5741,7 @@ export interface SpiesFlagCapturedData {
 export interface SpiesLoggedGameOver {
   audience?: Audience137;
   data: SpiesGameOverData;
-  seat: Seat161;
+  seat: Seat162;
   type: Type181;
   version: Version141;
 }
@@ -5734,7 +5756,7 @@ export interface SpiesGameOverData {
 export interface SpiesLoggedGameStarted {
   audience?: Audience138;
   data: TableNoData;
-  seat: Seat162;
+  seat: Seat163;
   type: Type182;
   version: Version142;
 }
@@ -5744,7 +5766,7 @@ export interface SpiesLoggedGameStarted {
 export interface SpiesLoggedHand {
   audience?: Audience139;
   data: SpiesHandData;
-  seat: Seat163;
+  seat: Seat164;
   type: Type183;
   version: Version143;
 }
@@ -5758,7 +5780,7 @@ export interface SpiesHandData {
 export interface SpiesLoggedInfiltrated {
   audience?: Audience140;
   data: SpiesInfiltratedData;
-  seat: Seat164;
+  seat: Seat165;
   type: Type184;
   version: Version144;
 }
@@ -5772,7 +5794,7 @@ export interface SpiesInfiltratedData {
 export interface SpiesLoggedInfiltrationPoints {
   audience?: Audience141;
   data: SpiesInfiltrationPointsData;
-  seat: Seat165;
+  seat: Seat166;
   type: Type185;
   version: Version145;
 }
@@ -5786,7 +5808,7 @@ export interface SpiesInfiltrationPointsData {
 export interface SpiesLoggedInfiltrationPointsReduced {
   audience?: Audience142;
   data: SpiesInfiltrationPointsReducedData;
-  seat: Seat166;
+  seat: Seat167;
   type: Type186;
   version: Version146;
 }
@@ -5801,12 +5823,12 @@ export interface SpiesInfiltrationPointsReducedData {
 export interface SpiesLoggedIntelReady {
   audience?: Audience143;
   data: SpiesIntelReadyData;
-  seat: Seat168;
+  seat: Seat169;
   type: Type187;
   version: Version147;
 }
 export interface SpiesIntelReadyData {
-  seat: Seat167;
+  seat: Seat168;
 }
 /**
  * A intel_tokens event of Stratego Spies & Lies
@@ -5814,7 +5836,7 @@ export interface SpiesIntelReadyData {
 export interface SpiesLoggedIntelTokens {
   audience?: Audience144;
   data: SpiesIntelTokensData;
-  seat: Seat169;
+  seat: Seat170;
   type: Type188;
   version: Version148;
 }
@@ -5828,7 +5850,7 @@ export interface SpiesIntelTokensData {
 export interface SpiesLoggedIntelTurned {
   audience?: Audience145;
   data: SpiesIntelTurnedData;
-  seat: Seat170;
+  seat: Seat171;
   type: Type189;
   version: Version149;
 }
@@ -5842,7 +5864,7 @@ export interface SpiesIntelTurnedData {
 export interface SpiesLoggedJoined {
   audience?: Audience146;
   data: TableNamedSeatData;
-  seat: Seat171;
+  seat: Seat172;
   type: Type190;
   version: Version150;
 }
@@ -5852,7 +5874,7 @@ export interface SpiesLoggedJoined {
 export interface SpiesLoggedMarshalChoice {
   audience?: Audience147;
   data: SpiesMarshalChoiceData;
-  seat: Seat172;
+  seat: Seat173;
   type: Type191;
   version: Version151;
 }
@@ -5866,7 +5888,7 @@ export interface SpiesMarshalChoiceData {
 export interface SpiesLoggedMyDeployment {
   audience?: Audience148;
   data: SpiesMyDeploymentData;
-  seat: Seat173;
+  seat: Seat174;
   type: Type192;
   version: Version152;
 }
@@ -5882,7 +5904,7 @@ export interface Soldiers2 {
 export interface SpiesLoggedNoDeception {
   audience?: Audience149;
   data: SpiesNoDeceptionData;
-  seat: Seat174;
+  seat: Seat175;
   type: Type193;
   version: Version153;
 }
@@ -5896,7 +5918,7 @@ export interface SpiesNoDeceptionData {
 export interface SpiesLoggedPlayerRemoved {
   audience?: Audience150;
   data: TableNamedSeatData;
-  seat: Seat175;
+  seat: Seat176;
   type: Type194;
   version: Version154;
 }
@@ -5906,7 +5928,7 @@ export interface SpiesLoggedPlayerRemoved {
 export interface SpiesLoggedPointsCarriedOver {
   audience?: Audience151;
   data: SpiesPointsCarriedOverData;
-  seat: Seat176;
+  seat: Seat177;
   type: Type195;
   version: Version155;
 }
@@ -5920,7 +5942,7 @@ export interface SpiesPointsCarriedOverData {
 export interface SpiesLoggedRematch {
   audience?: Audience152;
   data: TableRematchData;
-  seat: Seat177;
+  seat: Seat178;
   type: Type196;
   version: Version156;
 }
@@ -5930,7 +5952,7 @@ export interface SpiesLoggedRematch {
 export interface SpiesLoggedRetreated {
   audience?: Audience153;
   data: SpiesRetreatedData;
-  seat: Seat178;
+  seat: Seat179;
   type: Type197;
   version: Version157;
 }
@@ -5946,7 +5968,7 @@ export interface SpiesRetreatedData {
 export interface SpiesLoggedReturned {
   audience?: Audience154;
   data: TableNamedSeatData;
-  seat: Seat179;
+  seat: Seat180;
   type: Type198;
   version: Version158;
 }
@@ -5956,7 +5978,7 @@ export interface SpiesLoggedReturned {
 export interface SpiesLoggedRevealed {
   audience?: Audience155;
   data: SpiesRevealedData;
-  seat: Seat180;
+  seat: Seat181;
   type: Type199;
   version: Version159;
 }
@@ -5974,7 +5996,7 @@ export interface SpiesRevealedData {
 export interface SpiesLoggedSeatEmptied {
   audience?: Audience156;
   data: TableSeatData;
-  seat: Seat181;
+  seat: Seat182;
   type: Type200;
   version: Version160;
 }
@@ -5984,7 +6006,7 @@ export interface SpiesLoggedSeatEmptied {
 export interface SpiesLoggedSeatGivenBack {
   audience?: Audience157;
   data: TableNamedSeatData;
-  seat: Seat182;
+  seat: Seat183;
   type: Type201;
   version: Version161;
 }
@@ -5994,7 +6016,7 @@ export interface SpiesLoggedSeatGivenBack {
 export interface SpiesLoggedSeatHeld {
   audience?: Audience158;
   data: TableNamedSeatData;
-  seat: Seat183;
+  seat: Seat184;
   type: Type202;
   version: Version162;
 }
@@ -6004,7 +6026,7 @@ export interface SpiesLoggedSeatHeld {
 export interface SpiesLoggedSeatRequested {
   audience?: Audience159;
   data: TableNamedSeatData;
-  seat: Seat184;
+  seat: Seat185;
   type: Type203;
   version: Version163;
 }
@@ -6014,7 +6036,7 @@ export interface SpiesLoggedSeatRequested {
 export interface SpiesLoggedSetup {
   audience?: Audience160;
   data: SpiesSetupData;
-  seat: Seat185;
+  seat: Seat186;
   type: Type204;
   version: Version164;
 }
@@ -6031,7 +6053,7 @@ export interface Exhausted {
 export interface SpiesLoggedStartingPlayer {
   audience?: Audience161;
   data: SpiesStartingPlayerData;
-  seat: Seat186;
+  seat: Seat187;
   type: Type205;
   version: Version165;
 }
@@ -6044,7 +6066,7 @@ export interface SpiesStartingPlayerData {
 export interface SpiesLoggedTimeAdded {
   audience?: Audience162;
   data: TableTimeAddedData;
-  seat: Seat187;
+  seat: Seat188;
   type: Type206;
   version: Version166;
 }
@@ -6054,7 +6076,7 @@ export interface SpiesLoggedTimeAdded {
 export interface SpiesLoggedTimedOut {
   audience?: Audience163;
   data: TableNamedSeatData;
-  seat: Seat188;
+  seat: Seat189;
   type: Type207;
   version: Version167;
 }
@@ -6064,7 +6086,7 @@ export interface SpiesLoggedTimedOut {
 export interface SpiesLoggedTurn {
   audience?: Audience164;
   data: SpiesTurnData;
-  seat: Seat189;
+  seat: Seat190;
   type: Type208;
   version: Version168;
 }
@@ -6145,7 +6167,7 @@ export interface SpiesView {
   prompt: SpiesPrompt | null;
   reference: SpiesReference;
   result: SpiesResultView | null;
-  seats: Seats5;
+  seats: Seats6;
   sides: Sides;
   starting_side: StartingSide1;
   to_act: ToAct6;
@@ -6178,7 +6200,7 @@ export interface SpiesPrompt {
   exhausted?: Exhausted1;
   hand?: Hand2;
   intel_token?: IntelToken;
-  kind: Kind16;
+  kind: Kind17;
   mission?: Mission8;
   missions?: Missions4;
   options?: Options1;
@@ -6233,7 +6255,7 @@ export interface InfiltrationPoints {
 export interface SpiesSeatView {
   intel_ready: IntelReady;
   missions: Missions5;
-  seat: Seat190;
+  seat: Seat191;
   side: Side23;
 }
 export interface Sides {

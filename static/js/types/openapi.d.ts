@@ -521,13 +521,8 @@ export interface components {
     schemas: {
         /** ActionResult */
         ActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -615,13 +610,8 @@ export interface components {
          * @description ActionResult (La Agencia: Misión Embajada)
          */
         AgenciaActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -1790,13 +1780,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now. (La Agencia: Misión Embajada)
          */
         AgenciaTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1976,13 +1961,8 @@ export interface components {
          * @description ActionResult (Conspiracy: The Solomon Gambit)
          */
         ConspiracyActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -4080,13 +4060,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now. (Conspiracy: The Solomon Gambit)
          */
         ConspiracyTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -4395,13 +4370,8 @@ export interface components {
          * @description ActionResult (Estoril 1942)
          */
         EstorilActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -6568,13 +6538,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now. (Estoril 1942)
          */
         EstorilTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -6902,6 +6867,45 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * PublicClock
+         * @description A table's time control and each seat's time (the table document's ``clock``).
+         */
+        PublicClock: {
+            /** Handover After */
+            handover_after: number;
+            /** Increment */
+            increment: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "per_decision" | "bank" | "correspondence";
+            /** Now */
+            now: number;
+            /** Paused */
+            paused: boolean;
+            /** Seats */
+            seats: components["schemas"]["PublicSeatClock"][];
+            /** Seconds */
+            seconds: number;
+        };
+        /**
+         * PublicSeatClock
+         * @description One seat's time as every reader sees it.
+         */
+        PublicSeatClock: {
+            /** Deadline */
+            deadline: number | null;
+            /** Remaining */
+            remaining: number;
+            /** Running */
+            running: boolean;
+            /** Seat */
+            seat: number;
+            /** Timeouts */
+            timeouts: number;
+        };
         /** Rematch */
         Rematch: {
             /**
@@ -6975,13 +6979,8 @@ export interface components {
          * @description ActionResult (Stratego Spies & Lies)
          */
         SpiesActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -8918,13 +8917,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now. (Stratego Spies & Lies)
          */
         SpiesTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -9110,13 +9104,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now.
          */
         TableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /** Game */
             game: string;
             /**
@@ -9297,13 +9286,8 @@ export interface components {
         };
         /** TableSummary */
         TableSummary: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /** Game */
             game: string;
             /**
@@ -10175,7 +10159,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10289,7 +10273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10403,7 +10387,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10725,7 +10709,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11173,7 +11157,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11275,7 +11259,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11391,7 +11375,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11510,7 +11494,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11617,7 +11601,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,7 +11715,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
