@@ -38,19 +38,16 @@ import logging
 import re
 from typing import Any
 
-from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from spyhouse.server import absent, chat, frames, play, presence, protocol
 from spyhouse.server.auth import same_token
-from spyhouse.server.bounds import MAX_VERSION
 from spyhouse.server.context import Context, current, load
 from spyhouse.server.deps import SPECTATOR, reader_of, seat_of
 from spyhouse.server.holders import holder_hash, still_holds
 from spyhouse.server.hub import Subscription
 from spyhouse.server.problems import DATABASE_TROUBLE, Problem, database_busy
-from spyhouse.server.schemas import PostAction
 
 PATH = re.compile(r"/ws/tables/(?P<table_id>[^/]+)")
 """The socket's route (the same match as a Starlette ``{table_id}`` path parameter)."""
@@ -132,14 +129,6 @@ async def _close(ws: WebSocket, problem: Problem, code: int) -> None:
         await ws.close(code=code)
 
 
-def _since(hello: dict[str, Any]) -> int:
-    since = hello.get("since", 0)
-    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_VERSION:
-        detail = f"since is a version from 0 to {MAX_VERSION}."
-        raise Problem(422, "malformed_message", detail)
-    return since
-
-
 async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     """The ASGI app of one socket, for a ``websocket`` scope whose path matched
     :data:`PATH` (``path_params`` holds ``table_id``).
@@ -155,17 +144,18 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     await ws.accept()
     sub: Subscription | None = None
     try:
-        hello = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
-        if hello.get("type") != "auth":
+        first = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
+        if first.get("type") != "auth":
             raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
+        hello = protocol.parse_client(first)
+        assert isinstance(hello, protocol.AuthMessage)
         # Watch before reading the table, so no commit slips between the read and the feed.
         sub = ctx.hub.subscribe(table_id, SPECTATOR, 0)
         row = await load(ctx, table_id)
-        token = hello.get("token")
-        since = _since(hello)
+        token, since = hello.token, hello.since
         # A player coming back takes back the seat a bot held while they were away.
-        row = await absent.reclaim(ctx, row, token if isinstance(token, str) else None)
-        seat = reader_of(row, token if isinstance(token, str) else None)
+        row = await absent.reclaim(ctx, row, token)
+        seat = reader_of(row, token)
     except (Problem, TimeoutError) as exc:
         _forget(ctx, sub)
         problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
@@ -188,8 +178,8 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     sub.seat, sub.last_version = seat, since
     sub.holder = holder_hash(token) if seat is not None else None
     ctx.hub.seed(row)
-    wants_presence = hello.get("presence") is True
-    del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
+    wants_presence = hello.presence
+    del row, hello, first  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.mark()  # send the current view at once
     # The reader runs here until the client leaves — or until the writer closed the
     # socket because the seat changed hands, which ends the pending receive too.
@@ -216,15 +206,15 @@ def _client_key(ws: WebSocket) -> str:
 
 
 async def _reader(
-    ws: WebSocket, ctx: Context, table_id: str, token: Any, limit: int, client: str
+    ws: WebSocket, ctx: Context, table_id: str, token: str | None, limit: int, client: str
 ) -> None:
     """Handle the client's messages until it leaves."""
     try:
         while True:
             try:
-                message = await _receive_json(ws, limit)
-                if message.get("type") == "chat":
-                    await _chat(ctx, table_id, token, client, message)
+                message = protocol.parse_client(await _receive_json(ws, limit))
+                if isinstance(message, protocol.ChatMessage):
+                    await _chat(ctx, table_id, token, client, message.text)
                     continue
                 await _handle(ws, ctx, table_id, token, message)
             except Problem as problem:
@@ -238,40 +228,36 @@ async def _reader(
         pass  # closed by the client, possibly while its ack was on the way
 
 
-async def _chat(
-    ctx: Context, table_id: str, token: Any, client: str, message: dict[str, Any]
-) -> None:
+async def _chat(ctx: Context, table_id: str, token: str | None, client: str, text: str) -> None:
     """A chat line: the speaker is resolved from the table now (seats change hands)."""
     row = await load(ctx, table_id)
-    seat = reader_of(row, token if isinstance(token, str) else None)
+    seat = reader_of(row, token)
     if seat is not None:
         key = f"seat:{seat}"
-    elif isinstance(token, str) and same_token(token, row.host_token_hash):
+    elif token is not None and same_token(token, row.host_token_hash):
         key = "host:"
     else:
         key = client
-    await chat.say(ctx, row, chat.Speaker(seat, key), message.get("text"))
+    await chat.say(ctx, row, chat.Speaker(seat, key), text)
 
 
 async def _handle(
-    ws: WebSocket, ctx: Context, table_id: str, token: Any, message: dict[str, Any]
+    ws: WebSocket,
+    ctx: Context,
+    table_id: str,
+    token: str | None,
+    message: protocol.ClientMessage,
 ) -> None:
-    kind = message.get("type")
-    if kind == "ping":
+    if isinstance(message, protocol.PingMessage):
         await ws.send_text(protocol.pong())
         return
-    if kind != "action":
+    if not isinstance(message, protocol.ActionMessage):  # a second auth
         raise Problem(
             422, "unknown_message", "Expected a message of type 'action', 'chat' or 'ping'."
         )
-    if not isinstance(token, str):
+    if token is None:
         raise Problem(403, "not_a_seat", "Spectators cannot act.")
-    try:
-        body = PostAction.model_validate({k: v for k, v in message.items() if k != "type"})
-    except ValidationError:
-        raise Problem(
-            422, "malformed_body", "An action message needs action and version."
-        ) from None
+    body = message
     try:
         # The token is checked again against the newest table: seats change hands.
         row = await current(ctx, table_id, body.version)
