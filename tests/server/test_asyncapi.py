@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from spyhouse.server import asyncapi
 from spyhouse.server.table_events import KINDS
+from spyhouse.server.web import asyncapi
 from tests.server import frame_check
 from tests.server.helpers import auth, open_table, start, view
 from tests.server.test_websocket import Socket

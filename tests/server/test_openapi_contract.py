@@ -13,10 +13,11 @@ import pytest
 from spyhouse import server
 from spyhouse.engine import get_game
 from spyhouse.engine.refusals import REASONS
-from spyhouse.server import create_app, openapi
-from spyhouse.server.problems import SERVER_CODES
-from spyhouse.server.schemas import BankClock, CreateTable, PerDecisionClock
+from spyhouse.server import create_app
 from spyhouse.server.table_events import KINDS
+from spyhouse.server.web import openapi
+from spyhouse.server.web.problems import SERVER_CODES
+from spyhouse.server.web.schemas import BankClock, CreateTable, PerDecisionClock
 
 
 @pytest.fixture(scope="module")

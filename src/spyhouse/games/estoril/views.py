@@ -37,7 +37,7 @@ from spyhouse.games.estoril.locations import (
     resolution_number,
 )
 from spyhouse.games.estoril.rounds import HAND_LIMIT, ROUNDS
-from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pending
+from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pending, Phase
 
 JSON = dict[str, Any]
 
@@ -291,13 +291,17 @@ Prompt = Annotated[
 """The decision the reader must take now, with what a client needs to present it."""
 
 
+PhaseName = Literal["place", "resolve", "discard", "over"]
+"""The values of :class:`Phase`."""
+
+
 @with_config(_CLOSED)
 class EstorilView(TypedDict):
     """What one seat (or a spectator) of Estoril 1942 sees."""
 
     round: int
     rounds: int
-    phase: Literal["place", "resolve", "discard", "over"]
+    phase: PhaseName
     you: str | None
     first_player: str
     turn: str | None
@@ -335,10 +339,10 @@ def view(state: EstorilState, seat: int | None) -> EstorilView:
     out: EstorilView = {
         "round": state.round,
         "rounds": ROUNDS,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "you": None if seat is None else COLOURS[seat],
         "first_player": COLOURS[state.first_player],
-        "turn": COLOURS[state.turn] if state.phase == "place" and not state.pending else None,
+        "turn": COLOURS[state.turn] if state.phase == Phase.PLACE and not state.pending else None,
         "to_act": [COLOURS[s] for s in sorted(to_act)],
         "missions": [
             {"id": m, "name": mission(m).name, "status": mission(m).status} for m in state.missions
@@ -379,7 +383,7 @@ def player_view(state: EstorilState, seat: int) -> PlayerView:
         "discarded_this_round": len(state.pending_discards[seat]),
         "enigma": state.enigma_holder == seat,
         "revealed_hand": [tile(t) for t in sorted(state.hands[seat])]
-        if state.phase == "over"
+        if state.phase == Phase.OVER
         else None,
     }
 
@@ -392,7 +396,7 @@ def enigma_view(state: EstorilState) -> EnigmaView:
 
 
 def resolving_view(state: EstorilState) -> ResolvingView | None:
-    if state.phase != "resolve" or state.res_pos >= len(state.order):
+    if state.phase != Phase.RESOLVE or state.res_pos >= len(state.order):
         return None
     slot = state.order[state.res_pos]
     return {
@@ -429,7 +433,7 @@ def location_view(
     names: list[str],
 ) -> LocationView:
     printed = board(loc.board)
-    over = state.phase == "over"
+    over = state.phase == Phase.OVER
     name = _printed_location(loc.board)
     out: LocationView = {
         "location": name["location"],
@@ -523,7 +527,7 @@ def prompt(state: EstorilState, seat: int) -> Prompt:
     actions = decisions.legal_actions(state, seat)
     if state.pending:
         return pending_prompt(state, state.pending[0], actions)
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         return {
             "kind": "place",
             "text": "Place one Character tile from your hand with one of your Tile markers.",
