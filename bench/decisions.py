@@ -24,8 +24,9 @@ import statistics
 import time
 from typing import Any
 
-from spyhouse.engine import Rng, all_games, load_builtin_games
 from spyhouse.server.thinking import Thinking
+
+from spyhouse.engine import Rng, all_games, load_builtin_games
 from spyhouse.settings import Settings
 
 

@@ -6,15 +6,18 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import httpx
 
+from spyhouse.server.table_events import KINDS
 from spyhouse.server.web import asyncapi
 from tests.server import frame_check
 from tests.server.helpers import auth, open_table, start, view
 from tests.server.test_websocket import Socket
 
-SOCKET_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "socket.js"
+STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
+SOCKET_JS = STATIC_JS / "socket.js"
 
 
 def _sent() -> set[str]:
@@ -54,6 +57,11 @@ def test_the_document_is_asyncapi_3_and_its_references_resolve() -> None:
 def test_every_frame_the_browser_client_handles_is_in_the_document() -> None:
     handled = set(re.findall(r'frame\.type === "([a-z_]+)"', SOCKET_JS.read_text()))
     assert handled and handled <= _sent()
+    # the page's other modules (the chat panel reads its frames itself) too
+    sent = _sent()
+    for module in STATIC_JS.rglob("*.js"):
+        names = set(re.findall(r'frame\.type === "([a-z_]+)"', module.read_text()))
+        assert names <= sent, (module.name, names - sent)
     sent_by_page = set(re.findall(r'type: "([a-z_]+)"', SOCKET_JS.read_text()))
     received = {"auth", "action", "chat", "ping"}
     assert sent_by_page and sent_by_page <= received
@@ -91,3 +99,28 @@ def test_every_kind_of_frame_a_server_sends_follows_the_document(http, live) -> 
     assert {"state", "pong", "chat", "error", "ack", "chat_muted", "chat_history"} <= set(
         frame_check.CHECKED
     )
+
+
+def _logged_kinds(schemas: dict[str, Any], game: str) -> set[str]:
+    return set(schemas[f"{game.capitalize()}LoggedEvent"]["discriminator"]["mapping"])
+
+
+def test_every_event_kind_the_page_reads_is_a_published_kind() -> None:
+    """A board reads its game's events by kind (``e.type === "revealed"``), the table page
+    the server's own: each kind it names is one the documents publish for that game, so
+    a renamed kind fails here rather than silently never matching in the page."""
+    every: set[str] = set()
+    schemas = asyncapi.document()["components"]["schemas"]
+    for game in ("estoril", "agencia", "spies", "conspiracy"):
+        kinds = _logged_kinds(schemas, game)
+        every |= kinds
+        board = (STATIC_JS / "boards" / f"{game}.js").read_text()
+        read = set(re.findall(r'\b(?:e|ev|o)\.type === "([a-z_]+)"', board))
+        assert read <= kinds, (game, read - kinds)
+    table = (STATIC_JS / "table.js").read_text()
+    listed = re.search(r"const TABLE_EVENTS = new Set\(\[([^\]]*)\]", table)
+    assert listed is not None
+    named = set(re.findall(r'"([a-z_]+)"', listed.group(1)))
+    assert named and named <= set(KINDS), named - set(KINDS)
+    for group in re.findall(r"\[([^\]]*)\]\.includes\(ev\.type\)", table):
+        assert set(re.findall(r'"([a-z_]+)"', group)) <= every

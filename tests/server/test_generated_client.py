@@ -103,12 +103,21 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
     )
     rng = random.Random(1)
     moves = 0
+    kinds: set[str] = set()
     while True:
         doc = _ops("view").sync(created.table_id, client=me)
         assert isinstance(doc, document_class), type(doc)
-        if game == "agencia":  # a game whose view is typed: the generated class reads it
-            assert isinstance(doc.view, models.AgenciaView), type(doc.view)
+        # every game's view is typed: the generated classes read it, nested parts too
+        assert isinstance(doc.view, getattr(models, f"{prefix}View")), type(doc.view)
+        assert isinstance(doc.clock, models.PublicClock), type(doc.clock)
+        assert all(isinstance(c, models.PublicSeatClock) for c in doc.clock.seats)
+        if game == "agencia":
             assert all(isinstance(p, models.AgenciaPlayerView) for p in doc.view.players)
+        if game == "estoril":
+            assert all(isinstance(p, models.EstorilPlayerView) for p in doc.view.players)
+            assert all(
+                isinstance(loc, models.EstorilLocationView) for loc in doc.view.grid.locations
+            )
         if doc.outcome is not None:
             break
         if not doc.legal_actions:
@@ -122,8 +131,15 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
         if isinstance(result, models.ProblemDocument) and result.code.value == "stale_version":
             continue
         assert isinstance(result, getattr(models, f"{prefix}ActionResult")), result
+        # the events are the game's kinds, each its own class with typed data
+        for event in result.events:
+            assert type(event).__name__.startswith(f"{prefix}Logged"), type(event)
+            # every key of a typed data class is a field: nothing left over untyped
+            assert getattr(event.data, "additional_properties", {}) == {}, type(event.data)
+            kinds.add(type(event).__name__)
         moves += 1
     assert moves > 0 and doc.status == "finished"
+    assert len(kinds) > 2, kinds
     assert isinstance(doc.outcome, getattr(models, f"{prefix}Outcome"))
 
 

@@ -409,3 +409,49 @@ def test_a_busy_database_while_a_frame_is_built_closes_the_socket_to_reconnect(
     sock = Socket(live, table.id, table.tokens[0])  # the next try catches up
     assert sock.state["version"] == view(http, table, 0)["version"]
     sock.close()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "ping", "n": 1},
+        {"type": "chat", "text": 5},
+        {"type": "chat"},
+        {"type": "action", "action": {"type": "keep"}, "version": "0"},
+    ],
+    ids=["ping-extra", "chat-number", "chat-no-text", "action-string-version"],
+)
+def test_a_message_breaking_its_published_schema_gets_an_error_frame(http, live, message):
+    """Messages are read through the protocol's models, the ones /asyncapi.json
+    publishes: what the schema refuses is refused (a ping with a field was answered, a
+    number as chat text met the chat rules instead), and the socket stays usable."""
+    table = open_table(http, "highcard", 2)
+    start(http, table)
+    sock = Socket(live, table.id, table.tokens[0])
+    before = view(http, table, 0)
+    sock.send(message)
+    error = sock.recv_until("error")
+    wanted = "malformed_body" if message["type"] == "action" else "malformed_message"
+    assert error["code"] == wanted, error
+    sock.send({"type": "ping"})
+    assert sock.recv_until("pong")
+    assert view(http, table, 0) == before
+    sock.close()
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [{"presence": "yes"}, {"token": 5}, {"extra": True}],
+    ids=["presence-string", "token-number", "unknown-field"],
+)
+def test_an_auth_breaking_its_published_schema_is_refused(http, live, hello):
+    """A number for a token read as a spectator, "yes" for presence as no presence:
+    the auth message is read through its model, so it is refused with 4422."""
+    table = open_table(http, "highcard", 2)
+    with connect(f"{live.ws_url}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "auth", **hello}))
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["type"] == "error" and frame["code"] == "malformed_message", frame
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4422

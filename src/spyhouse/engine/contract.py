@@ -224,6 +224,11 @@ class Game(ABC, Generic[S]):
     ViewType: ClassVar[Any] = None
     """What :meth:`view` returns, as a TypedDict (``None``: published as an object). Its
     JSON Schema is published; the same check validates every view of random games."""
+    EventType: ClassVar[Any] = None
+    """What every event is as a reader receives it (``{"type", "data"}``), as a type: a
+    union of closed TypedDicts discriminated by ``type`` (each game's ``events.py``;
+    ``None``: published as any ``EventJSON``). The same check validates every event of
+    random games against it."""
     strategy: ClassVar[Strategy] = Strategy()
     """The rules of thumb the bots play by (default: none, random play)."""
     decision_table: ClassVar[DecisionTable[Any] | None] = None
@@ -264,7 +269,7 @@ class Game(ABC, Generic[S]):
             "view": TypeAdapter(self.ViewType).json_schema()
             if self.ViewType is not None
             else {"type": "object", "description": f"What one seat of {self.title} sees"},
-            "event": TypeAdapter(EventJSON).json_schema(),
+            "event": TypeAdapter(self.EventType or EventJSON).json_schema(),
             "outcome": TypeAdapter(OutcomeJSON).json_schema(),
         }
 

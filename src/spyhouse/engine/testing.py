@@ -156,16 +156,23 @@ def check_action_types(
 ) -> int:
     """Every action every seat is offered in a random game is one of ``game.ActionType``
     (read from its JSON, strictly: ``true`` is no number), every view of every reader a
-    ``game.ViewType`` where the game declares one, and the outcome an ``OutcomeJSON``:
+    ``game.ViewType`` where the game declares one, every event (the setup's too) a
+    ``game.EventType``, and the outcome an ``OutcomeJSON``:
     the published schemas describe what the engine hands out. Returns how many actions
     were checked."""
     actions = TypeAdapter(game.ActionType)
     outcomes = TypeAdapter(OutcomeJSON)
     views = None if game.ViewType is None else TypeAdapter(game.ViewType)
+    kinds = None if game.EventType is None else TypeAdapter(game.EventType)
     checked = 0
 
     def check(state: GameState, events: list[Event]) -> None:
         nonlocal checked
+        if kinds is not None:  # as a reader receives it: its type and data
+            for event in events:
+                kinds.validate_json(
+                    json.dumps({"type": event.type, "data": event.data}), strict=True
+                )
         if views is not None:  # every seat's view and a spectator's
             for reader in [None, *range(seats)]:
                 views.validate_json(json.dumps(game.view(state, reader)), strict=True)
@@ -174,6 +181,8 @@ def check_action_types(
                 actions.validate_json(json.dumps(action), strict=True)
                 checked += 1
 
+    start = game.setup(seats, _options(game, options), seed)
+    check(start, game.setup_events(start))
     _, outcome = random_playout(game, seats, options, seed, on_step=check)
     outcomes.validate_json(json.dumps(outcome.to_json()), strict=True)
     return checked

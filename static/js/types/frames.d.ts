@@ -144,41 +144,400 @@ export type Type6 = "presence";
  * StateFrame, typed by its game
  */
 export type TypedStateFrame = AgenciaStateFrame | ConspiracyStateFrame | EstorilStateFrame | SpiesStateFrame;
+export type HandoverAfter = number;
+export type Increment = number;
+export type Kind = "per_decision" | "bank" | "correspondence";
+export type Now = number;
+export type Paused = boolean;
+export type Deadline = number | null;
+export type Remaining = number;
+export type Running = boolean;
+export type Seat2 = number;
+export type Timeouts = number;
+export type Seats1 = PublicSeatClock[];
+export type Seconds = number;
 /**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+ * An event of a La Agencia: Misión Embajada table's log, by its type
  */
-export type Clock = {
-  [k: string]: unknown;
-} | null;
+export type AgenciaLoggedEvent =
+  | AgenciaLoggedAgentsSolved
+  | AgenciaLoggedBotLevelChanged
+  | AgenciaLoggedBotSeated
+  | AgenciaLoggedCardDealt
+  | AgenciaLoggedCardDrawn
+  | AgenciaLoggedCardPlayed
+  | AgenciaLoggedCardSeen
+  | AgenciaLoggedClocksPaused
+  | AgenciaLoggedClocksResumed
+  | AgenciaLoggedDiscarded
+  | AgenciaLoggedEmbassyLocationChosen
+  | AgenciaLoggedGameOver
+  | AgenciaLoggedGameStarted
+  | AgenciaLoggedGettingReady
+  | AgenciaLoggedInfiltrated
+  | AgenciaLoggedJoined
+  | AgenciaLoggedNewAmbassador
+  | AgenciaLoggedPlayerRemoved
+  | AgenciaLoggedRecruited
+  | AgenciaLoggedRematch
+  | AgenciaLoggedReturned
+  | AgenciaLoggedRoundTokenReturned
+  | AgenciaLoggedSeatEmptied
+  | AgenciaLoggedSeatGivenBack
+  | AgenciaLoggedSeatHeld
+  | AgenciaLoggedSeatRequested
+  | AgenciaLoggedTimeAdded
+  | AgenciaLoggedTimedOut;
 /**
  * Only in a published full log: the seats that could read this event during the game (null = everyone)
  */
 export type Audience = number[] | null;
+export type AgentsInside = number;
+export type Card = string;
+export type FaceDown = boolean;
+export type Information = number;
+export type Location = string;
+export type Result = string;
+export type Seat3 = number;
 /**
  * Who acted (null for lobby or automatic changes)
  */
-export type Seat2 = number | null;
-export type Type7 = string;
+export type Seat4 = number | null;
+export type Type7 = "agents_solved";
 export type Version1 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience1 = number[] | null;
+export type Seat5 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat6 = number | null;
+export type Type8 = "bot_level_changed";
+export type Version2 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience2 = number[] | null;
+export type Name1 = string | null;
+export type Seat7 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat8 = number | null;
+export type Type9 = "bot_seated";
+export type Version3 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience3 = number[] | null;
+export type Card1 = string;
+export type Position = string;
+export type Seat9 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat10 = number | null;
+export type Type10 = "card_dealt";
+export type Version4 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience4 = number[] | null;
+export type Card2 = string;
+export type Position1 = string;
+export type Seat11 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat12 = number | null;
+export type Type11 = "card_drawn";
+export type Version5 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience5 = number[] | null;
+export type Card3 = string;
+export type Position2 = string;
+export type Seat13 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat14 = number | null;
+export type Type12 = "card_played";
+export type Version6 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience6 = number[] | null;
+export type Card4 = string;
+export type Position3 = string;
+export type Seat15 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat16 = number | null;
+export type Type13 = "card_seen";
+export type Version7 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience7 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat17 = number | null;
+export type Type14 = "clocks_paused";
+export type Version8 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience8 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat18 = number | null;
+export type Type15 = "clocks_resumed";
+export type Version9 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience9 = number[] | null;
+export type Card5 = string;
+export type Seat19 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat20 = number | null;
+export type Type16 = "discarded";
+export type Version10 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience10 = number[] | null;
+export type Agents = number;
+export type Location1 = string;
+export type Seat21 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat22 = number | null;
+export type Type17 = "embassy_location_chosen";
+export type Version11 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience11 = number[] | null;
+export type Cards = number;
+export type Seat23 = number;
+export type Tokens = number;
+export type Total = number;
+export type Scores = AgenciaFinalScore[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat24 = number | null;
+export type Type18 = "game_over";
+export type Version12 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience12 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat25 = number | null;
+export type Type19 = "game_started";
+export type Version13 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience13 = number[] | null;
+export type Ambassador = number;
+export type Information1 = number;
+export type Rounds = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat26 = number | null;
+export type Type20 = "getting_ready";
+export type Version14 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience14 = number[] | null;
+export type Seat27 = number;
+export type Target = number;
+export type Took = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat28 = number | null;
+export type Type21 = "infiltrated";
+export type Version15 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience15 = number[] | null;
+export type Name2 = string | null;
+export type Seat29 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat30 = number | null;
+export type Type22 = "joined";
+export type Version16 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience16 = number[] | null;
+export type Seat31 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat32 = number | null;
+export type Type23 = "new_ambassador";
+export type Version17 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience17 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat33 = number | null;
+export type Type24 = "player_removed";
+export type Version18 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience18 = number[] | null;
+export type Card6 = string;
+export type Reward = number;
+export type Seat34 = number;
+export type Target1 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat35 = number | null;
+export type Type25 = "recruited";
+export type Version19 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience19 = number[] | null;
+export type HostSeat = number | null;
+export type InviteCode = string;
+export type TableId = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat36 = number | null;
+export type Type26 = "rematch";
+export type Version20 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience20 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat37 = number | null;
+export type Type27 = "returned";
+export type Version21 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience21 = number[] | null;
+export type RoundTokensLeft = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat38 = number | null;
+export type Type28 = "round_token_returned";
+export type Version22 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience22 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat39 = number | null;
+export type Type29 = "seat_emptied";
+export type Version23 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience23 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat40 = number | null;
+export type Type30 = "seat_given_back";
+export type Version24 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience24 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat41 = number | null;
+export type Type31 = "seat_held";
+export type Version25 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience25 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat42 = number | null;
+export type Type32 = "seat_requested";
+export type Version26 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience26 = number[] | null;
+export type Seat43 = number;
+export type Seconds1 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat44 = number | null;
+export type Type33 = "time_added";
+export type Version27 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience27 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat45 = number | null;
+export type Type34 = "timed_out";
+export type Version28 = number;
 /**
  * Events you may see since your action's version
  */
-export type Events = LoggedEvent[];
+export type Events = AgenciaLoggedEvent[];
 export type Game = "agencia";
 /**
  * Public tables only: the code anyone may join with (null if private)
  */
-export type InviteCode = string | null;
+export type InviteCode1 = string | null;
 export type AgenciaAction = AgenciaChooseLocation | AgenciaPlay | AgenciaInfiltrate | AgenciaRecruit;
-export type Location = "Hall" | "Garden";
-export type Type8 = "choose_location";
-export type Position = "table_face_up" | "table_face_down" | "hand_facing_owner" | "hand_facing_others";
-export type Type9 = "play";
-export type Target = number;
-export type Type10 = "infiltrate";
-export type Target1 = number;
-export type Type11 = "recruit";
-export type Scores = number[] | null;
+export type Location2 = "Hall" | "Garden";
+export type Type35 = "choose_location";
+export type Position4 = "table_face_up" | "table_face_down" | "hand_facing_owner" | "hand_facing_others";
+export type Type36 = "play";
+export type Target2 = number;
+export type Type37 = "infiltrate";
+export type Target3 = number;
+export type Type38 = "recruit";
+export type Scores1 = number[] | null;
 export type Winners = number[];
 export type Private = boolean;
 /**
@@ -196,67 +555,67 @@ export type Held = string | null;
 /**
  * open | human | bot
  */
-export type Kind = string;
+export type Kind1 = string;
 /**
  * The host muted this seat's chat (live: a chat_muted frame)
  */
 export type Muted1 = boolean;
-export type Name1 = string | null;
-export type Seat3 = number;
-export type Seats1 = SeatInfo[];
+export type Name3 = string | null;
+export type Seat46 = number;
+export type Seats2 = SeatInfo[];
 export type Spectators = boolean;
 /**
  * waiting | playing | finished
  */
 export type Status1 = string;
-export type TableId = string;
+export type TableId1 = string;
 export type Title1 = string;
 /**
  * Seats the game is waiting for
  */
 export type ToAct = number[];
-export type Type12 = "state";
-export type Version2 = number;
-export type Ambassador = number;
-export type Agents = number;
+export type Type39 = "state";
+export type Version29 = number;
+export type Ambassador1 = number;
+export type Agents1 = number;
 export type Copies = number;
-export type Information = number;
-export type Kind1 = string;
-export type Name2 = string;
+export type Information2 = number;
+export type Kind2 = string;
+export type Name4 = string;
 export type Status2 = string;
-export type Cards = AgenciaCardReference[];
+export type Cards1 = AgenciaCardReference[];
 export type DataBank = number | null;
 export type Embassy = {
   [k: string]: string | number;
 } | null;
-export type Cards1 = number;
-export type Seat4 = number;
-export type Tokens = number;
-export type Total = number;
+export type Cards2 = number;
+export type Seat47 = number;
+export type Tokens1 = number;
+export type Total1 = number;
 export type FinalScores = AgenciaFinalScoreView[];
 export type Game1 = "agencia";
 export type Hand = number;
 export type Hands = number;
 export type Phase = string;
 export type PlayOrder = number[];
-export type Ambassador1 = boolean;
+export type Ambassador2 = boolean;
 export type DeckSize = number;
-export type Information1 = number;
-export type Agents1 = number;
-export type Information2 = number;
-export type Kind2 = string;
-export type Name3 = string;
+export type Information3 = number;
+export type Agents2 = number;
+export type Information4 = number;
+export type Kind3 = string;
+export type Name5 = string;
 export type From = string;
 export type InGame = boolean;
 export type Label = string;
-export type Position1 = string;
+export type Position5 = string;
 export type State = "empty" | "seen" | "hidden";
 export type Positions = AgenciaPositionView[];
-export type Seat5 = number;
+export type Seat48 = number;
 export type You = boolean;
 export type Players = AgenciaPlayerView[];
-export type Kind3 = "choose_location" | "play" | "infiltrate" | "recruit";
-export type Location1 = "Hall" | "Garden";
+export type Kind4 = "choose_location" | "play" | "infiltrate" | "recruit";
+export type Location3 = "Hall" | "Garden";
 export type Text1 = string;
 export type Locations = AgenciaLocationChoice[];
 export type Positions1 = AgenciaPositionView[];
@@ -266,8 +625,8 @@ export type RewardTile = number;
 export type Round = number;
 export type RoundTokenHolder = number | null;
 export type RoundTokens = number;
-export type Rounds = number;
-export type Seat6 = number | null;
+export type Rounds1 = number;
+export type Seat49 = number | null;
 export type ToAct1 = number[];
 export type Winners1 = number[];
 /**
@@ -275,20 +634,630 @@ export type Winners1 = number[];
  */
 export type You1 = number | null;
 /**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+ * An event of a Conspiracy: The Solomon Gambit table's log, by its type
  */
-export type Clock1 = {
-  [k: string]: unknown;
-} | null;
+export type ConspiracyLoggedEvent =
+  | ConspiracyLoggedAbilitySkipped
+  | ConspiracyLoggedAgentBurned
+  | ConspiracyLoggedAgentMoved
+  | ConspiracyLoggedAnnounced
+  | ConspiracyLoggedBeaconPulled
+  | ConspiracyLoggedBoardSetUp
+  | ConspiracyLoggedBotLevelChanged
+  | ConspiracyLoggedBotSeated
+  | ConspiracyLoggedBriefcaseCarried
+  | ConspiracyLoggedBriefcaseDelivered
+  | ConspiracyLoggedBurnAnnounced
+  | ConspiracyLoggedChallengeFailed
+  | ConspiracyLoggedChallengeOffered
+  | ConspiracyLoggedChallengePassed
+  | ConspiracyLoggedChallengeSucceeded
+  | ConspiracyLoggedChallenged
+  | ConspiracyLoggedClocksPaused
+  | ConspiracyLoggedClocksResumed
+  | ConspiracyLoggedGameStarted
+  | ConspiracyLoggedJoined
+  | ConspiracyLoggedMagicianMovedBriefcase
+  | ConspiracyLoggedMoveAnnounced
+  | ConspiracyLoggedPayoffMade
+  | ConspiracyLoggedPlayerRemoved
+  | ConspiracyLoggedRematch
+  | ConspiracyLoggedReturned
+  | ConspiracyLoggedRouletteMovedDie
+  | ConspiracyLoggedRoundStarted
+  | ConspiracyLoggedSeatEmptied
+  | ConspiracyLoggedSeatGivenBack
+  | ConspiracyLoggedSeatHeld
+  | ConspiracyLoggedSeatRequested
+  | ConspiracyLoggedSetupAgentsChosen
+  | ConspiracyLoggedSetupPayoffsPlaced
+  | ConspiracyLoggedShieldsLifted
+  | ConspiracyLoggedSolomonAdvanced
+  | ConspiracyLoggedSolomonRolled
+  | ConspiracyLoggedSpyglassLooked
+  | ConspiracyLoggedSpyglassSaw
+  | ConspiracyLoggedStartingPayoffDealt
+  | ConspiracyLoggedStopped
+  | ConspiracyLoggedTempestPushed
+  | ConspiracyLoggedTempestUsed
+  | ConspiracyLoggedTimeAdded
+  | ConspiracyLoggedTimedOut
+  | ConspiracyLoggedTurnStarted
+  | ConspiracyLoggedVagabondStepped
+  | ConspiracyLoggedYouPaid;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience28 = number[] | null;
+export type Agent = string;
+export type Player = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat50 = number | null;
+export type Type40 = "ability_skipped";
+export type Version30 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience29 = number[] | null;
+export type Agent1 = string;
+export type City = string;
+export type Player1 = number;
+export type Removed = number;
+export type Target4 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat51 = number | null;
+export type Type41 = "agent_burned";
+export type Version31 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience30 = number[] | null;
+export type Agent2 = string;
+export type From1 = string;
+export type Player2 = number;
+export type To = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat52 = number | null;
+export type Type42 = "agent_moved";
+export type Version32 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience31 = number[] | null;
+export type Announced = number;
+export type Player3 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat53 = number | null;
+export type Type43 = "announced";
+export type Version33 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience32 = number[] | null;
+export type Agent3 = string;
+export type From2 = string;
+export type Player4 = number;
+export type To1 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat54 = number | null;
+export type Type44 = "beacon_pulled";
+export type Version34 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience33 = number[] | null;
+export type Agent4 = string;
+export type City1 = string;
+export type Agents3 = ConspiracyAgentCity[];
+export type Briefcase = string;
+export type FirstPlayer = number;
+export type Hq = string[];
+export type SolomonSpace = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat55 = number | null;
+export type Type45 = "board_set_up";
+export type Version35 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience34 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat56 = number | null;
+export type Type46 = "bot_level_changed";
+export type Version36 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience35 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat57 = number | null;
+export type Type47 = "bot_seated";
+export type Version37 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience36 = number[] | null;
+export type Agent5 = string;
+export type Player5 = number;
+export type To2 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat58 = number | null;
+export type Type48 = "briefcase_carried";
+export type Version38 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience37 = number[] | null;
+export type City2 = string;
+export type Player6 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat59 = number | null;
+export type Type49 = "briefcase_delivered";
+export type Version39 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience38 = number[] | null;
+export type Agent6 = string;
+export type Player7 = number;
+export type Target5 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat60 = number | null;
+export type Type50 = "burn_announced";
+export type Version40 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience39 = number[] | null;
+export type Highest = number;
+export type Player8 = number;
+export type Restricted = boolean;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat61 = number | null;
+export type Type51 = "challenge_failed";
+export type Version41 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience40 = number[] | null;
+export type Player9 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat62 = number | null;
+export type Type52 = "challenge_offered";
+export type Version42 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience41 = number[] | null;
+export type Player10 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat63 = number | null;
+export type Type53 = "challenge_passed";
+export type Version43 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience42 = number[] | null;
+export type Highest1 = number;
+export type Player11 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat64 = number | null;
+export type Type54 = "challenge_succeeded";
+export type Version44 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience43 = number[] | null;
+export type Announced1 = number;
+export type Player12 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat65 = number | null;
+export type Type55 = "challenged";
+export type Version45 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience44 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat66 = number | null;
+export type Type56 = "clocks_paused";
+export type Version46 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience45 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat67 = number | null;
+export type Type57 = "clocks_resumed";
+export type Version47 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience46 = number[] | null;
+export type FirstPlayer1 = number;
+export type Round1 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat68 = number | null;
+export type Type58 = "game_started";
+export type Version48 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience47 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat69 = number | null;
+export type Type59 = "joined";
+export type Version49 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience48 = number[] | null;
+export type From3 = string;
+export type Player13 = number;
+export type To3 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat70 = number | null;
+export type Type60 = "magician_moved_briefcase";
+export type Version50 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience49 = number[] | null;
+export type Agent7 = string;
+export type Player14 = number;
+export type To4 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat71 = number | null;
+export type Type61 = "move_announced";
+export type Version51 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience50 = number[] | null;
+export type Player15 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat72 = number | null;
+export type Type62 = "payoff_made";
+export type Version52 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience51 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat73 = number | null;
+export type Type63 = "player_removed";
+export type Version53 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience52 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat74 = number | null;
+export type Type64 = "rematch";
+export type Version54 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience53 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat75 = number | null;
+export type Type65 = "returned";
+export type Version55 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience54 = number[] | null;
+export type Direction = string;
+export type Player16 = number;
+export type Space = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat76 = number | null;
+export type Type66 = "roulette_moved_die";
+export type Version56 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience55 = number[] | null;
+export type Round2 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat77 = number | null;
+export type Type67 = "round_started";
+export type Version57 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience56 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat78 = number | null;
+export type Type68 = "seat_emptied";
+export type Version58 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience57 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat79 = number | null;
+export type Type69 = "seat_given_back";
+export type Version59 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience58 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat80 = number | null;
+export type Type70 = "seat_held";
+export type Version60 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience59 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat81 = number | null;
+export type Type71 = "seat_requested";
+export type Version61 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience60 = number[] | null;
+export type Player17 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat82 = number | null;
+export type Type72 = "setup_agents_chosen";
+export type Version62 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience61 = number[] | null;
+export type Player18 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat83 = number | null;
+export type Type73 = "setup_payoffs_placed";
+export type Version63 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience62 = number[] | null;
+export type PayoffsToSolomon = number[];
+export type Reserves = number[];
+export type Winners2 = number[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat84 = number | null;
+export type Type74 = "shields_lifted";
+export type Version64 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience63 = number[] | null;
+export type Space1 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat85 = number | null;
+export type Type75 = "solomon_advanced";
+export type Version65 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience64 = number[] | null;
+export type Face = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat86 = number | null;
+export type Type76 = "solomon_rolled";
+export type Version66 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience65 = number[] | null;
+export type At1 = number;
+export type Player19 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat87 = number | null;
+export type Type77 = "spyglass_looked";
+export type Version67 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience66 = number[] | null;
+export type Amount = number;
+export type At2 = number;
+export type On = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat88 = number | null;
+export type Type78 = "spyglass_saw";
+export type Version68 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience67 = number[] | null;
+export type Agent8 = string;
+export type Amount1 = number;
+export type Player20 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat89 = number | null;
+export type Type79 = "starting_payoff_dealt";
+export type Version69 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience68 = number[] | null;
+export type Player21 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat90 = number | null;
+export type Type80 = "stopped";
+export type Version70 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience69 = number[] | null;
+export type Agent9 = string;
+export type From4 = string;
+export type Player22 = number;
+export type To5 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat91 = number | null;
+export type Type81 = "tempest_pushed";
+export type Version71 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience70 = number[] | null;
+export type Agents4 = string[];
+export type City3 = string;
+export type Player23 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat92 = number | null;
+export type Type82 = "tempest_used";
+export type Version72 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience71 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat93 = number | null;
+export type Type83 = "time_added";
+export type Version73 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience72 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat94 = number | null;
+export type Type84 = "timed_out";
+export type Version74 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience73 = number[] | null;
+export type Player24 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat95 = number | null;
+export type Type85 = "turn_started";
+export type Version75 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience74 = number[] | null;
+export type From5 = string;
+export type Player25 = number;
+export type To6 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat96 = number | null;
+export type Type86 = "vagabond_stepped";
+export type Version76 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience75 = number[] | null;
+export type Amount2 = number;
+export type Player26 = number;
+export type To7 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat97 = number | null;
+export type Type87 = "you_paid";
+export type Version77 = number;
 /**
  * Events you may see since your action's version
  */
-export type Events1 = LoggedEvent[];
+export type Events1 = ConspiracyLoggedEvent[];
 export type Game2 = "conspiracy";
 /**
  * Public tables only: the code anyone may join with (null if private)
  */
-export type InviteCode1 = string | null;
+export type InviteCode2 = string | null;
 export type ConspiracyAction =
   | ConspiracySetupPayoff
   | ConspiracyPayoff
@@ -308,72 +1277,72 @@ export type ConspiracyAction =
   | ConspiracyTempest
   | ConspiracyVagabond
   | ConspiracyPush;
-export type Agents2 = string[];
-export type Type13 = "setup_payoff";
-export type Amount = number;
-export type To = string;
-export type Type14 = "payoff";
-export type Agent = string;
-export type To1 = string;
-export type Type15 = "move";
-export type Agent1 = string;
-export type Target2 = string;
-export type Type16 = "burn";
-export type Type17 = "pass";
+export type Agents5 = string[];
+export type Type88 = "setup_payoff";
+export type Amount3 = number;
+export type To8 = string;
+export type Type89 = "payoff";
+export type Agent10 = string;
+export type To9 = string;
+export type Type90 = "move";
+export type Agent11 = string;
+export type Target6 = string;
+export type Type91 = "burn";
+export type Type92 = "pass";
 export type Announce = number;
-export type Type18 = "challenge";
-export type Amount1 = number;
-export type Type19 = "announce";
-export type Type20 = "stop";
-export type Type21 = "carry_briefcase";
-export type Type22 = "leave_briefcase";
-export type Type23 = "skip_ability";
+export type Type93 = "challenge";
+export type Amount4 = number;
+export type Type94 = "announce";
+export type Type95 = "stop";
+export type Type96 = "carry_briefcase";
+export type Type97 = "leave_briefcase";
+export type Type98 = "skip_ability";
 export type Pull = string;
-export type Type24 = "beacon";
+export type Type99 = "beacon";
 export type BriefcaseTo = string;
-export type Type25 = "magician";
-export type Direction = "up" | "down";
-export type Type26 = "roulette";
-export type On = string;
-export type Player = number;
-export type Type27 = "spyglass";
-export type Type28 = "tempest";
+export type Type100 = "magician";
+export type Direction1 = "up" | "down";
+export type Type101 = "roulette";
+export type On1 = string;
+export type Player27 = number;
+export type Type102 = "spyglass";
+export type Type103 = "tempest";
 export type CarryBriefcase = boolean;
-export type To2 = string;
-export type Type29 = "vagabond";
-export type Agent2 = string;
-export type To3 = string;
-export type Type30 = "push";
-export type Scores1 = number[] | null;
-export type Winners2 = number[];
+export type To10 = string;
+export type Type104 = "vagabond";
+export type Agent12 = string;
+export type To11 = string;
+export type Type105 = "push";
+export type Scores2 = number[] | null;
+export type Winners3 = number[];
 export type Private1 = boolean;
 /**
  * The full log is published once the game ends
  */
 export type PublishLog1 = boolean;
-export type Seats2 = SeatInfo[];
+export type Seats3 = SeatInfo[];
 export type Spectators1 = boolean;
 /**
  * waiting | playing | finished
  */
 export type Status3 = string;
-export type TableId1 = string;
+export type TableId2 = string;
 export type Title2 = string;
 /**
  * Seats the game is waiting for
  */
 export type ToAct2 = number[];
-export type Type31 = "state";
-export type Version3 = number;
+export type Type106 = "state";
+export type Version78 = number;
 export type Ability = string;
 export type AbilityStatus = string;
 export type Burned = boolean;
-export type City = string | null;
-export type Name4 = string;
-export type Agents3 = ConspiracyAgentView[];
-export type Briefcase = string;
-export type Announced = number;
-export type Player1 = number;
+export type City4 = string | null;
+export type Name6 = string;
+export type Agents6 = ConspiracyAgentView[];
+export type Briefcase1 = string;
+export type Announced2 = number;
+export type Player28 = number;
 export type Announcements = ConspiracyAnnouncement[];
 export type Challenger = number;
 export type ToSpeak = number;
@@ -386,16 +1355,16 @@ export type SolomonFaces = number;
 export type LastRoll = string | null;
 export type LastSpace = number;
 export type PlaysAfter = number;
-export type Space = number;
+export type Space2 = number;
 export type StartSpace = number;
 export type Status4 = string;
-export type PayoffsToSolomon = number[];
-export type Reserves = number[];
-export type FirstPlayer = number;
+export type PayoffsToSolomon1 = number[];
+export type Reserves1 = number[];
+export type FirstPlayer2 = number;
 export type Game3 = "conspiracy";
 export type Lat = number;
 export type Lon = number;
-export type Name5 = string;
+export type Name7 = string;
 export type Station = boolean;
 export type Cities = ConspiracyCity[];
 export type RedLines = string[][];
@@ -403,30 +1372,30 @@ export type Status5 = string;
 export type Reserve = number;
 export type SetupPicks = string[] | null;
 export type StartingAgent = string;
-export type Agent3 = string;
-export type From1 = string;
-export type Kind4 = "move" | "burn";
-export type Player2 = number;
-export type Target3 = string | null;
-export type To4 = string | null;
+export type Agent13 = string;
+export type From6 = string;
+export type Kind5 = "move" | "burn";
+export type Player29 = number;
+export type Target7 = string | null;
+export type To12 = string | null;
 export type Phase1 = string;
 export type Burns = string[];
 export type CoinsRemoved = number;
-export type Hq = string;
+export type Hq1 = string;
 export type PayoffsMade = number;
-export type Restricted = boolean;
-export type Seat7 = number;
+export type Restricted1 = boolean;
+export type Seat98 = number;
 export type SetupDone = boolean;
 export type Players1 = ConspiracyPublicPlayer[];
-export type Agent4 = string;
-export type Agents4 = string[];
-export type Agent5 = string;
+export type Agent14 = string;
+export type Agents7 = string[];
+export type Agent15 = string;
 export type Targets1 = string[];
 export type Burns1 = ConspiracyBurnChoice[];
 export type Choices = string[];
 export type Count = number;
-export type From2 = string;
-export type Kind5 =
+export type From7 = string;
+export type Kind6 =
   | "choose_setup_agents"
   | "choose_action"
   | "challenge_or_pass"
@@ -435,50 +1404,631 @@ export type Kind5 =
   | "use_ability"
   | "tempest_push";
 export type Minimum = number;
-export type Agent6 = string;
-export type From3 = string;
-export type To5 = string[];
+export type Agent16 = string;
+export type From8 = string;
+export type To13 = string[];
 export type Moves = ConspiracyMoveChoice[];
 export type Options = {
   [k: string]: unknown;
 }[];
 export type Max = number;
-export type To6 = string;
+export type To14 = string;
 export type Payoff = ConspiracyPayoffChoice[];
-export type Restricted1 = boolean;
+export type Restricted2 = boolean;
 export type StartingAgent1 = string;
 export type Text3 = string;
-export type To7 = string | string[] | null;
+export type To15 = string | string[] | null;
 export type ToBeat = number;
 export type YourPayoff = number;
-export type Round1 = number;
-export type Amount2 = number;
-export type At1 = number;
-export type On1 = string;
-export type Player3 = number;
+export type Round3 = number;
+export type Amount5 = number;
+export type At3 = number;
+export type On2 = string;
+export type Player30 = number;
 export type SpyglassLooks = ConspiracySpyglassLookView[];
 export type WaitingFor = number[];
-export type Winners3 = number[] | null;
+export type Winners4 = number[] | null;
 export type You2 = number | null;
 /**
  * Your seat, or null for a spectator
  */
 export type You3 = number | null;
 /**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+ * An event of a Estoril 1942 table's log, by its type
  */
-export type Clock2 = {
-  [k: string]: unknown;
-} | null;
+export type EstorilLoggedEvent =
+  | EstorilLoggedAirportDie
+  | EstorilLoggedAssassinated
+  | EstorilLoggedBotLevelChanged
+  | EstorilLoggedBotSeated
+  | EstorilLoggedCasinoDice
+  | EstorilLoggedClocksPaused
+  | EstorilLoggedClocksResumed
+  | EstorilLoggedConspiracy
+  | EstorilLoggedConspiracyKept
+  | EstorilLoggedConspiracyLook
+  | EstorilLoggedConspiracySwapped
+  | EstorilLoggedDiscardedFaceDown
+  | EstorilLoggedDiscardsRevealed
+  | EstorilLoggedDoubleAgent
+  | EstorilLoggedEnigmaPlaced
+  | EstorilLoggedGameOver
+  | EstorilLoggedGameStarted
+  | EstorilLoggedJoined
+  | EstorilLoggedLooked
+  | EstorilLoggedNationalism
+  | EstorilLoggedPassed
+  | EstorilLoggedPlaced
+  | EstorilLoggedPlacedFaceDown
+  | EstorilLoggedPlayerRemoved
+  | EstorilLoggedRematch
+  | EstorilLoggedRemovedFromGame
+  | EstorilLoggedResolving
+  | EstorilLoggedReturned
+  | EstorilLoggedReward
+  | EstorilLoggedRotated
+  | EstorilLoggedRouletteFed
+  | EstorilLoggedRouletteTile
+  | EstorilLoggedRoundStarted
+  | EstorilLoggedSaw
+  | EstorilLoggedSeatEmptied
+  | EstorilLoggedSeatGivenBack
+  | EstorilLoggedSeatHeld
+  | EstorilLoggedSeatRequested
+  | EstorilLoggedSeduced
+  | EstorilLoggedShielded
+  | EstorilLoggedTilesRetrieved
+  | EstorilLoggedTimeAdded
+  | EstorilLoggedTimedOut
+  | EstorilLoggedYouDiscarded;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience76 = number[] | null;
+export type Player31 = string;
+export type Value = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat99 = number | null;
+export type Type107 = "airport_die";
+export type Version79 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience77 = number[] | null;
+export type Location4 = string;
+export type Owner = string;
+export type Space3 = string;
+export type Tile = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat100 = number | null;
+export type Type108 = "assassinated";
+export type Version80 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience78 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat101 = number | null;
+export type Type109 = "bot_level_changed";
+export type Version81 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience79 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat102 = number | null;
+export type Type110 = "bot_seated";
+export type Version82 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience80 = number[] | null;
+export type Bonus = number;
+export type Dice = number[];
+export type Location5 = string;
+export type Player32 = string;
+export type Space4 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat103 = number | null;
+export type Type111 = "casino_dice";
+export type Version83 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience81 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat104 = number | null;
+export type Type112 = "clocks_paused";
+export type Version84 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience82 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat105 = number | null;
+export type Type113 = "clocks_resumed";
+export type Version85 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience83 = number[] | null;
+export type Location6 = string;
+export type Player33 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat106 = number | null;
+export type Type114 = "conspiracy";
+export type Version86 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience84 = number[] | null;
+export type Location7 = string;
+export type Player34 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat107 = number | null;
+export type Type115 = "conspiracy_kept";
+export type Version87 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience85 = number[] | null;
+export type Abilities = string[];
+export type BlackMedal = boolean;
+export type Flag = string;
+export type Name8 = string;
+export type Starting = string | null;
+export type Strength = number;
+export type Vp = number;
+export type Woman = boolean;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat108 = number | null;
+export type Type116 = "conspiracy_look";
+export type Version88 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience86 = number[] | null;
+export type Location8 = string;
+export type Player35 = string;
+export type Reward1 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat109 = number | null;
+export type Type117 = "conspiracy_swapped";
+export type Version89 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience87 = number[] | null;
+export type Player36 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat110 = number | null;
+export type Type118 = "discarded_face_down";
+export type Version90 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience88 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat111 = number | null;
+export type Type119 = "discards_revealed";
+export type Version91 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience89 = number[] | null;
+export type Agent17 = string;
+export type FromLocation = string;
+export type FromSpace = string;
+export type Location9 = string;
+export type Player37 = string;
+export type PreviousController = string;
+export type Space5 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat112 = number | null;
+export type Type120 = "double_agent";
+export type Version92 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience90 = number[] | null;
+export type By = string | null;
+export type Location10 = string;
+export type Rewards = string[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat113 = number | null;
+export type Type121 = "enigma_placed";
+export type Version93 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience91 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat114 = number | null;
+export type Type122 = "game_over";
+export type Version94 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience92 = number[] | null;
+export type FirstPlayer3 = string;
+export type Missions = string[];
+export type Players2 = string[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat115 = number | null;
+export type Type123 = "game_started";
+export type Version95 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience93 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat116 = number | null;
+export type Type124 = "joined";
+export type Version96 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience94 = number[] | null;
+export type Location11 = string;
+export type Player38 = string;
+export type Reward2 = number;
+export type Space6 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat117 = number | null;
+export type Type125 = "looked";
+export type Version97 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience95 = number[] | null;
+export type Location12 = string;
+export type Player39 = string;
+export type Space7 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat118 = number | null;
+export type Type126 = "nationalism";
+export type Version98 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience96 = number[] | null;
+export type Decision = string;
+export type Player40 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat119 = number | null;
+export type Type127 = "passed";
+export type Version99 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience97 = number[] | null;
+export type Location13 = string;
+export type Player41 = string;
+export type Space8 = string;
+export type Tile1 = string | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat120 = number | null;
+export type Type128 = "placed";
+export type Version100 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience98 = number[] | null;
+export type Location14 = string;
+export type Space9 = string;
+export type Tile2 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat121 = number | null;
+export type Type129 = "placed_face_down";
+export type Version101 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience99 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat122 = number | null;
+export type Type130 = "player_removed";
+export type Version102 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience100 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat123 = number | null;
+export type Type131 = "rematch";
+export type Version103 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience101 = number[] | null;
+export type Location15 = string;
+export type Owner1 = string;
+export type Player42 = string;
+export type Space10 = string;
+export type Tile3 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat124 = number | null;
+export type Type132 = "removed_from_game";
+export type Version104 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience102 = number[] | null;
+export type Location16 = string;
+export type Rewards1 = string[];
+export type Player43 = string;
+export type Tile4 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat125 = number | null;
+export type Type133 = "resolving";
+export type Version105 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience103 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat126 = number | null;
+export type Type134 = "returned";
+export type Version106 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience104 = number[] | null;
+export type Enigma = boolean;
+export type Location17 = string;
+export type Rewards2 = string[];
+export type Roulette = string[];
+export type Winner = string | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat127 = number | null;
+export type Type135 = "reward";
+export type Version107 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience105 = number[] | null;
+export type Degrees = number;
+export type Location18 = string;
+export type Player44 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat128 = number | null;
+export type Type136 = "rotated";
+export type Version108 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience106 = number[] | null;
+export type Player45 = string;
+export type Source = string;
+export type Tile5 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat129 = number | null;
+export type Type137 = "roulette_fed";
+export type Version109 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience107 = number[] | null;
+export type Tile6 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat130 = number | null;
+export type Type138 = "roulette_tile";
+export type Version110 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience108 = number[] | null;
+export type FirstPlayer4 = string;
+export type Die = number;
+export type Location19 = string;
+export type Rewards3 = (string | null)[];
+export type Rotation = number;
+export type Grid = EstorilRoundLocation[];
+export type Round4 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat131 = number | null;
+export type Type139 = "round_started";
+export type Version111 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience109 = number[] | null;
+export type Location20 = string;
+export type Reward3 = number;
+export type Space11 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat132 = number | null;
+export type Type140 = "saw";
+export type Version112 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience110 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat133 = number | null;
+export type Type141 = "seat_emptied";
+export type Version113 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience111 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat134 = number | null;
+export type Type142 = "seat_given_back";
+export type Version114 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience112 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat135 = number | null;
+export type Type143 = "seat_held";
+export type Version115 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience113 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat136 = number | null;
+export type Type144 = "seat_requested";
+export type Version116 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience114 = number[] | null;
+export type Controller = string;
+export type FromLocation1 = string;
+export type FromSpace1 = string;
+export type Location21 = string;
+export type Owner2 = string;
+export type Space12 = string;
+export type Tile7 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat137 = number | null;
+export type Type145 = "seduced";
+export type Version117 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience115 = number[] | null;
+export type Location22 = string;
+export type Player46 = string;
+export type Space13 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat138 = number | null;
+export type Type146 = "shielded";
+export type Version118 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience116 = number[] | null;
+export type HandSizes = number[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat139 = number | null;
+export type Type147 = "tiles_retrieved";
+export type Version119 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience117 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat140 = number | null;
+export type Type148 = "time_added";
+export type Version120 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience118 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat141 = number | null;
+export type Type149 = "timed_out";
+export type Version121 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience119 = number[] | null;
+export type Tile8 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat142 = number | null;
+export type Type150 = "you_discarded";
+export type Version122 = number;
 /**
  * Events you may see since your action's version
  */
-export type Events2 = LoggedEvent[];
+export type Events2 = EstorilLoggedEvent[];
 export type Game4 = "estoril";
 /**
  * Public tables only: the code anyone may join with (null if private)
  */
-export type InviteCode2 = string | null;
+export type InviteCode3 = string | null;
 export type EstorilAction =
   | EstorilPlace
   | EstorilDiscard
@@ -492,37 +2042,37 @@ export type EstorilAction =
   | EstorilPass
   | EstorilKeepReward
   | EstorilSwapReward;
-export type Location2 = string;
-export type Space1 = string;
-export type Tile = string;
-export type Type32 = "place";
-export type Tile1 = string;
-export type Type33 = "discard";
-export type Location3 = string;
-export type Type34 = "place_enigma";
-export type Degrees = number;
-export type Type35 = "rotate";
-export type Type36 = "set_die";
-export type Value = number;
-export type Location4 = string;
-export type Reward = number;
-export type Space2 = string;
-export type Type37 = "look";
+export type Location23 = string;
+export type Space14 = string;
+export type Tile9 = string;
+export type Type151 = "place";
+export type Tile10 = string;
+export type Type152 = "discard";
+export type Location24 = string;
+export type Type153 = "place_enigma";
+export type Degrees1 = number;
+export type Type154 = "rotate";
+export type Type155 = "set_die";
+export type Value1 = number;
+export type Location25 = string;
+export type Reward4 = number;
+export type Space15 = string;
+export type Type156 = "look";
 export type Ability1 = string;
-export type Location5 = string;
-export type Reward1 = number;
-export type Space3 = string;
-export type To8 = string;
-export type Type38 = "use";
-export type Location6 = string;
-export type Space4 = string;
-export type Type39 = "remove";
-export type From4 = "hand" | "discards";
-export type Tile2 = string;
-export type Type40 = "roulette";
-export type Type41 = "pass";
-export type Type42 = "keep_reward";
-export type Type43 = "swap_reward";
+export type Location26 = string;
+export type Reward5 = number;
+export type Space16 = string;
+export type To16 = string;
+export type Type157 = "use";
+export type Location27 = string;
+export type Space17 = string;
+export type Type158 = "remove";
+export type From9 = "hand" | "discards";
+export type Tile11 = string;
+export type Type159 = "roulette";
+export type Type160 = "pass";
+export type Type161 = "keep_reward";
+export type Type162 = "swap_reward";
 /**
  * Double Agent expansion: 7 characters, Alcântara and Hotel Avenida Palace, 2 missions; allows a 5th player (pink)
  */
@@ -534,121 +2084,809 @@ export type Promo = boolean;
 /**
  * VIP Casino Roulette: an extra face-down tile when placing at the Casino; black medals cost 1 VP
  */
-export type Roulette = boolean;
+export type Roulette1 = boolean;
 /**
  * VIP expansion: 17 characters (reconstructed), Garret and Portela Airport, 3 missions
  */
 export type Vip = boolean;
-export type Scores2 = number[] | null;
-export type Winners4 = number[];
+export type Scores3 = number[] | null;
+export type Winners5 = number[];
 export type Private2 = boolean;
 /**
  * The full log is published once the game ends
  */
 export type PublishLog2 = boolean;
-export type Seats3 = SeatInfo[];
+export type Seats4 = SeatInfo[];
 export type Spectators2 = boolean;
 /**
  * waiting | playing | finished
  */
 export type Status6 = string;
-export type TableId2 = string;
+export type TableId3 = string;
 export type Title3 = string;
 /**
  * Seats the game is waiting for
  */
 export type ToAct3 = number[];
-export type Type44 = "state";
-export type Version4 = number;
+export type Type163 = "state";
+export type Version123 = number;
+export type Holder = string | null;
+export type Location28 = string | null;
+export type FirstPlayer5 = string;
+export type CellCols = number;
+export type CellRows = number;
+export type Cols = number;
+export type Adjacent = string[];
+export type Col = number;
+export type Die1 = number;
+export type Enigma1 = boolean;
+export type FullName = string;
+export type Location29 = string;
+export type Number = number | null;
+export type ResolutionNumber = number;
+export type Resolved = boolean;
+export type Cell = number[] | null;
+export type FaceDown1 = boolean;
+export type KnownBy = string[];
+export type Tiles = EstorilHiddenOrShown[];
+export type TopSecret = boolean;
+export type Rotation1 = number;
+export type TilesUnder = number;
+export type Row = number;
+export type Cell1 = number[];
+export type Look = string | null;
+export type Dice1 = number;
+export type DoubleAgent1 = boolean;
+export type FaceDown2 = boolean;
+export type KnownBy1 = string[];
+export type Marker = string;
+export type NationalismUsed = number;
+export type Owner3 = string;
+export type Seduced = boolean;
+export type Shield = boolean;
+export type Outer = boolean;
+export type Space18 = string;
+export type TopSecret1 = boolean;
+export type Spaces1 = EstorilSpaceView[];
+export type Special = string;
+export type Status7 = string;
+export type Locations1 = EstorilLocationView[];
+export type Rows = number;
+export type Hand1 = EstorilTile[] | null;
+export type Id1 = string;
+export type Name9 = string;
+export type Status8 = string;
+export type Missions1 = EstorilMissionView[];
+export type MyPendingDiscards = EstorilTile[];
+export type OutOfGame = EstorilTile[];
+export type Phase2 = "place" | "resolve" | "discard" | "over";
+export type PileSize = number;
+export type DiscardedThisRound = number;
+export type Discards1 = EstorilTile[];
+export type Enigma2 = boolean;
+export type HandSize = number;
+export type Markers = number;
+export type Player47 = string;
+export type RevealedHand = EstorilTile[] | null;
+export type Seat143 = number;
+export type Players3 = EstorilPlayerView[];
+export type Prompt =
+  | (
+      | EstorilPlacePrompt
+      | EstorilDiscardPrompt
+      | EstorilPlaceEnigmaPrompt
+      | EstorilRoulettePrompt
+      | EstorilRotatePrompt
+      | EstorilAirportDiePrompt
+      | EstorilLookPrompt
+      | EstorilAbilityPrompt
+      | EstorilConspiracyPrompt
+      | EstorilHellsMouthPrompt
+    )
+  | null;
+export type Kind7 = "place";
+export type Location30 = string;
+export type Space19 = string;
+export type Spaces2 = EstorilSpace[];
+export type Text4 = string;
+export type Tiles1 = string[];
+export type Count1 = number;
+export type Kind8 = "discard";
+export type Text5 = string;
+export type Tiles2 = string[];
+export type Kind9 = "place_enigma";
+export type Locations2 = string[];
+export type Text6 = string;
+export type FromDiscards = string[];
+export type FromHand = string[];
+export type Kind10 = "roulette";
+export type Text7 = string;
+export type Degrees2 = number[];
+export type Kind11 = "rotate";
+export type Location31 = string;
+export type Text8 = string;
+export type Die2 = number | null;
+export type Kind12 = "airport_die";
+export type Max1 = number;
+export type Min = number;
+export type Text9 = string;
+export type Kind13 = "look";
+export type Location32 = string;
+export type Reward6 = number;
+export type Space20 = string;
+export type Targets2 = EstorilLookTarget[];
+export type Text10 = string;
+export type Abilities1 = string[];
+export type Kind14 = "ability";
+export type Location33 = string;
+export type Space21 = string;
+export type Text11 = string;
+export type Tile12 = string;
+export type Uses = EstorilUse[];
+export type Kind15 = "conspiracy";
+export type Location34 = string;
+export type Text12 = string;
+export type Kind16 = "hells_mouth";
+export type Location35 = string;
+export type Spaces3 = string[];
+export type Text13 = string;
+export type Location36 = string;
+export type Order = string[];
+export type Space22 = string | null;
+export type Location37 = string;
+export type Winner1 = string | null;
+export type Results = EstorilResultView[];
+export type Round5 = number;
+export type Rounds2 = number;
+export type ShieldsLeft = number;
+export type ToAct4 = string[];
+export type Turn = string | null;
+export type You4 = string | null;
 /**
  * Your seat, or null for a spectator
  */
-export type You4 = number | null;
+export type You5 = number | null;
 /**
- * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+ * An event of a Stratego Spies & Lies table's log, by its type
  */
-export type Clock3 = {
-  [k: string]: unknown;
-} | null;
+export type SpiesLoggedEvent =
+  | SpiesLoggedActivated
+  | SpiesLoggedBombExploded
+  | SpiesLoggedBotLevelChanged
+  | SpiesLoggedBotSeated
+  | SpiesLoggedCaptainChoice
+  | SpiesLoggedClocksPaused
+  | SpiesLoggedClocksResumed
+  | SpiesLoggedDayEnded
+  | SpiesLoggedDayStarted
+  | SpiesLoggedDeceptionPaid
+  | SpiesLoggedDeceptionPlayed
+  | SpiesLoggedDeceptionTokenRefused
+  | SpiesLoggedDeceptionTokenWon
+  | SpiesLoggedDeployed
+  | SpiesLoggedDoubleAgentMoved
+  | SpiesLoggedExhausted
+  | SpiesLoggedFlagCaptured
+  | SpiesLoggedGameOver
+  | SpiesLoggedGameStarted
+  | SpiesLoggedHand
+  | SpiesLoggedInfiltrated
+  | SpiesLoggedInfiltrationPoints
+  | SpiesLoggedInfiltrationPointsReduced
+  | SpiesLoggedIntelReady
+  | SpiesLoggedIntelTokens
+  | SpiesLoggedIntelTurned
+  | SpiesLoggedJoined
+  | SpiesLoggedMarshalChoice
+  | SpiesLoggedMyDeployment
+  | SpiesLoggedNoDeception
+  | SpiesLoggedPlayerRemoved
+  | SpiesLoggedPointsCarriedOver
+  | SpiesLoggedRematch
+  | SpiesLoggedRetreated
+  | SpiesLoggedReturned
+  | SpiesLoggedRevealed
+  | SpiesLoggedSeatEmptied
+  | SpiesLoggedSeatGivenBack
+  | SpiesLoggedSeatHeld
+  | SpiesLoggedSeatRequested
+  | SpiesLoggedSetup
+  | SpiesLoggedStartingPlayer
+  | SpiesLoggedTimeAdded
+  | SpiesLoggedTimedOut
+  | SpiesLoggedTurn;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience120 = number[] | null;
+export type Side = string;
+export type Soldier = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat144 = number | null;
+export type Type164 = "activated";
+export type Version124 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience121 = number[] | null;
+export type Side1 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat145 = number | null;
+export type Type165 = "bomb_exploded";
+export type Version125 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience122 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat146 = number | null;
+export type Type166 = "bot_level_changed";
+export type Version126 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience123 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat147 = number | null;
+export type Type167 = "bot_seated";
+export type Version127 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience124 = number[] | null;
+export type Option = string;
+export type Side2 = string;
+export type Soldier1 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat148 = number | null;
+export type Type168 = "captain_choice";
+export type Version128 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience125 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat149 = number | null;
+export type Type169 = "clocks_paused";
+export type Version129 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience126 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat150 = number | null;
+export type Type170 = "clocks_resumed";
+export type Version130 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience127 = number[] | null;
+export type Day = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat151 = number | null;
+export type Type171 = "day_ended";
+export type Version131 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience128 = number[] | null;
+export type Day1 = number;
+export type StartingSide = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat152 = number | null;
+export type Type172 = "day_started";
+export type Version132 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience129 = number[] | null;
+export type Side3 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat153 = number | null;
+export type Type173 = "deception_paid";
+export type Version133 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience130 = number[] | null;
+export type Mission = number;
+export type Side4 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat154 = number | null;
+export type Type174 = "deception_played";
+export type Version134 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience131 = number[] | null;
+export type Limit = number;
+export type Side5 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat155 = number | null;
+export type Type175 = "deception_token_refused";
+export type Version135 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience132 = number[] | null;
+export type Side6 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat156 = number | null;
+export type Type176 = "deception_token_won";
+export type Version136 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience133 = number[] | null;
+export type Missions2 = number[];
+export type Seat157 = number;
+export type Side7 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat158 = number | null;
+export type Type177 = "deployed";
+export type Version137 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience134 = number[] | null;
+export type Side8 = string;
+export type Spaces4 = number;
+export type To17 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat159 = number | null;
+export type Type178 = "double_agent_moved";
+export type Version138 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience135 = number[] | null;
+export type DoubleDamage = boolean;
+export type Side9 = string;
+export type Soldiers = string[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat160 = number | null;
+export type Type179 = "exhausted";
+export type Version139 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience136 = number[] | null;
+export type Side10 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat161 = number | null;
+export type Type180 = "flag_captured";
+export type Version140 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience137 = number[] | null;
+export type DoubleAgent2 = string;
+export type Ending = string;
+export type Winner2 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat162 = number | null;
+export type Type181 = "game_over";
+export type Version141 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience138 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat163 = number | null;
+export type Type182 = "game_started";
+export type Version142 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience139 = number[] | null;
+export type Side11 = string;
+export type Soldiers1 = string[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat164 = number | null;
+export type Type183 = "hand";
+export type Version143 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience140 = number[] | null;
+export type Day2 = number;
+export type Side12 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat165 = number | null;
+export type Type184 = "infiltrated";
+export type Version144 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience141 = number[] | null;
+export type Earned = number;
+export type Side13 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat166 = number | null;
+export type Type185 = "infiltration_points";
+export type Version145 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience142 = number[] | null;
+export type By1 = number;
+export type Side14 = string;
+export type Total2 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat167 = number | null;
+export type Type186 = "infiltration_points_reduced";
+export type Version146 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience143 = number[] | null;
+export type Seat168 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat169 = number | null;
+export type Type187 = "intel_ready";
+export type Version147 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience144 = number[] | null;
+export type Missions3 = number[];
+export type Side15 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat170 = number | null;
+export type Type188 = "intel_tokens";
+export type Version148 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience145 = number[] | null;
+export type Intel = string;
+export type Ranks = number[];
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat171 = number | null;
+export type Type189 = "intel_turned";
+export type Version149 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience146 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat172 = number | null;
+export type Type190 = "joined";
+export type Version150 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience147 = number[] | null;
+export type Option1 = string;
+export type Side16 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat173 = number | null;
+export type Type191 = "marshal_choice";
+export type Version151 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience148 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat174 = number | null;
+export type Type192 = "my_deployment";
+export type Version152 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience149 = number[] | null;
+export type Mission1 = number;
+export type Side17 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat175 = number | null;
+export type Type193 = "no_deception";
+export type Version153 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience150 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat176 = number | null;
+export type Type194 = "player_removed";
+export type Version154 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience151 = number[] | null;
+export type Points = number;
+export type Side18 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat177 = number | null;
+export type Type195 = "points_carried_over";
+export type Version155 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience152 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat178 = number | null;
+export type Type196 = "rematch";
+export type Version156 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience153 = number[] | null;
+export type Mission2 = number;
+export type Reason1 = string;
+export type Side19 = string;
+export type Soldier2 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat179 = number | null;
+export type Type197 = "retreated";
+export type Version157 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience154 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat180 = number | null;
+export type Type198 = "returned";
+export type Version158 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience155 = number[] | null;
+export type Correct = boolean;
+export type Guess = string;
+export type Guesser = string;
+export type Mission3 = number;
+export type Side20 = string;
+export type Soldier3 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat181 = number | null;
+export type Type199 = "revealed";
+export type Version159 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience156 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat182 = number | null;
+export type Type200 = "seat_emptied";
+export type Version160 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience157 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat183 = number | null;
+export type Type201 = "seat_given_back";
+export type Version161 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience158 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat184 = number | null;
+export type Type202 = "seat_held";
+export type Version162 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience159 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat185 = number | null;
+export type Type203 = "seat_requested";
+export type Version163 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience160 = number[] | null;
+export type OldIntel = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat186 = number | null;
+export type Type204 = "setup";
+export type Version164 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience161 = number[] | null;
+export type Side21 = string;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat187 = number | null;
+export type Type205 = "starting_player";
+export type Version165 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience162 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat188 = number | null;
+export type Type206 = "time_added";
+export type Version166 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience163 = number[] | null;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat189 = number | null;
+export type Type207 = "timed_out";
+export type Version167 = number;
+/**
+ * Only in a published full log: the seats that could read this event during the game (null = everyone)
+ */
+export type Audience164 = number[] | null;
+export type Day3 = number;
+export type Guesser1 = string;
+export type Mission4 = number;
+/**
+ * Who acted (null for lobby or automatic changes)
+ */
+export type Seat190 = number | null;
+export type Type208 = "turn";
+export type Version168 = number;
 /**
  * Events you may see since your action's version
  */
-export type Events3 = LoggedEvent[];
+export type Events3 = SpiesLoggedEvent[];
 export type Game5 = "spies";
 /**
  * Public tables only: the code anyone may join with (null if private)
  */
-export type InviteCode3 = string | null;
+export type InviteCode4 = string | null;
 export type SpiesAction =
   SpiesDeploy | SpiesPlaceIntel | SpiesPlayDeception | SpiesNoDeception | SpiesGuess | SpiesCaptain | SpiesMarshal;
 /**
  * Items: A title ("Spy" … "Marshal") or a rank 1-10
  */
-export type Soldiers = (string | number)[];
-export type Type45 = "deploy";
+export type Soldiers3 = (string | number)[];
+export type Type209 = "deploy";
 export type SergeantToken = boolean;
-export type Type46 = "place_intel";
-export type Mission = number;
-export type Type47 = "play_deception";
-export type Mission1 = number;
-export type Type48 = "no_deception";
-export type Mission2 = number;
+export type Type210 = "place_intel";
+export type Mission5 = number;
+export type Type211 = "play_deception";
+export type Mission6 = number;
+export type Type212 = "no_deception";
+export type Mission7 = number;
 /**
  * A title ("Spy" … "Marshal") or a rank 1-10
  */
-export type Soldier = string | number;
-export type Type49 = "guess";
-export type Option = "earn_6" | "use_exhausted";
+export type Soldier4 = string | number;
+export type Type213 = "guess";
+export type Option2 = "earn_6" | "use_exhausted";
 /**
  * A title ("Spy" … "Marshal") or a rank 1-10
  */
-export type Soldier1 = string | number;
-export type Type50 = "captain";
-export type Option1 = "earn_10" | "earn_5_reduce_5";
-export type Type51 = "marshal";
-export type Scores3 = number[] | null;
-export type Winners5 = number[];
+export type Soldier5 = string | number;
+export type Type214 = "captain";
+export type Option3 = "earn_10" | "earn_5_reduce_5";
+export type Type215 = "marshal";
+export type Scores4 = number[] | null;
+export type Winners6 = number[];
 export type Private3 = boolean;
 /**
  * The full log is published once the game ends
  */
 export type PublishLog3 = boolean;
-export type Seats4 = SeatInfo[];
+export type Seats5 = SeatInfo[];
 export type Spectators3 = boolean;
 /**
  * waiting | playing | finished
  */
-export type Status7 = string;
-export type TableId3 = string;
+export type Status9 = string;
+export type TableId4 = string;
 export type Title4 = string;
 /**
  * Seats the game is waiting for
  */
-export type ToAct4 = number[];
-export type Type52 = "state";
-export type Version5 = number;
-export type Day = number;
+export type ToAct5 = number[];
+export type Type216 = "state";
+export type Version169 = number;
+export type Day4 = number;
 export type Days = number;
-export type Flag = number;
-export type Position2 = number;
-export type Space5 = string;
+export type Flag1 = number;
+export type Position6 = number;
+export type Space23 = string;
 export type StoppedAtWallThisTurn = boolean;
 export type Wall = number;
-export type Name6 = string;
-export type Ranks = number[];
-export type Status8 = string;
+export type Name10 = string;
+export type Ranks1 = number[];
+export type Status10 = string;
 export type DeckSize1 = number;
 export type Old = SpiesIntelCard[];
-export type Phase2 = string;
-export type Name7 = string;
+export type Phase3 = string;
+export type Name11 = string;
 export type Rank = number;
 export type DeceptionToken = boolean;
-export type Exhausted = SpiesSoldier[];
-export type Hand1 = SpiesSoldier[];
+export type Exhausted1 = SpiesSoldier[];
+export type Hand2 = SpiesSoldier[];
 export type IntelToken = boolean | null;
-export type Kind6 = "deploy" | "place_intel" | "deception" | "guess" | "captain" | "marshal";
-export type Mission3 = number;
-export type Missions = number[];
+export type Kind17 = "deploy" | "place_intel" | "deception" | "guess" | "captain" | "marshal";
+export type Mission8 = number;
+export type Missions4 = number[];
 export type Options1 =
   | {
       [k: string]: unknown;
@@ -656,31 +2894,31 @@ export type Options1 =
   | string[];
 export type SergeantMission = number | null;
 export type SergeantOnIntel = boolean;
-export type Side = string;
-export type Soldiers1 = SpiesSoldier[];
-export type Text4 = string;
-export type Tokens1 = number;
+export type Side22 = string;
+export type Soldiers4 = SpiesSoldier[];
+export type Text14 = string;
+export type Tokens2 = number;
 export type Copies1 = number;
 export type CopiesStatus = string;
-export type Name8 = string;
-export type Ranks1 = number[];
-export type Status9 = string;
+export type Name12 = string;
+export type Ranks2 = number[];
+export type Status11 = string;
 export type IntelCards = SpiesIntelCardReference[];
 export type Ability2 = string;
-export type Name9 = string;
+export type Name13 = string;
 export type Rank1 = number;
-export type Status10 = string;
-export type Soldiers2 = SpiesSoldierReference[];
-export type Status11 = string;
+export type Status12 = string;
+export type Soldiers5 = SpiesSoldierReference[];
+export type Status13 = string;
 export type TerritorySpaces = number;
-export type DoubleAgent1 = string;
-export type Ending = string | null;
-export type Winner = string | null;
+export type DoubleAgent3 = string;
+export type Ending1 = string | null;
+export type Winner3 = string | null;
 export type IntelReady = boolean;
-export type Missions1 = number[];
-export type Seat8 = number;
-export type Side1 = string;
-export type Seats5 = SpiesSeatView[];
+export type Missions5 = number[];
+export type Seat191 = number;
+export type Side23 = string;
+export type Seats6 = SpiesSeatView[];
 export type Colour = string;
 export type DeceptionTokens = number;
 export type Bomb = boolean;
@@ -688,37 +2926,37 @@ export type ExhaustsTwoNextDay = boolean;
 export type Miner = boolean;
 export type Scout = boolean;
 export type Spy = boolean;
-export type Exhausted1 = SpiesSoldier[];
-export type Hand2 = SpiesSoldier[] | null;
-export type HandSize = number;
+export type Exhausted2 = SpiesSoldier[];
+export type Hand3 = SpiesSoldier[] | null;
+export type HandSize1 = number;
 export type InHandOrTeammateMissions = SpiesSoldier[];
 export type InfiltrationPoints1 = number;
 export type DeceptionToken1 = boolean;
 export type Deployed = boolean;
 export type FaceUp = boolean;
 export type IntelToken1 = boolean | null;
-export type Mission4 = number;
-export type Player4 = number;
+export type Mission9 = number;
+export type Player48 = number;
 export type Tilted = boolean;
-export type Missions2 = SpiesMissionView[];
-export type Players2 = number[];
+export type Missions6 = SpiesMissionView[];
+export type Players4 = number[];
 export type YourSergeantToken = boolean | null;
-export type StartingSide = string | null;
-export type ToAct5 = number[];
+export type StartingSide1 = string | null;
+export type ToAct6 = number[];
 export type Defender = number;
 export type DefendingSide = string;
-export type Guesser = number;
+export type Guesser2 = number;
 export type GuessingSide = string;
-export type Mission5 = number;
+export type Mission10 = number;
 export type Step = string;
 /**
  * Your seat, or null for a spectator
  */
-export type You5 = number | null;
+export type You6 = number | null;
 export type ClientFrame = ActionMessage | AuthMessage | ChatMessage | PingMessage;
 export type RequestId2 = string | null;
-export type Type53 = "action";
-export type Version6 = number;
+export type Type217 = "action";
+export type Version170 = number;
 /**
  * Also receive presence frames
  */
@@ -731,10 +2969,10 @@ export type Since = number;
  * A seat or host token; absent: spectate
  */
 export type Token = string | null;
-export type Type54 = "auth";
-export type Text5 = string;
-export type Type55 = "chat";
-export type Type56 = "ping";
+export type Type218 = "auth";
+export type Text15 = string;
+export type Type219 = "chat";
+export type Type220 = "ping";
 
 /**
  * The action was committed at ``version``.
@@ -806,10 +3044,13 @@ export interface Seats {
  * since the version it last saw: on connect and after every committed change. (La Agencia: Misión Embajada)
  */
 export interface AgenciaStateFrame {
-  clock?: Clock;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events;
   game: Game;
-  invite_code?: InviteCode;
+  invite_code?: InviteCode1;
   /**
    * Your legal actions now
    */
@@ -818,54 +3059,451 @@ export interface AgenciaStateFrame {
   outcome: AgenciaOutcome | null;
   private: Private;
   publish_log: PublishLog;
-  seats: Seats1;
+  seats: Seats2;
   spectators: Spectators;
   status: Status1;
-  table_id: TableId;
+  table_id: TableId1;
   title: Title1;
   to_act: ToAct;
-  type: Type12;
-  version: Version2;
+  type: Type39;
+  version: Version29;
   view: AgenciaView | null;
   you: You1;
 }
-export interface LoggedEvent {
-  audience?: Audience;
-  data: Data;
+/**
+ * A table's time control and each seat's time (the table document's ``clock``).
+ */
+export interface PublicClock {
+  handover_after: HandoverAfter;
+  increment: Increment;
+  kind: Kind;
+  now: Now;
+  paused: Paused;
+  seats: Seats1;
+  seconds: Seconds;
+}
+/**
+ * One seat's time as every reader sees it.
+ */
+export interface PublicSeatClock {
+  deadline: Deadline;
+  remaining: Remaining;
+  running: Running;
   seat: Seat2;
+  timeouts: Timeouts;
+}
+/**
+ * A agents_solved event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedAgentsSolved {
+  audience?: Audience;
+  data: AgenciaAgentsSolvedData;
+  seat: Seat4;
   type: Type7;
   version: Version1;
 }
-export interface Data {
-  [k: string]: unknown;
+export interface AgenciaAgentsSolvedData {
+  agents_inside: AgentsInside;
+  card: Card;
+  face_down: FaceDown;
+  information: Information;
+  location: Location;
+  result: Result;
+  seat: Seat3;
+}
+/**
+ * A bot_level_changed event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedBotLevelChanged {
+  audience?: Audience1;
+  data: TableSeatData;
+  seat: Seat6;
+  type: Type8;
+  version: Version2;
+}
+/**
+ * The seat it happened to.
+ */
+export interface TableSeatData {
+  seat: Seat5;
+}
+/**
+ * A bot_seated event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedBotSeated {
+  audience?: Audience2;
+  data: TableBotSeatedData;
+  seat: Seat8;
+  type: Type9;
+  version: Version3;
+}
+/**
+ * A bot took the seat: with the player's name when it plays for them.
+ */
+export interface TableBotSeatedData {
+  name?: Name1;
+  seat: Seat7;
+}
+/**
+ * A card_dealt event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedCardDealt {
+  audience?: Audience3;
+  data: AgenciaCardDealtData;
+  seat: Seat10;
+  type: Type10;
+  version: Version4;
+}
+export interface AgenciaCardDealtData {
+  card: Card1;
+  position: Position;
+  seat: Seat9;
+}
+/**
+ * A card_drawn event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedCardDrawn {
+  audience?: Audience4;
+  data: AgenciaCardDrawnData;
+  seat: Seat12;
+  type: Type11;
+  version: Version5;
+}
+export interface AgenciaCardDrawnData {
+  card?: Card2;
+  position: Position1;
+  seat: Seat11;
+}
+/**
+ * A card_played event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedCardPlayed {
+  audience?: Audience5;
+  data: AgenciaCardPlayedData;
+  seat: Seat14;
+  type: Type12;
+  version: Version6;
+}
+export interface AgenciaCardPlayedData {
+  card: Card3;
+  position: Position2;
+  seat: Seat13;
+}
+/**
+ * A card_seen event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedCardSeen {
+  audience?: Audience6;
+  data: AgenciaCardSeenData;
+  seat: Seat16;
+  type: Type13;
+  version: Version7;
+}
+export interface AgenciaCardSeenData {
+  card: Card4;
+  position: Position3;
+  seat: Seat15;
+}
+/**
+ * A clocks_paused event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedClocksPaused {
+  audience?: Audience7;
+  data: TableNoData;
+  seat: Seat17;
+  type: Type14;
+  version: Version8;
+}
+/**
+ * Nothing more than that it happened.
+ */
+export interface TableNoData {}
+/**
+ * A clocks_resumed event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedClocksResumed {
+  audience?: Audience8;
+  data: TableNoData;
+  seat: Seat18;
+  type: Type15;
+  version: Version9;
+}
+/**
+ * A discarded event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedDiscarded {
+  audience?: Audience9;
+  data: AgenciaDiscardedData;
+  seat: Seat20;
+  type: Type16;
+  version: Version10;
+}
+export interface AgenciaDiscardedData {
+  card: Card5;
+  seat: Seat19;
+}
+/**
+ * A embassy_location_chosen event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedEmbassyLocationChosen {
+  audience?: Audience10;
+  data: AgenciaEmbassyLocationChosenData;
+  seat: Seat22;
+  type: Type17;
+  version: Version11;
+}
+export interface AgenciaEmbassyLocationChosenData {
+  agents: Agents;
+  location: Location1;
+  seat: Seat21;
+}
+/**
+ * A game_over event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedGameOver {
+  audience?: Audience11;
+  data: AgenciaGameOverData;
+  seat: Seat24;
+  type: Type18;
+  version: Version12;
+}
+export interface AgenciaGameOverData {
+  scores: Scores;
+}
+export interface AgenciaFinalScore {
+  cards: Cards;
+  seat: Seat23;
+  tokens: Tokens;
+  total: Total;
+}
+/**
+ * A game_started event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedGameStarted {
+  audience?: Audience12;
+  data: TableNoData;
+  seat: Seat25;
+  type: Type19;
+  version: Version13;
+}
+/**
+ * A getting_ready event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedGettingReady {
+  audience?: Audience13;
+  data: AgenciaGettingReadyData;
+  seat: Seat26;
+  type: Type20;
+  version: Version14;
+}
+export interface AgenciaGettingReadyData {
+  ambassador: Ambassador;
+  information: Information1;
+  rounds: Rounds;
+}
+/**
+ * A infiltrated event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedInfiltrated {
+  audience?: Audience14;
+  data: AgenciaInfiltratedData;
+  seat: Seat28;
+  type: Type21;
+  version: Version15;
+}
+export interface AgenciaInfiltratedData {
+  seat: Seat27;
+  target: Target;
+  took: Took;
+}
+/**
+ * A joined event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedJoined {
+  audience?: Audience15;
+  data: TableNamedSeatData;
+  seat: Seat30;
+  type: Type22;
+  version: Version16;
+}
+/**
+ * The seat it happened to and its player's name.
+ */
+export interface TableNamedSeatData {
+  name: Name2;
+  seat: Seat29;
+}
+/**
+ * A new_ambassador event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedNewAmbassador {
+  audience?: Audience16;
+  data: AgenciaNewAmbassadorData;
+  seat: Seat32;
+  type: Type23;
+  version: Version17;
+}
+export interface AgenciaNewAmbassadorData {
+  seat: Seat31;
+}
+/**
+ * A player_removed event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedPlayerRemoved {
+  audience?: Audience17;
+  data: TableNamedSeatData;
+  seat: Seat33;
+  type: Type24;
+  version: Version18;
+}
+/**
+ * A recruited event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedRecruited {
+  audience?: Audience18;
+  data: AgenciaRecruitedData;
+  seat: Seat35;
+  type: Type25;
+  version: Version19;
+}
+export interface AgenciaRecruitedData {
+  card: Card6;
+  reward: Reward;
+  seat: Seat34;
+  target: Target1;
+}
+/**
+ * A rematch event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedRematch {
+  audience?: Audience19;
+  data: TableRematchData;
+  seat: Seat36;
+  type: Type26;
+  version: Version20;
+}
+/**
+ * Only to the invited players: where the rematch is.
+ */
+export interface TableRematchData {
+  host_seat: HostSeat;
+  invite_code: InviteCode;
+  table_id: TableId;
+}
+/**
+ * A returned event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedReturned {
+  audience?: Audience20;
+  data: TableNamedSeatData;
+  seat: Seat37;
+  type: Type27;
+  version: Version21;
+}
+/**
+ * A round_token_returned event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedRoundTokenReturned {
+  audience?: Audience21;
+  data: AgenciaRoundTokenReturnedData;
+  seat: Seat38;
+  type: Type28;
+  version: Version22;
+}
+export interface AgenciaRoundTokenReturnedData {
+  round_tokens_left: RoundTokensLeft;
+}
+/**
+ * A seat_emptied event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedSeatEmptied {
+  audience?: Audience22;
+  data: TableSeatData;
+  seat: Seat39;
+  type: Type29;
+  version: Version23;
+}
+/**
+ * A seat_given_back event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedSeatGivenBack {
+  audience?: Audience23;
+  data: TableNamedSeatData;
+  seat: Seat40;
+  type: Type30;
+  version: Version24;
+}
+/**
+ * A seat_held event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedSeatHeld {
+  audience?: Audience24;
+  data: TableNamedSeatData;
+  seat: Seat41;
+  type: Type31;
+  version: Version25;
+}
+/**
+ * A seat_requested event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedSeatRequested {
+  audience?: Audience25;
+  data: TableNamedSeatData;
+  seat: Seat42;
+  type: Type32;
+  version: Version26;
+}
+/**
+ * A time_added event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedTimeAdded {
+  audience?: Audience26;
+  data: TableTimeAddedData;
+  seat: Seat44;
+  type: Type33;
+  version: Version27;
+}
+export interface TableTimeAddedData {
+  seat: Seat43;
+  seconds: Seconds1;
+}
+/**
+ * A timed_out event of La Agencia: Misión Embajada
+ */
+export interface AgenciaLoggedTimedOut {
+  audience?: Audience27;
+  data: TableNamedSeatData;
+  seat: Seat45;
+  type: Type34;
+  version: Version28;
 }
 /**
  * (A) The Ambassador chooses the Embassy's side.
  */
 export interface AgenciaChooseLocation {
-  location: Location;
-  type: Type8;
+  location: Location2;
+  type: Type35;
 }
 /**
  * (B) Play the card in one of your four positions, seen or not.
  */
 export interface AgenciaPlay {
-  position: Position;
-  type: Type9;
+  position: Position4;
+  type: Type36;
 }
 /**
  * (C) The Infiltrator exchanges with the played card of the seat ``target``.
  */
 export interface AgenciaInfiltrate {
-  target: Target;
-  type: Type10;
+  target: Target2;
+  type: Type37;
 }
 /**
  * (C) The Recruiter exchanges with the played card of the seat ``target``.
  */
 export interface AgenciaRecruit {
-  target: Target1;
-  type: Type11;
+  target: Target3;
+  type: Type38;
 }
 /**
  * No table options yet. The "More Embassies" cards belong here once their effects
@@ -877,7 +3515,7 @@ export interface AgenciaOptions {}
  */
 export interface AgenciaOutcome {
   detail: Detail1;
-  scores: Scores;
+  scores: Scores1;
   winners: Winners;
 }
 export interface Detail1 {
@@ -886,17 +3524,17 @@ export interface Detail1 {
 export interface SeatInfo {
   bot_level?: BotLevel;
   held?: Held;
-  kind: Kind;
+  kind: Kind1;
   muted?: Muted1;
-  name: Name1;
-  seat: Seat3;
+  name: Name3;
+  seat: Seat46;
 }
 /**
  * What one seat (or a spectator) of La Agencia sees.
  */
 export interface AgenciaView {
-  ambassador: Ambassador;
-  cards: Cards;
+  ambassador: Ambassador1;
+  cards: Cards1;
   data_bank: DataBank;
   embassy: Embassy;
   final_scores?: FinalScores;
@@ -911,8 +3549,8 @@ export interface AgenciaView {
   round: Round;
   round_token_holder: RoundTokenHolder;
   round_tokens: RoundTokens;
-  rounds: Rounds;
-  seat: Seat6;
+  rounds: Rounds1;
+  seat: Seat49;
   to_act: ToAct1;
   winners?: Winners1;
 }
@@ -920,26 +3558,26 @@ export interface AgenciaView {
  * A card in the rules reference, with its copies and data status.
  */
 export interface AgenciaCardReference {
-  agents: Agents;
+  agents: Agents1;
   copies: Copies;
-  information: Information;
-  kind: Kind1;
-  name: Name2;
+  information: Information2;
+  kind: Kind2;
+  name: Name4;
   status: Status2;
 }
 export interface AgenciaFinalScoreView {
-  cards: Cards1;
-  seat: Seat4;
-  tokens: Tokens;
-  total: Total;
+  cards: Cards2;
+  seat: Seat47;
+  tokens: Tokens1;
+  total: Total1;
 }
 export interface AgenciaPlayerView {
-  ambassador: Ambassador1;
+  ambassador: Ambassador2;
   deck_size: DeckSize;
-  information: Information1;
+  information: Information3;
   played: AgenciaPlayedCard | null;
   positions: Positions;
-  seat: Seat5;
+  seat: Seat48;
   you: You;
 }
 export interface AgenciaPlayedCard {
@@ -951,10 +3589,10 @@ export interface AgenciaPlayedCard {
  * A card face as a client draws it.
  */
 export interface AgenciaCardFace {
-  agents: Agents1;
-  information: Information2;
-  kind: Kind2;
-  name: Name3;
+  agents: Agents2;
+  information: Information4;
+  kind: Kind3;
+  name: Name5;
 }
 /**
  * One of a player's four positions: a card seen, or a bare hidden or empty place.
@@ -962,21 +3600,21 @@ export interface AgenciaCardFace {
 export interface AgenciaPositionView {
   card?: AgenciaCardFace;
   label: Label;
-  position: Position1;
+  position: Position5;
   state: State;
 }
 /**
  * The viewing seat's pending decision, with what a client needs to present it.
  */
 export interface AgenciaPrompt {
-  kind: Kind3;
+  kind: Kind4;
   locations?: Locations;
   positions?: Positions1;
   targets?: Targets;
   text: Text2;
 }
 export interface AgenciaLocationChoice {
-  location: Location1;
+  location: Location3;
   text: Text1;
 }
 /**
@@ -984,10 +3622,13 @@ export interface AgenciaLocationChoice {
  * since the version it last saw: on connect and after every committed change. (Conspiracy: The Solomon Gambit)
  */
 export interface ConspiracyStateFrame {
-  clock?: Clock1;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events1;
   game: Game2;
-  invite_code?: InviteCode1;
+  invite_code?: InviteCode2;
   /**
    * Your legal actions now
    */
@@ -996,94 +3637,732 @@ export interface ConspiracyStateFrame {
   outcome: ConspiracyOutcome | null;
   private: Private1;
   publish_log: PublishLog1;
-  seats: Seats2;
+  seats: Seats3;
   spectators: Spectators1;
   status: Status3;
-  table_id: TableId1;
+  table_id: TableId2;
   title: Title2;
   to_act: ToAct2;
-  type: Type31;
-  version: Version3;
+  type: Type106;
+  version: Version78;
   view: ConspiracyView | null;
   you: You3;
+}
+/**
+ * A ability_skipped event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedAbilitySkipped {
+  audience?: Audience28;
+  data: ConspiracyAbilitySkippedData;
+  seat: Seat50;
+  type: Type40;
+  version: Version30;
+}
+export interface ConspiracyAbilitySkippedData {
+  agent: Agent;
+  player: Player;
+}
+/**
+ * A agent_burned event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedAgentBurned {
+  audience?: Audience29;
+  data: ConspiracyAgentBurnedData;
+  seat: Seat51;
+  type: Type41;
+  version: Version31;
+}
+export interface ConspiracyAgentBurnedData {
+  agent: Agent1;
+  city: City;
+  player: Player1;
+  removed: Removed;
+  target: Target4;
+}
+/**
+ * A agent_moved event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedAgentMoved {
+  audience?: Audience30;
+  data: ConspiracyAgentMovedData;
+  seat: Seat52;
+  type: Type42;
+  version: Version32;
+}
+export interface ConspiracyAgentMovedData {
+  agent: Agent2;
+  from: From1;
+  player: Player2;
+  to: To;
+}
+/**
+ * A announced event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedAnnounced {
+  audience?: Audience31;
+  data: ConspiracyAnnouncedData;
+  seat: Seat53;
+  type: Type43;
+  version: Version33;
+}
+export interface ConspiracyAnnouncedData {
+  announced: Announced;
+  player: Player3;
+}
+/**
+ * A beacon_pulled event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBeaconPulled {
+  audience?: Audience32;
+  data: ConspiracyBeaconPulledData;
+  seat: Seat54;
+  type: Type44;
+  version: Version34;
+}
+export interface ConspiracyBeaconPulledData {
+  agent: Agent3;
+  from: From2;
+  player: Player4;
+  to: To1;
+}
+/**
+ * A board_set_up event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBoardSetUp {
+  audience?: Audience33;
+  data: ConspiracyBoardSetUpData;
+  seat: Seat55;
+  type: Type45;
+  version: Version35;
+}
+export interface ConspiracyBoardSetUpData {
+  agents: Agents3;
+  briefcase: Briefcase;
+  first_player: FirstPlayer;
+  hq: Hq;
+  solomon_space: SolomonSpace;
+}
+export interface ConspiracyAgentCity {
+  agent: Agent4;
+  city: City1;
+}
+/**
+ * A bot_level_changed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBotLevelChanged {
+  audience?: Audience34;
+  data: TableSeatData;
+  seat: Seat56;
+  type: Type46;
+  version: Version36;
+}
+/**
+ * A bot_seated event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBotSeated {
+  audience?: Audience35;
+  data: TableBotSeatedData;
+  seat: Seat57;
+  type: Type47;
+  version: Version37;
+}
+/**
+ * A briefcase_carried event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBriefcaseCarried {
+  audience?: Audience36;
+  data: ConspiracyBriefcaseCarriedData;
+  seat: Seat58;
+  type: Type48;
+  version: Version38;
+}
+export interface ConspiracyBriefcaseCarriedData {
+  agent: Agent5;
+  player: Player5;
+  to: To2;
+}
+/**
+ * A briefcase_delivered event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBriefcaseDelivered {
+  audience?: Audience37;
+  data: ConspiracyBriefcaseDeliveredData;
+  seat: Seat59;
+  type: Type49;
+  version: Version39;
+}
+export interface ConspiracyBriefcaseDeliveredData {
+  city: City2;
+  player: Player6;
+}
+/**
+ * A burn_announced event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedBurnAnnounced {
+  audience?: Audience38;
+  data: ConspiracyBurnAnnouncedData;
+  seat: Seat60;
+  type: Type50;
+  version: Version40;
+}
+export interface ConspiracyBurnAnnouncedData {
+  agent: Agent6;
+  player: Player7;
+  target: Target5;
+}
+/**
+ * A challenge_failed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedChallengeFailed {
+  audience?: Audience39;
+  data: ConspiracyChallengeFailedData;
+  seat: Seat61;
+  type: Type51;
+  version: Version41;
+}
+export interface ConspiracyChallengeFailedData {
+  highest: Highest;
+  player: Player8;
+  restricted: Restricted;
+}
+/**
+ * A challenge_offered event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedChallengeOffered {
+  audience?: Audience40;
+  data: ConspiracyChallengeOfferedData;
+  seat: Seat62;
+  type: Type52;
+  version: Version42;
+}
+export interface ConspiracyChallengeOfferedData {
+  player: Player9;
+}
+/**
+ * A challenge_passed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedChallengePassed {
+  audience?: Audience41;
+  data: ConspiracyChallengePassedData;
+  seat: Seat63;
+  type: Type53;
+  version: Version43;
+}
+export interface ConspiracyChallengePassedData {
+  player: Player10;
+}
+/**
+ * A challenge_succeeded event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedChallengeSucceeded {
+  audience?: Audience42;
+  data: ConspiracyChallengeSucceededData;
+  seat: Seat64;
+  type: Type54;
+  version: Version44;
+}
+export interface ConspiracyChallengeSucceededData {
+  highest: Highest1;
+  player: Player11;
+}
+/**
+ * A challenged event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedChallenged {
+  audience?: Audience43;
+  data: ConspiracyChallengedData;
+  seat: Seat65;
+  type: Type55;
+  version: Version45;
+}
+export interface ConspiracyChallengedData {
+  announced: Announced1;
+  player: Player12;
+}
+/**
+ * A clocks_paused event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedClocksPaused {
+  audience?: Audience44;
+  data: TableNoData;
+  seat: Seat66;
+  type: Type56;
+  version: Version46;
+}
+/**
+ * A clocks_resumed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedClocksResumed {
+  audience?: Audience45;
+  data: TableNoData;
+  seat: Seat67;
+  type: Type57;
+  version: Version47;
+}
+/**
+ * A game_started event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedGameStarted {
+  audience?: Audience46;
+  data: ConspiracyGameStartedData;
+  seat: Seat68;
+  type: Type58;
+  version: Version48;
+}
+export interface ConspiracyGameStartedData {
+  first_player: FirstPlayer1;
+  round: Round1;
+}
+/**
+ * A joined event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedJoined {
+  audience?: Audience47;
+  data: TableNamedSeatData;
+  seat: Seat69;
+  type: Type59;
+  version: Version49;
+}
+/**
+ * A magician_moved_briefcase event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedMagicianMovedBriefcase {
+  audience?: Audience48;
+  data: ConspiracyMagicianMovedBriefcaseData;
+  seat: Seat70;
+  type: Type60;
+  version: Version50;
+}
+export interface ConspiracyMagicianMovedBriefcaseData {
+  from: From3;
+  player: Player13;
+  to: To3;
+}
+/**
+ * A move_announced event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedMoveAnnounced {
+  audience?: Audience49;
+  data: ConspiracyMoveAnnouncedData;
+  seat: Seat71;
+  type: Type61;
+  version: Version51;
+}
+export interface ConspiracyMoveAnnouncedData {
+  agent: Agent7;
+  player: Player14;
+  to: To4;
+}
+/**
+ * A payoff_made event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedPayoffMade {
+  audience?: Audience50;
+  data: ConspiracyPayoffMadeData;
+  seat: Seat72;
+  type: Type62;
+  version: Version52;
+}
+export interface ConspiracyPayoffMadeData {
+  player: Player15;
+}
+/**
+ * A player_removed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedPlayerRemoved {
+  audience?: Audience51;
+  data: TableNamedSeatData;
+  seat: Seat73;
+  type: Type63;
+  version: Version53;
+}
+/**
+ * A rematch event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedRematch {
+  audience?: Audience52;
+  data: TableRematchData;
+  seat: Seat74;
+  type: Type64;
+  version: Version54;
+}
+/**
+ * A returned event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedReturned {
+  audience?: Audience53;
+  data: TableNamedSeatData;
+  seat: Seat75;
+  type: Type65;
+  version: Version55;
+}
+/**
+ * A roulette_moved_die event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedRouletteMovedDie {
+  audience?: Audience54;
+  data: ConspiracyRouletteMovedDieData;
+  seat: Seat76;
+  type: Type66;
+  version: Version56;
+}
+export interface ConspiracyRouletteMovedDieData {
+  direction: Direction;
+  player: Player16;
+  space: Space;
+}
+/**
+ * A round_started event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedRoundStarted {
+  audience?: Audience55;
+  data: ConspiracyRoundStartedData;
+  seat: Seat77;
+  type: Type67;
+  version: Version57;
+}
+export interface ConspiracyRoundStartedData {
+  round: Round2;
+}
+/**
+ * A seat_emptied event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSeatEmptied {
+  audience?: Audience56;
+  data: TableSeatData;
+  seat: Seat78;
+  type: Type68;
+  version: Version58;
+}
+/**
+ * A seat_given_back event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSeatGivenBack {
+  audience?: Audience57;
+  data: TableNamedSeatData;
+  seat: Seat79;
+  type: Type69;
+  version: Version59;
+}
+/**
+ * A seat_held event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSeatHeld {
+  audience?: Audience58;
+  data: TableNamedSeatData;
+  seat: Seat80;
+  type: Type70;
+  version: Version60;
+}
+/**
+ * A seat_requested event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSeatRequested {
+  audience?: Audience59;
+  data: TableNamedSeatData;
+  seat: Seat81;
+  type: Type71;
+  version: Version61;
+}
+/**
+ * A setup_agents_chosen event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSetupAgentsChosen {
+  audience?: Audience60;
+  data: ConspiracySetupAgentsChosenData;
+  seat: Seat82;
+  type: Type72;
+  version: Version62;
+}
+export interface ConspiracySetupAgentsChosenData {
+  player: Player17;
+}
+/**
+ * A setup_payoffs_placed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSetupPayoffsPlaced {
+  audience?: Audience61;
+  data: ConspiracySetupPayoffsPlacedData;
+  seat: Seat83;
+  type: Type73;
+  version: Version63;
+}
+export interface ConspiracySetupPayoffsPlacedData {
+  payoffs: Payoffs;
+  player: Player18;
+}
+export interface Payoffs {
+  [k: string]: number;
+}
+/**
+ * A shields_lifted event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedShieldsLifted {
+  audience?: Audience62;
+  data: ConspiracyShieldsLiftedData;
+  seat: Seat84;
+  type: Type74;
+  version: Version64;
+}
+export interface ConspiracyShieldsLiftedData {
+  payoffs_to_solomon: PayoffsToSolomon;
+  reserves: Reserves;
+  winners: Winners2;
+}
+/**
+ * A solomon_advanced event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSolomonAdvanced {
+  audience?: Audience63;
+  data: ConspiracySolomonAdvancedData;
+  seat: Seat85;
+  type: Type75;
+  version: Version65;
+}
+export interface ConspiracySolomonAdvancedData {
+  space: Space1;
+}
+/**
+ * A solomon_rolled event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSolomonRolled {
+  audience?: Audience64;
+  data: ConspiracySolomonRolledData;
+  seat: Seat86;
+  type: Type76;
+  version: Version66;
+}
+export interface ConspiracySolomonRolledData {
+  face: Face;
+}
+/**
+ * A spyglass_looked event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSpyglassLooked {
+  audience?: Audience65;
+  data: ConspiracySpyglassLookedData;
+  seat: Seat87;
+  type: Type77;
+  version: Version67;
+}
+export interface ConspiracySpyglassLookedData {
+  at: At1;
+  player: Player19;
+}
+/**
+ * A spyglass_saw event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedSpyglassSaw {
+  audience?: Audience66;
+  data: ConspiracySpyglassSawData;
+  seat: Seat88;
+  type: Type78;
+  version: Version68;
+}
+export interface ConspiracySpyglassSawData {
+  amount: Amount;
+  at: At2;
+  on: On;
+}
+/**
+ * A starting_payoff_dealt event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedStartingPayoffDealt {
+  audience?: Audience67;
+  data: ConspiracyStartingPayoffDealtData;
+  seat: Seat89;
+  type: Type79;
+  version: Version69;
+}
+export interface ConspiracyStartingPayoffDealtData {
+  agent: Agent8;
+  amount: Amount1;
+  player: Player20;
+}
+/**
+ * A stopped event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedStopped {
+  audience?: Audience68;
+  data: ConspiracyStoppedData;
+  seat: Seat90;
+  type: Type80;
+  version: Version70;
+}
+export interface ConspiracyStoppedData {
+  player: Player21;
+}
+/**
+ * A tempest_pushed event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedTempestPushed {
+  audience?: Audience69;
+  data: ConspiracyTempestPushedData;
+  seat: Seat91;
+  type: Type81;
+  version: Version71;
+}
+export interface ConspiracyTempestPushedData {
+  agent: Agent9;
+  from: From4;
+  player: Player22;
+  to: To5;
+}
+/**
+ * A tempest_used event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedTempestUsed {
+  audience?: Audience70;
+  data: ConspiracyTempestUsedData;
+  seat: Seat92;
+  type: Type82;
+  version: Version72;
+}
+export interface ConspiracyTempestUsedData {
+  agents: Agents4;
+  city: City3;
+  player: Player23;
+}
+/**
+ * A time_added event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedTimeAdded {
+  audience?: Audience71;
+  data: TableTimeAddedData;
+  seat: Seat93;
+  type: Type83;
+  version: Version73;
+}
+/**
+ * A timed_out event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedTimedOut {
+  audience?: Audience72;
+  data: TableNamedSeatData;
+  seat: Seat94;
+  type: Type84;
+  version: Version74;
+}
+/**
+ * A turn_started event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedTurnStarted {
+  audience?: Audience73;
+  data: ConspiracyTurnStartedData;
+  seat: Seat95;
+  type: Type85;
+  version: Version75;
+}
+export interface ConspiracyTurnStartedData {
+  player: Player24;
+}
+/**
+ * A vagabond_stepped event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedVagabondStepped {
+  audience?: Audience74;
+  data: ConspiracyVagabondSteppedData;
+  seat: Seat96;
+  type: Type86;
+  version: Version76;
+}
+export interface ConspiracyVagabondSteppedData {
+  from: From5;
+  player: Player25;
+  to: To6;
+}
+/**
+ * A you_paid event of Conspiracy: The Solomon Gambit
+ */
+export interface ConspiracyLoggedYouPaid {
+  audience?: Audience75;
+  data: ConspiracyYouPaidData;
+  seat: Seat97;
+  type: Type87;
+  version: Version77;
+}
+export interface ConspiracyYouPaidData {
+  amount: Amount2;
+  player: Player26;
+  to: To7;
 }
 /**
  * Setup: one sovereign on each of two other agents.
  */
 export interface ConspiracySetupPayoff {
-  agents: Agents2;
-  type: Type13;
+  agents: Agents5;
+  type: Type88;
 }
 export interface ConspiracyPayoff {
-  amount: Amount;
-  to: To;
-  type: Type14;
+  amount: Amount3;
+  to: To8;
+  type: Type89;
 }
 export interface ConspiracyMove {
-  agent: Agent;
-  to: To1;
-  type: Type15;
+  agent: Agent10;
+  to: To9;
+  type: Type90;
 }
 export interface ConspiracyBurn {
-  agent: Agent1;
-  target: Target2;
-  type: Type16;
+  agent: Agent11;
+  target: Target6;
+  type: Type91;
 }
 export interface ConspiracyPass {
-  type: Type17;
+  type: Type92;
 }
 export interface ConspiracyChallenge {
   announce: Announce;
-  type: Type18;
+  type: Type93;
 }
 export interface ConspiracyAnnounce {
-  amount: Amount1;
-  type: Type19;
+  amount: Amount4;
+  type: Type94;
 }
 export interface ConspiracyStop {
-  type: Type20;
+  type: Type95;
 }
 export interface ConspiracyCarryBriefcase {
-  type: Type21;
+  type: Type96;
 }
 export interface ConspiracyLeaveBriefcase {
-  type: Type22;
+  type: Type97;
 }
 export interface ConspiracySkipAbility {
-  type: Type23;
+  type: Type98;
 }
 export interface ConspiracyBeacon {
   pull: Pull;
-  type: Type24;
+  type: Type99;
 }
 export interface ConspiracyMagician {
   briefcase_to: BriefcaseTo;
-  type: Type25;
+  type: Type100;
 }
 export interface ConspiracyRoulette {
-  direction: Direction;
-  type: Type26;
+  direction: Direction1;
+  type: Type101;
 }
 export interface ConspiracySpyglass {
-  on: On;
-  player: Player;
-  type: Type27;
+  on: On1;
+  player: Player27;
+  type: Type102;
 }
 export interface ConspiracyTempest {
-  type: Type28;
+  type: Type103;
 }
 export interface ConspiracyVagabond {
   carry_briefcase: CarryBriefcase;
-  to: To2;
-  type: Type29;
+  to: To10;
+  type: Type104;
 }
 /**
  * Tempest's push: one agent of the city to a city joined by a red line.
  */
 export interface ConspiracyPush {
-  agent: Agent2;
-  to: To3;
-  type: Type30;
+  agent: Agent12;
+  to: To11;
+  type: Type105;
 }
 /**
  * The rule text has no variants; the lobby shows no options.
@@ -1094,8 +4373,8 @@ export interface ConspiracyOptions {}
  */
 export interface ConspiracyOutcome {
   detail: Detail2;
-  scores: Scores1;
-  winners: Winners2;
+  scores: Scores2;
+  winners: Winners3;
 }
 export interface Detail2 {
   [k: string]: unknown;
@@ -1104,13 +4383,13 @@ export interface Detail2 {
  * What one seat (or a spectator) of Conspiracy sees.
  */
 export interface ConspiracyView {
-  agents: Agents3;
-  briefcase: Briefcase;
+  agents: Agents6;
+  briefcase: Briefcase1;
   challenge: ConspiracyChallengeView | null;
   current_player: CurrentPlayer;
   dr_solomon: ConspiracySolomonView;
   final_reveal: ConspiracyFinalReveal | null;
-  first_player: FirstPlayer;
+  first_player: FirstPlayer2;
   game: Game3;
   map: ConspiracyMapView;
   my_shield: ConspiracyShield | null;
@@ -1118,18 +4397,18 @@ export interface ConspiracyView {
   phase: Phase1;
   players: Players1;
   prompt: ConspiracyPrompt | null;
-  round: Round1;
+  round: Round3;
   spyglass_looks: SpyglassLooks;
   waiting_for: WaitingFor;
-  winners: Winners3;
+  winners: Winners4;
   you: You2;
 }
 export interface ConspiracyAgentView {
   ability: Ability;
   ability_status: AbilityStatus;
   burned: Burned;
-  city: City;
-  name: Name4;
+  city: City4;
+  name: Name6;
 }
 export interface ConspiracyChallengeView {
   duel: ConspiracyDuelView | null;
@@ -1143,15 +4422,15 @@ export interface ConspiracyDuelView {
   to_speak: ToSpeak;
 }
 export interface ConspiracyAnnouncement {
-  announced: Announced;
-  player: Player1;
+  announced: Announced2;
+  player: Player28;
 }
 export interface ConspiracySolomonView {
   die: ConspiracyDie;
   last_roll: LastRoll;
   last_space: LastSpace;
   plays_after: PlaysAfter;
-  space: Space;
+  space: Space2;
   start_space: StartSpace;
   status: Status4;
 }
@@ -1160,8 +4439,8 @@ export interface ConspiracyDie {
   solomon_faces: SolomonFaces;
 }
 export interface ConspiracyFinalReveal {
-  payoffs_to_solomon: PayoffsToSolomon;
-  reserves: Reserves;
+  payoffs_to_solomon: PayoffsToSolomon1;
+  reserves: Reserves1;
 }
 export interface ConspiracyMapView {
   cities: Cities;
@@ -1171,82 +4450,85 @@ export interface ConspiracyMapView {
 export interface ConspiracyCity {
   lat: Lat;
   lon: Lon;
-  name: Name5;
+  name: Name7;
   station: Station;
 }
 export interface ConspiracyShield {
-  payoffs: Payoffs;
+  payoffs: Payoffs1;
   reserve: Reserve;
   setup_picks: SetupPicks;
   starting_agent: StartingAgent;
 }
-export interface Payoffs {
+export interface Payoffs1 {
   [k: string]: number;
 }
 export interface ConspiracyOrderView {
-  agent: Agent3;
-  from: From1;
-  kind: Kind4;
-  player: Player2;
-  target?: Target3;
-  to?: To4;
+  agent: Agent13;
+  from: From6;
+  kind: Kind5;
+  player: Player29;
+  target?: Target7;
+  to?: To12;
 }
 export interface ConspiracyPublicPlayer {
   burns: Burns;
   coins_removed: CoinsRemoved;
-  hq: Hq;
+  hq: Hq1;
   payoffs_made: PayoffsMade;
-  restricted: Restricted;
-  seat: Seat7;
+  restricted: Restricted1;
+  seat: Seat98;
   setup_done: SetupDone;
 }
 export interface ConspiracyPrompt {
-  agent?: Agent4;
-  agents?: Agents4;
+  agent?: Agent14;
+  agents?: Agents7;
   burns?: Burns1;
   choices?: Choices;
   count?: Count;
-  from?: From2;
-  kind: Kind5;
+  from?: From7;
+  kind: Kind6;
   minimum?: Minimum;
   moves?: Moves;
   options?: Options;
   payoff?: Payoff;
-  restricted?: Restricted1;
+  restricted?: Restricted2;
   starting_agent?: StartingAgent1;
   text: Text3;
-  to?: To7;
+  to?: To15;
   to_beat?: ToBeat;
   your_payoff?: YourPayoff;
 }
 export interface ConspiracyBurnChoice {
-  agent: Agent5;
+  agent: Agent15;
   targets: Targets1;
 }
 export interface ConspiracyMoveChoice {
-  agent: Agent6;
-  from: From3;
-  to: To5;
+  agent: Agent16;
+  from: From8;
+  to: To13;
 }
 export interface ConspiracyPayoffChoice {
   max: Max;
-  to: To6;
+  to: To14;
 }
 export interface ConspiracySpyglassLookView {
-  amount?: Amount2;
-  at: At1;
-  on?: On1;
-  player: Player3;
+  amount?: Amount5;
+  at: At3;
+  on?: On2;
+  player: Player30;
 }
 /**
  * The reader's table document at a committed version, with the events it may read
  * since the version it last saw: on connect and after every committed change. (Estoril 1942)
  */
 export interface EstorilStateFrame {
-  clock?: Clock2;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events2;
   game: Game4;
-  invite_code?: InviteCode2;
+  invite_code?: InviteCode3;
   /**
    * Your legal actions now
    */
@@ -1255,98 +4537,733 @@ export interface EstorilStateFrame {
   outcome: EstorilOutcome | null;
   private: Private2;
   publish_log: PublishLog2;
-  seats: Seats3;
+  seats: Seats4;
   spectators: Spectators2;
   status: Status6;
-  table_id: TableId2;
+  table_id: TableId3;
   title: Title3;
   to_act: ToAct3;
-  type: Type44;
-  version: Version4;
+  type: Type163;
+  version: Version123;
   view: EstorilView | null;
-  you: You4;
+  you: You5;
+}
+/**
+ * A airport_die event of Estoril 1942
+ */
+export interface EstorilLoggedAirportDie {
+  audience?: Audience76;
+  data: EstorilAirportDieData;
+  seat: Seat99;
+  type: Type107;
+  version: Version79;
+}
+export interface EstorilAirportDieData {
+  player: Player31;
+  value: Value;
+}
+/**
+ * A assassinated event of Estoril 1942
+ */
+export interface EstorilLoggedAssassinated {
+  audience?: Audience77;
+  data: EstorilAssassinatedData;
+  seat: Seat100;
+  type: Type108;
+  version: Version80;
+}
+export interface EstorilAssassinatedData {
+  location: Location4;
+  owner: Owner;
+  space: Space3;
+  tile: Tile;
+}
+/**
+ * A bot_level_changed event of Estoril 1942
+ */
+export interface EstorilLoggedBotLevelChanged {
+  audience?: Audience78;
+  data: TableSeatData;
+  seat: Seat101;
+  type: Type109;
+  version: Version81;
+}
+/**
+ * A bot_seated event of Estoril 1942
+ */
+export interface EstorilLoggedBotSeated {
+  audience?: Audience79;
+  data: TableBotSeatedData;
+  seat: Seat102;
+  type: Type110;
+  version: Version82;
+}
+/**
+ * A casino_dice event of Estoril 1942
+ */
+export interface EstorilLoggedCasinoDice {
+  audience?: Audience80;
+  data: EstorilCasinoDiceData;
+  seat: Seat103;
+  type: Type111;
+  version: Version83;
+}
+export interface EstorilCasinoDiceData {
+  bonus: Bonus;
+  dice: Dice;
+  location: Location5;
+  player: Player32;
+  space: Space4;
+}
+/**
+ * A clocks_paused event of Estoril 1942
+ */
+export interface EstorilLoggedClocksPaused {
+  audience?: Audience81;
+  data: TableNoData;
+  seat: Seat104;
+  type: Type112;
+  version: Version84;
+}
+/**
+ * A clocks_resumed event of Estoril 1942
+ */
+export interface EstorilLoggedClocksResumed {
+  audience?: Audience82;
+  data: TableNoData;
+  seat: Seat105;
+  type: Type113;
+  version: Version85;
+}
+/**
+ * A conspiracy event of Estoril 1942
+ */
+export interface EstorilLoggedConspiracy {
+  audience?: Audience83;
+  data: EstorilConspiracyData;
+  seat: Seat106;
+  type: Type114;
+  version: Version86;
+}
+export interface EstorilConspiracyData {
+  location: Location6;
+  player: Player33;
+}
+/**
+ * A conspiracy_kept event of Estoril 1942
+ */
+export interface EstorilLoggedConspiracyKept {
+  audience?: Audience84;
+  data: EstorilConspiracyKeptData;
+  seat: Seat107;
+  type: Type115;
+  version: Version87;
+}
+export interface EstorilConspiracyKeptData {
+  location: Location7;
+  player: Player34;
+}
+/**
+ * A conspiracy_look event of Estoril 1942
+ */
+export interface EstorilLoggedConspiracyLook {
+  audience?: Audience85;
+  data: EstorilConspiracyLookData;
+  seat: Seat108;
+  type: Type116;
+  version: Version88;
+}
+export interface EstorilConspiracyLookData {
+  pile_top: EstorilTile;
+  reward: EstorilTile;
+}
+/**
+ * A Character tile as printed (``name`` is how actions name it).
+ */
+export interface EstorilTile {
+  abilities: Abilities;
+  black_medal: BlackMedal;
+  flag: Flag;
+  name: Name8;
+  starting: Starting;
+  strength: Strength;
+  vp: Vp;
+  woman: Woman;
+}
+/**
+ * A conspiracy_swapped event of Estoril 1942
+ */
+export interface EstorilLoggedConspiracySwapped {
+  audience?: Audience86;
+  data: EstorilConspiracySwappedData;
+  seat: Seat109;
+  type: Type117;
+  version: Version89;
+}
+export interface EstorilConspiracySwappedData {
+  location: Location8;
+  player: Player35;
+  reward: Reward1;
+}
+/**
+ * A discarded_face_down event of Estoril 1942
+ */
+export interface EstorilLoggedDiscardedFaceDown {
+  audience?: Audience87;
+  data: EstorilDiscardedFaceDownData;
+  seat: Seat110;
+  type: Type118;
+  version: Version90;
+}
+export interface EstorilDiscardedFaceDownData {
+  player: Player36;
+}
+/**
+ * A discards_revealed event of Estoril 1942
+ */
+export interface EstorilLoggedDiscardsRevealed {
+  audience?: Audience88;
+  data: EstorilDiscardsRevealedData;
+  seat: Seat111;
+  type: Type119;
+  version: Version91;
+}
+export interface EstorilDiscardsRevealedData {
+  discards: Discards;
+}
+export interface Discards {
+  [k: string]: string[];
+}
+/**
+ * A double_agent event of Estoril 1942
+ */
+export interface EstorilLoggedDoubleAgent {
+  audience?: Audience89;
+  data: EstorilDoubleAgentData;
+  seat: Seat112;
+  type: Type120;
+  version: Version92;
+}
+export interface EstorilDoubleAgentData {
+  agent: Agent17;
+  from_location: FromLocation;
+  from_space: FromSpace;
+  location: Location9;
+  player: Player37;
+  previous_controller: PreviousController;
+  space: Space5;
+}
+/**
+ * A enigma_placed event of Estoril 1942
+ */
+export interface EstorilLoggedEnigmaPlaced {
+  audience?: Audience90;
+  data: EstorilEnigmaPlacedData;
+  seat: Seat113;
+  type: Type121;
+  version: Version93;
+}
+export interface EstorilEnigmaPlacedData {
+  by: By;
+  location: Location10;
+  rewards: Rewards;
+}
+/**
+ * A game_over event of Estoril 1942
+ */
+export interface EstorilLoggedGameOver {
+  audience?: Audience91;
+  data: EstorilGameOverData;
+  seat: Seat114;
+  type: Type122;
+  version: Version94;
+}
+/**
+ * Nothing more than that it happened.
+ */
+export interface EstorilGameOverData {}
+/**
+ * A game_started event of Estoril 1942
+ */
+export interface EstorilLoggedGameStarted {
+  audience?: Audience92;
+  data: EstorilGameStartedData;
+  seat: Seat115;
+  type: Type123;
+  version: Version95;
+}
+export interface EstorilGameStartedData {
+  first_player: FirstPlayer3;
+  missions: Missions;
+  networks: Networks;
+  players: Players2;
+}
+export interface Networks {
+  [k: string]: string[];
+}
+/**
+ * A joined event of Estoril 1942
+ */
+export interface EstorilLoggedJoined {
+  audience?: Audience93;
+  data: TableNamedSeatData;
+  seat: Seat116;
+  type: Type124;
+  version: Version96;
+}
+/**
+ * A looked event of Estoril 1942
+ */
+export interface EstorilLoggedLooked {
+  audience?: Audience94;
+  data: EstorilLookedData;
+  seat: Seat117;
+  type: Type125;
+  version: Version97;
+}
+export interface EstorilLookedData {
+  location: Location11;
+  player: Player38;
+  reward?: Reward2;
+  space?: Space6;
+}
+/**
+ * A nationalism event of Estoril 1942
+ */
+export interface EstorilLoggedNationalism {
+  audience?: Audience95;
+  data: EstorilNationalismData;
+  seat: Seat118;
+  type: Type126;
+  version: Version98;
+}
+export interface EstorilNationalismData {
+  location: Location12;
+  player: Player39;
+  space: Space7;
+}
+/**
+ * A passed event of Estoril 1942
+ */
+export interface EstorilLoggedPassed {
+  audience?: Audience96;
+  data: EstorilPassedData;
+  seat: Seat119;
+  type: Type127;
+  version: Version99;
+}
+export interface EstorilPassedData {
+  decision: Decision;
+  player: Player40;
+}
+/**
+ * A placed event of Estoril 1942
+ */
+export interface EstorilLoggedPlaced {
+  audience?: Audience97;
+  data: EstorilPlacedData;
+  seat: Seat120;
+  type: Type128;
+  version: Version100;
+}
+export interface EstorilPlacedData {
+  location: Location13;
+  player: Player41;
+  space: Space8;
+  tile: Tile1;
+}
+/**
+ * A placed_face_down event of Estoril 1942
+ */
+export interface EstorilLoggedPlacedFaceDown {
+  audience?: Audience98;
+  data: EstorilPlacedFaceDownData;
+  seat: Seat121;
+  type: Type129;
+  version: Version101;
+}
+export interface EstorilPlacedFaceDownData {
+  location: Location14;
+  space: Space9;
+  tile: Tile2;
+}
+/**
+ * A player_removed event of Estoril 1942
+ */
+export interface EstorilLoggedPlayerRemoved {
+  audience?: Audience99;
+  data: TableNamedSeatData;
+  seat: Seat122;
+  type: Type130;
+  version: Version102;
+}
+/**
+ * A rematch event of Estoril 1942
+ */
+export interface EstorilLoggedRematch {
+  audience?: Audience100;
+  data: TableRematchData;
+  seat: Seat123;
+  type: Type131;
+  version: Version103;
+}
+/**
+ * A removed_from_game event of Estoril 1942
+ */
+export interface EstorilLoggedRemovedFromGame {
+  audience?: Audience101;
+  data: EstorilRemovedFromGameData;
+  seat: Seat124;
+  type: Type132;
+  version: Version104;
+}
+export interface EstorilRemovedFromGameData {
+  location: Location15;
+  owner: Owner1;
+  player: Player42;
+  space: Space10;
+  tile: Tile3;
+}
+/**
+ * A resolving event of Estoril 1942
+ */
+export interface EstorilLoggedResolving {
+  audience?: Audience102;
+  data: EstorilResolvingData;
+  seat: Seat125;
+  type: Type133;
+  version: Version105;
+}
+export interface EstorilResolvingData {
+  location: Location16;
+  rewards: Rewards1;
+  spaces: Spaces;
+}
+export interface Spaces {
+  [k: string]: EstorilResolvingSpace;
+}
+/**
+ * Who stands on a space of the Location being resolved.
+ */
+export interface EstorilResolvingSpace {
+  player: Player43;
+  tile: Tile4;
+}
+/**
+ * A returned event of Estoril 1942
+ */
+export interface EstorilLoggedReturned {
+  audience?: Audience103;
+  data: TableNamedSeatData;
+  seat: Seat126;
+  type: Type134;
+  version: Version106;
+}
+/**
+ * A reward event of Estoril 1942
+ */
+export interface EstorilLoggedReward {
+  audience?: Audience104;
+  data: EstorilRewardData;
+  seat: Seat127;
+  type: Type135;
+  version: Version107;
+}
+export interface EstorilRewardData {
+  enigma?: Enigma;
+  location: Location17;
+  rewards: Rewards2;
+  roulette?: Roulette;
+  strengths: Strengths;
+  winner: Winner;
+}
+export interface Strengths {
+  [k: string]: number;
+}
+/**
+ * A rotated event of Estoril 1942
+ */
+export interface EstorilLoggedRotated {
+  audience?: Audience105;
+  data: EstorilRotatedData;
+  seat: Seat128;
+  type: Type136;
+  version: Version108;
+}
+export interface EstorilRotatedData {
+  degrees: Degrees;
+  location: Location18;
+  player: Player44;
+}
+/**
+ * A roulette_fed event of Estoril 1942
+ */
+export interface EstorilLoggedRouletteFed {
+  audience?: Audience106;
+  data: EstorilRouletteFedData;
+  seat: Seat129;
+  type: Type137;
+  version: Version109;
+}
+export interface EstorilRouletteFedData {
+  player: Player45;
+  source: Source;
+  tile?: Tile5;
+}
+/**
+ * A roulette_tile event of Estoril 1942
+ */
+export interface EstorilLoggedRouletteTile {
+  audience?: Audience107;
+  data: EstorilRouletteTileData;
+  seat: Seat130;
+  type: Type138;
+  version: Version110;
+}
+export interface EstorilRouletteTileData {
+  tile: Tile6;
+}
+/**
+ * A round_started event of Estoril 1942
+ */
+export interface EstorilLoggedRoundStarted {
+  audience?: Audience108;
+  data: EstorilRoundStartedData;
+  seat: Seat131;
+  type: Type139;
+  version: Version111;
+}
+export interface EstorilRoundStartedData {
+  first_player: FirstPlayer4;
+  grid: Grid;
+  round: Round4;
+}
+/**
+ * A Location as a round starts: face-down Reward tiles as ``null``.
+ */
+export interface EstorilRoundLocation {
+  die?: Die;
+  location: Location19;
+  rewards: Rewards3;
+  rotation: Rotation;
+}
+/**
+ * A saw event of Estoril 1942
+ */
+export interface EstorilLoggedSaw {
+  audience?: Audience109;
+  data: EstorilSawData;
+  seat: Seat132;
+  type: Type140;
+  version: Version112;
+}
+export interface EstorilSawData {
+  location: Location20;
+  reward?: Reward3;
+  space?: Space11;
+  tile: EstorilTile;
+}
+/**
+ * A seat_emptied event of Estoril 1942
+ */
+export interface EstorilLoggedSeatEmptied {
+  audience?: Audience110;
+  data: TableSeatData;
+  seat: Seat133;
+  type: Type141;
+  version: Version113;
+}
+/**
+ * A seat_given_back event of Estoril 1942
+ */
+export interface EstorilLoggedSeatGivenBack {
+  audience?: Audience111;
+  data: TableNamedSeatData;
+  seat: Seat134;
+  type: Type142;
+  version: Version114;
+}
+/**
+ * A seat_held event of Estoril 1942
+ */
+export interface EstorilLoggedSeatHeld {
+  audience?: Audience112;
+  data: TableNamedSeatData;
+  seat: Seat135;
+  type: Type143;
+  version: Version115;
+}
+/**
+ * A seat_requested event of Estoril 1942
+ */
+export interface EstorilLoggedSeatRequested {
+  audience?: Audience113;
+  data: TableNamedSeatData;
+  seat: Seat136;
+  type: Type144;
+  version: Version116;
+}
+/**
+ * A seduced event of Estoril 1942
+ */
+export interface EstorilLoggedSeduced {
+  audience?: Audience114;
+  data: EstorilSeducedData;
+  seat: Seat137;
+  type: Type145;
+  version: Version117;
+}
+export interface EstorilSeducedData {
+  controller: Controller;
+  from_location: FromLocation1;
+  from_space: FromSpace1;
+  location: Location21;
+  owner: Owner2;
+  space: Space12;
+  tile: Tile7;
+}
+/**
+ * A shielded event of Estoril 1942
+ */
+export interface EstorilLoggedShielded {
+  audience?: Audience115;
+  data: EstorilShieldedData;
+  seat: Seat138;
+  type: Type146;
+  version: Version118;
+}
+export interface EstorilShieldedData {
+  location: Location22;
+  player: Player46;
+  space: Space13;
+}
+/**
+ * A tiles_retrieved event of Estoril 1942
+ */
+export interface EstorilLoggedTilesRetrieved {
+  audience?: Audience116;
+  data: EstorilTilesRetrievedData;
+  seat: Seat139;
+  type: Type147;
+  version: Version119;
+}
+export interface EstorilTilesRetrievedData {
+  hand_sizes: HandSizes;
+}
+/**
+ * A time_added event of Estoril 1942
+ */
+export interface EstorilLoggedTimeAdded {
+  audience?: Audience117;
+  data: TableTimeAddedData;
+  seat: Seat140;
+  type: Type148;
+  version: Version120;
+}
+/**
+ * A timed_out event of Estoril 1942
+ */
+export interface EstorilLoggedTimedOut {
+  audience?: Audience118;
+  data: TableNamedSeatData;
+  seat: Seat141;
+  type: Type149;
+  version: Version121;
+}
+/**
+ * A you_discarded event of Estoril 1942
+ */
+export interface EstorilLoggedYouDiscarded {
+  audience?: Audience119;
+  data: EstorilYouDiscardedData;
+  seat: Seat142;
+  type: Type150;
+  version: Version122;
+}
+export interface EstorilYouDiscardedData {
+  tile: Tile8;
 }
 /**
  * Place a tile from your hand on a free space.
  */
 export interface EstorilPlace {
-  location: Location2;
-  space: Space1;
-  tile: Tile;
-  type: Type32;
+  location: Location23;
+  space: Space14;
+  tile: Tile9;
+  type: Type151;
 }
 /**
  * Discard a tile from your hand.
  */
 export interface EstorilDiscard {
-  tile: Tile1;
-  type: Type33;
+  tile: Tile10;
+  type: Type152;
 }
 /**
  * Put the Enigma on a Location.
  */
 export interface EstorilPlaceEnigma {
-  location: Location3;
-  type: Type34;
+  location: Location24;
+  type: Type153;
 }
 /**
  * Turn the Alcântara board.
  */
 export interface EstorilRotate {
-  degrees: Degrees;
-  type: Type35;
+  degrees: Degrees1;
+  type: Type154;
 }
 /**
  * Set the Airport die.
  */
 export interface EstorilSetDie {
-  type: Type36;
-  value: Value;
+  type: Type155;
+  value: Value1;
 }
 /**
  * Look at a tile: one on a space, or a Location's Reward tile (1, 2…).
  */
 export interface EstorilLook {
-  location: Location4;
-  reward?: Reward;
-  space?: Space2;
-  type: Type37;
+  location: Location25;
+  reward?: Reward4;
+  space?: Space15;
+  type: Type156;
 }
 /**
  * Use an ability symbol of the resolving Character, with its target if it has one.
  */
 export interface EstorilUse {
   ability: Ability1;
-  location?: Location5;
-  reward?: Reward1;
-  space?: Space3;
-  to?: To8;
-  type: Type38;
+  location?: Location26;
+  reward?: Reward5;
+  space?: Space16;
+  to?: To16;
+  type: Type157;
 }
 /**
  * Hell's mouth: remove one of your Characters from that Location.
  */
 export interface EstorilRemove {
-  location: Location6;
-  space: Space4;
-  type: Type39;
+  location: Location27;
+  space: Space17;
+  type: Type158;
 }
 export interface EstorilRoulette {
-  from: From4;
-  tile: Tile2;
-  type: Type40;
+  from: From9;
+  tile: Tile11;
+  type: Type159;
 }
 /**
  * Look at nothing, or use no ability.
  */
 export interface EstorilPass {
-  type: Type41;
+  type: Type160;
 }
 export interface EstorilKeepReward {
-  type: Type42;
+  type: Type161;
 }
 export interface EstorilSwapReward {
-  type: Type43;
+  type: Type162;
 }
 /**
  * Table options: the promo tiles and the two expansions of the Super Box.
@@ -1356,7 +5273,7 @@ export interface EstorilSwapReward {
 export interface EstorilOptions {
   double_agent?: DoubleAgent;
   promo?: Promo;
-  roulette?: Roulette;
+  roulette?: Roulette1;
   vip?: Vip;
 }
 /**
@@ -1364,25 +5281,220 @@ export interface EstorilOptions {
  */
 export interface EstorilOutcome {
   detail: Detail3;
-  scores: Scores2;
-  winners: Winners4;
+  scores: Scores3;
+  winners: Winners5;
 }
 export interface Detail3 {
   [k: string]: unknown;
 }
 /**
- * What one seat of Estoril 1942 sees
+ * What one seat (or a spectator) of Estoril 1942 sees.
  */
-export interface EstorilView {}
+export interface EstorilView {
+  enigma: EstorilEnigmaView | null;
+  first_player: FirstPlayer5;
+  grid: EstorilGridView;
+  hand: Hand1;
+  missions: Missions1;
+  my_pending_discards?: MyPendingDiscards;
+  out_of_game: OutOfGame;
+  phase: Phase2;
+  pile_size: PileSize;
+  players: Players3;
+  prompt: Prompt;
+  resolving: EstorilResolvingView | null;
+  results: Results;
+  round: Round5;
+  rounds: Rounds2;
+  shields_left: ShieldsLeft;
+  to_act: ToAct4;
+  turn: Turn;
+  you: You4;
+}
+export interface EstorilEnigmaView {
+  holder: Holder;
+  location: Location28;
+}
+export interface EstorilGridView {
+  cell_cols: CellCols;
+  cell_rows: CellRows;
+  cols: Cols;
+  locations: Locations1;
+  rows: Rows;
+}
+export interface EstorilLocationView {
+  adjacent: Adjacent;
+  col: Col;
+  die?: Die1;
+  enigma: Enigma1;
+  full_name: FullName;
+  location: Location29;
+  number: Number;
+  resolution_number: ResolutionNumber;
+  resolved: Resolved;
+  reward: EstorilRewardView;
+  rotation: Rotation1;
+  roulette?: EstorilRouletteView;
+  row: Row;
+  spaces: Spaces1;
+  special: Special;
+  status: Status7;
+}
+export interface EstorilRewardView {
+  cell: Cell;
+  tiles: Tiles;
+  top_secret: TopSecret;
+}
+/**
+ * A tile that may lie face down: ``tile`` only when it is face up or the reader
+ * knows it; ``known_by`` (the colours who looked at it) only while it is face down.
+ */
+export interface EstorilHiddenOrShown {
+  face_down: FaceDown1;
+  known_by?: KnownBy;
+  tile?: EstorilTile;
+}
+export interface EstorilRouletteView {
+  tiles_under: TilesUnder;
+}
+export interface EstorilSpaceView {
+  cell: Cell1;
+  look: Look;
+  occupant: EstorilOccupantView | null;
+  outer: Outer;
+  space: Space18;
+  top_secret: TopSecret1;
+}
+/**
+ * A tile on a Deployment space, with the marker on it.
+ */
+export interface EstorilOccupantView {
+  dice: Dice1;
+  double_agent: DoubleAgent1;
+  face_down: FaceDown2;
+  known_by?: KnownBy1;
+  marker: Marker;
+  nationalism_used: NationalismUsed;
+  owner: Owner3;
+  seduced: Seduced;
+  shield: Shield;
+  tile?: EstorilTile;
+}
+export interface EstorilMissionView {
+  id: Id1;
+  name: Name9;
+  status: Status8;
+}
+export interface EstorilPlayerView {
+  discarded_this_round: DiscardedThisRound;
+  discards: Discards1;
+  enigma: Enigma2;
+  hand_size: HandSize;
+  markers: Markers;
+  player: Player47;
+  revealed_hand: RevealedHand;
+  seat: Seat143;
+}
+export interface EstorilPlacePrompt {
+  kind: Kind7;
+  spaces: Spaces2;
+  text: Text4;
+  tiles: Tiles1;
+}
+/**
+ * A space a tile may be placed on.
+ */
+export interface EstorilSpace {
+  location: Location30;
+  space: Space19;
+}
+export interface EstorilDiscardPrompt {
+  count: Count1;
+  kind: Kind8;
+  text: Text5;
+  tiles: Tiles2;
+}
+export interface EstorilPlaceEnigmaPrompt {
+  kind: Kind9;
+  locations: Locations2;
+  text: Text6;
+}
+export interface EstorilRoulettePrompt {
+  from_discards: FromDiscards;
+  from_hand: FromHand;
+  kind: Kind10;
+  text: Text7;
+}
+export interface EstorilRotatePrompt {
+  degrees: Degrees2;
+  kind: Kind11;
+  location: Location31;
+  text: Text8;
+}
+export interface EstorilAirportDiePrompt {
+  die: Die2;
+  kind: Kind12;
+  max: Max1;
+  min: Min;
+  text: Text9;
+}
+export interface EstorilLookPrompt {
+  kind: Kind13;
+  targets: Targets2;
+  text: Text10;
+}
+export interface EstorilLookTarget {
+  location: Location32;
+  reward?: Reward6;
+  space?: Space20;
+}
+export interface EstorilAbilityPrompt {
+  abilities: Abilities1;
+  kind: Kind14;
+  location: Location33;
+  space: Space21;
+  text: Text11;
+  tile: Tile12;
+  uses: Uses;
+}
+export interface EstorilConspiracyPrompt {
+  kind: Kind15;
+  location: Location34;
+  pile_top: EstorilTile;
+  reward: EstorilTile;
+  text: Text12;
+}
+export interface EstorilHellsMouthPrompt {
+  kind: Kind16;
+  location: Location35;
+  spaces: Spaces3;
+  text: Text13;
+}
+export interface EstorilResolvingView {
+  location: Location36;
+  order: Order;
+  space: Space22;
+}
+export interface EstorilResultView {
+  location: Location37;
+  strengths: Strengths1;
+  winner: Winner1;
+}
+export interface Strengths1 {
+  [k: string]: number;
+}
 /**
  * The reader's table document at a committed version, with the events it may read
  * since the version it last saw: on connect and after every committed change. (Stratego Spies & Lies)
  */
 export interface SpiesStateFrame {
-  clock?: Clock3;
+  /**
+   * The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
+   */
+  clock?: PublicClock | null;
   events: Events3;
   game: Game5;
-  invite_code?: InviteCode3;
+  invite_code?: InviteCode4;
   /**
    * Your legal actions now
    */
@@ -1391,61 +5503,642 @@ export interface SpiesStateFrame {
   outcome: SpiesOutcome | null;
   private: Private3;
   publish_log: PublishLog3;
-  seats: Seats4;
+  seats: Seats5;
   spectators: Spectators3;
-  status: Status7;
-  table_id: TableId3;
+  status: Status9;
+  table_id: TableId4;
   title: Title4;
-  to_act: ToAct4;
-  type: Type52;
-  version: Version5;
+  to_act: ToAct5;
+  type: Type216;
+  version: Version169;
   view: SpiesView | null;
-  you: You5;
+  you: You6;
+}
+/**
+ * A activated event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedActivated {
+  audience?: Audience120;
+  data: SpiesActivatedData;
+  seat: Seat144;
+  type: Type164;
+  version: Version124;
+}
+export interface SpiesActivatedData {
+  side: Side;
+  soldier: Soldier;
+}
+/**
+ * A bomb_exploded event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedBombExploded {
+  audience?: Audience121;
+  data: SpiesBombExplodedData;
+  seat: Seat145;
+  type: Type165;
+  version: Version125;
+}
+export interface SpiesBombExplodedData {
+  side: Side1;
+}
+/**
+ * A bot_level_changed event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedBotLevelChanged {
+  audience?: Audience122;
+  data: TableSeatData;
+  seat: Seat146;
+  type: Type166;
+  version: Version126;
+}
+/**
+ * A bot_seated event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedBotSeated {
+  audience?: Audience123;
+  data: TableBotSeatedData;
+  seat: Seat147;
+  type: Type167;
+  version: Version127;
+}
+/**
+ * A captain_choice event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedCaptainChoice {
+  audience?: Audience124;
+  data: SpiesCaptainChoiceData;
+  seat: Seat148;
+  type: Type168;
+  version: Version128;
+}
+export interface SpiesCaptainChoiceData {
+  option: Option;
+  side: Side2;
+  soldier?: Soldier1;
+}
+/**
+ * A clocks_paused event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedClocksPaused {
+  audience?: Audience125;
+  data: TableNoData;
+  seat: Seat149;
+  type: Type169;
+  version: Version129;
+}
+/**
+ * A clocks_resumed event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedClocksResumed {
+  audience?: Audience126;
+  data: TableNoData;
+  seat: Seat150;
+  type: Type170;
+  version: Version130;
+}
+/**
+ * A day_ended event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDayEnded {
+  audience?: Audience127;
+  data: SpiesDayEndedData;
+  seat: Seat151;
+  type: Type171;
+  version: Version131;
+}
+export interface SpiesDayEndedData {
+  day: Day;
+}
+/**
+ * A day_started event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDayStarted {
+  audience?: Audience128;
+  data: SpiesDayStartedData;
+  seat: Seat152;
+  type: Type172;
+  version: Version132;
+}
+export interface SpiesDayStartedData {
+  day: Day1;
+  starting_side: StartingSide;
+}
+/**
+ * A deception_paid event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDeceptionPaid {
+  audience?: Audience129;
+  data: SpiesDeceptionPaidData;
+  seat: Seat153;
+  type: Type173;
+  version: Version133;
+}
+export interface SpiesDeceptionPaidData {
+  side: Side3;
+}
+/**
+ * A deception_played event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDeceptionPlayed {
+  audience?: Audience130;
+  data: SpiesDeceptionPlayedData;
+  seat: Seat154;
+  type: Type174;
+  version: Version134;
+}
+export interface SpiesDeceptionPlayedData {
+  mission: Mission;
+  side: Side4;
+}
+/**
+ * A deception_token_refused event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDeceptionTokenRefused {
+  audience?: Audience131;
+  data: SpiesDeceptionTokenRefusedData;
+  seat: Seat155;
+  type: Type175;
+  version: Version135;
+}
+export interface SpiesDeceptionTokenRefusedData {
+  limit: Limit;
+  side: Side5;
+}
+/**
+ * A deception_token_won event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDeceptionTokenWon {
+  audience?: Audience132;
+  data: SpiesDeceptionTokenWonData;
+  seat: Seat156;
+  type: Type176;
+  version: Version136;
+}
+export interface SpiesDeceptionTokenWonData {
+  side: Side6;
+}
+/**
+ * A deployed event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDeployed {
+  audience?: Audience133;
+  data: SpiesDeployedData;
+  seat: Seat158;
+  type: Type177;
+  version: Version137;
+}
+export interface SpiesDeployedData {
+  missions: Missions2;
+  seat: Seat157;
+  side: Side7;
+}
+/**
+ * A double_agent_moved event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedDoubleAgentMoved {
+  audience?: Audience134;
+  data: SpiesDoubleAgentMovedData;
+  seat: Seat159;
+  type: Type178;
+  version: Version138;
+}
+export interface SpiesDoubleAgentMovedData {
+  side: Side8;
+  spaces: Spaces4;
+  to: To17;
+}
+/**
+ * A exhausted event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedExhausted {
+  audience?: Audience135;
+  data: SpiesExhaustedData;
+  seat: Seat160;
+  type: Type179;
+  version: Version139;
+}
+export interface SpiesExhaustedData {
+  double_damage: DoubleDamage;
+  side: Side9;
+  soldiers: Soldiers;
+}
+/**
+ * A flag_captured event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedFlagCaptured {
+  audience?: Audience136;
+  data: SpiesFlagCapturedData;
+  seat: Seat161;
+  type: Type180;
+  version: Version140;
+}
+export interface SpiesFlagCapturedData {
+  side: Side10;
+}
+/**
+ * A game_over event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedGameOver {
+  audience?: Audience137;
+  data: SpiesGameOverData;
+  seat: Seat162;
+  type: Type181;
+  version: Version141;
+}
+export interface SpiesGameOverData {
+  double_agent: DoubleAgent2;
+  ending: Ending;
+  winner: Winner2;
+}
+/**
+ * A game_started event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedGameStarted {
+  audience?: Audience138;
+  data: TableNoData;
+  seat: Seat163;
+  type: Type182;
+  version: Version142;
+}
+/**
+ * A hand event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedHand {
+  audience?: Audience139;
+  data: SpiesHandData;
+  seat: Seat164;
+  type: Type183;
+  version: Version143;
+}
+export interface SpiesHandData {
+  side: Side11;
+  soldiers: Soldiers1;
+}
+/**
+ * A infiltrated event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedInfiltrated {
+  audience?: Audience140;
+  data: SpiesInfiltratedData;
+  seat: Seat165;
+  type: Type184;
+  version: Version144;
+}
+export interface SpiesInfiltratedData {
+  day: Day2;
+  side: Side12;
+}
+/**
+ * A infiltration_points event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedInfiltrationPoints {
+  audience?: Audience141;
+  data: SpiesInfiltrationPointsData;
+  seat: Seat166;
+  type: Type185;
+  version: Version145;
+}
+export interface SpiesInfiltrationPointsData {
+  earned: Earned;
+  side: Side13;
+}
+/**
+ * A infiltration_points_reduced event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedInfiltrationPointsReduced {
+  audience?: Audience142;
+  data: SpiesInfiltrationPointsReducedData;
+  seat: Seat167;
+  type: Type186;
+  version: Version146;
+}
+export interface SpiesInfiltrationPointsReducedData {
+  by: By1;
+  side: Side14;
+  total: Total2;
+}
+/**
+ * A intel_ready event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedIntelReady {
+  audience?: Audience143;
+  data: SpiesIntelReadyData;
+  seat: Seat169;
+  type: Type187;
+  version: Version147;
+}
+export interface SpiesIntelReadyData {
+  seat: Seat168;
+}
+/**
+ * A intel_tokens event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedIntelTokens {
+  audience?: Audience144;
+  data: SpiesIntelTokensData;
+  seat: Seat170;
+  type: Type188;
+  version: Version148;
+}
+export interface SpiesIntelTokensData {
+  missions: Missions3;
+  side: Side15;
+}
+/**
+ * A intel_turned event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedIntelTurned {
+  audience?: Audience145;
+  data: SpiesIntelTurnedData;
+  seat: Seat171;
+  type: Type189;
+  version: Version149;
+}
+export interface SpiesIntelTurnedData {
+  intel: Intel;
+  ranks: Ranks;
+}
+/**
+ * A joined event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedJoined {
+  audience?: Audience146;
+  data: TableNamedSeatData;
+  seat: Seat172;
+  type: Type190;
+  version: Version150;
+}
+/**
+ * A marshal_choice event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedMarshalChoice {
+  audience?: Audience147;
+  data: SpiesMarshalChoiceData;
+  seat: Seat173;
+  type: Type191;
+  version: Version151;
+}
+export interface SpiesMarshalChoiceData {
+  option: Option1;
+  side: Side16;
+}
+/**
+ * A my_deployment event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedMyDeployment {
+  audience?: Audience148;
+  data: SpiesMyDeploymentData;
+  seat: Seat174;
+  type: Type192;
+  version: Version152;
+}
+export interface SpiesMyDeploymentData {
+  soldiers: Soldiers2;
+}
+export interface Soldiers2 {
+  [k: string]: string;
+}
+/**
+ * A no_deception event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedNoDeception {
+  audience?: Audience149;
+  data: SpiesNoDeceptionData;
+  seat: Seat175;
+  type: Type193;
+  version: Version153;
+}
+export interface SpiesNoDeceptionData {
+  mission: Mission1;
+  side: Side17;
+}
+/**
+ * A player_removed event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedPlayerRemoved {
+  audience?: Audience150;
+  data: TableNamedSeatData;
+  seat: Seat176;
+  type: Type194;
+  version: Version154;
+}
+/**
+ * A points_carried_over event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedPointsCarriedOver {
+  audience?: Audience151;
+  data: SpiesPointsCarriedOverData;
+  seat: Seat177;
+  type: Type195;
+  version: Version155;
+}
+export interface SpiesPointsCarriedOverData {
+  points: Points;
+  side: Side18;
+}
+/**
+ * A rematch event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedRematch {
+  audience?: Audience152;
+  data: TableRematchData;
+  seat: Seat178;
+  type: Type196;
+  version: Version156;
+}
+/**
+ * A retreated event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedRetreated {
+  audience?: Audience153;
+  data: SpiesRetreatedData;
+  seat: Seat179;
+  type: Type197;
+  version: Version157;
+}
+export interface SpiesRetreatedData {
+  mission?: Mission2;
+  reason: Reason1;
+  side: Side19;
+  soldier: Soldier2;
+}
+/**
+ * A returned event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedReturned {
+  audience?: Audience154;
+  data: TableNamedSeatData;
+  seat: Seat180;
+  type: Type198;
+  version: Version158;
+}
+/**
+ * A revealed event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedRevealed {
+  audience?: Audience155;
+  data: SpiesRevealedData;
+  seat: Seat181;
+  type: Type199;
+  version: Version159;
+}
+export interface SpiesRevealedData {
+  correct: Correct;
+  guess: Guess;
+  guesser: Guesser;
+  mission: Mission3;
+  side: Side20;
+  soldier: Soldier3;
+}
+/**
+ * A seat_emptied event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedSeatEmptied {
+  audience?: Audience156;
+  data: TableSeatData;
+  seat: Seat182;
+  type: Type200;
+  version: Version160;
+}
+/**
+ * A seat_given_back event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedSeatGivenBack {
+  audience?: Audience157;
+  data: TableNamedSeatData;
+  seat: Seat183;
+  type: Type201;
+  version: Version161;
+}
+/**
+ * A seat_held event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedSeatHeld {
+  audience?: Audience158;
+  data: TableNamedSeatData;
+  seat: Seat184;
+  type: Type202;
+  version: Version162;
+}
+/**
+ * A seat_requested event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedSeatRequested {
+  audience?: Audience159;
+  data: TableNamedSeatData;
+  seat: Seat185;
+  type: Type203;
+  version: Version163;
+}
+/**
+ * A setup event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedSetup {
+  audience?: Audience160;
+  data: SpiesSetupData;
+  seat: Seat186;
+  type: Type204;
+  version: Version164;
+}
+export interface SpiesSetupData {
+  exhausted: Exhausted;
+  old_intel: OldIntel;
+}
+export interface Exhausted {
+  [k: string]: string;
+}
+/**
+ * A starting_player event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedStartingPlayer {
+  audience?: Audience161;
+  data: SpiesStartingPlayerData;
+  seat: Seat187;
+  type: Type205;
+  version: Version165;
+}
+export interface SpiesStartingPlayerData {
+  side: Side21;
+}
+/**
+ * A time_added event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedTimeAdded {
+  audience?: Audience162;
+  data: TableTimeAddedData;
+  seat: Seat188;
+  type: Type206;
+  version: Version166;
+}
+/**
+ * A timed_out event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedTimedOut {
+  audience?: Audience163;
+  data: TableNamedSeatData;
+  seat: Seat189;
+  type: Type207;
+  version: Version167;
+}
+/**
+ * A turn event of Stratego Spies & Lies
+ */
+export interface SpiesLoggedTurn {
+  audience?: Audience164;
+  data: SpiesTurnData;
+  seat: Seat190;
+  type: Type208;
+  version: Version168;
+}
+export interface SpiesTurnData {
+  day: Day3;
+  guesser: Guesser1;
+  mission: Mission4;
 }
 /**
  * One soldier face down below each of your Mission cards, in Mission order.
  */
 export interface SpiesDeploy {
-  soldiers: Soldiers;
-  type: Type45;
+  soldiers: Soldiers3;
+  type: Type209;
 }
 /**
  * Intel tokens; ``sergeant_token`` only (and then always) with a deployed Sergeant.
  */
 export interface SpiesPlaceIntel {
   sergeant_token?: SergeantToken;
-  type: Type46;
+  type: Type210;
 }
 export interface SpiesPlayDeception {
-  mission?: Mission;
-  type: Type47;
+  mission?: Mission5;
+  type: Type211;
 }
 export interface SpiesNoDeception {
-  mission?: Mission1;
-  type: Type48;
+  mission?: Mission6;
+  type: Type212;
 }
 /**
  * Identify the soldier on the Mission being played.
  */
 export interface SpiesGuess {
-  mission?: Mission2;
-  soldier: Soldier;
-  type: Type49;
+  mission?: Mission7;
+  soldier: Soldier4;
+  type: Type213;
 }
 /**
  * The Captain: earn 6, or use one of your exhausted soldiers (``soldier``).
  */
 export interface SpiesCaptain {
-  option: Option;
-  soldier?: Soldier1;
-  type: Type50;
+  option: Option2;
+  soldier?: Soldier5;
+  type: Type214;
 }
 /**
  * The Marshal: earn 10, or earn 5 and reduce by 5.
  */
 export interface SpiesMarshal {
-  option: Option1;
-  type: Type51;
+  option: Option3;
+  type: Type215;
 }
 /**
  * Spies & Lies has no variants: 2 players play 1v1, 3 or 4 play in two teams.
@@ -1456,8 +6149,8 @@ export interface SpiesOptions {}
  */
 export interface SpiesOutcome {
   detail: Detail4;
-  scores: Scores3;
-  winners: Winners5;
+  scores: Scores4;
+  winners: Winners6;
 }
 export interface Detail4 {
   [k: string]: unknown;
@@ -1466,25 +6159,25 @@ export interface Detail4 {
  * What one seat (or a spectator) of Stratego Spies & Lies sees.
  */
 export interface SpiesView {
-  day: Day;
+  day: Day4;
   days: Days;
   double_agent: SpiesDoubleAgentView;
   intel: SpiesIntelView;
-  phase: Phase2;
+  phase: Phase3;
   prompt: SpiesPrompt | null;
   reference: SpiesReference;
   result: SpiesResultView | null;
-  seats: Seats5;
+  seats: Seats6;
   sides: Sides;
-  starting_side: StartingSide;
-  to_act: ToAct5;
+  starting_side: StartingSide1;
+  to_act: ToAct6;
   turn: SpiesTurnView | null;
   you: SpiesSeatView | null;
 }
 export interface SpiesDoubleAgentView {
-  flag: Flag;
-  position: Position2;
-  space: Space5;
+  flag: Flag1;
+  position: Position6;
+  space: Space23;
   stopped_at_wall_this_turn: StoppedAtWallThisTurn;
   wall: Wall;
 }
@@ -1494,9 +6187,9 @@ export interface SpiesIntelView {
   old: Old;
 }
 export interface SpiesIntelCard {
-  name: Name6;
-  ranks: Ranks;
-  status: Status8;
+  name: Name10;
+  ranks: Ranks1;
+  status: Status10;
 }
 /**
  * The viewing seat's pending decision, with what a client needs to present it.
@@ -1504,30 +6197,30 @@ export interface SpiesIntelCard {
 export interface SpiesPrompt {
   already_deployed?: AlreadyDeployed;
   deception_token?: DeceptionToken;
-  exhausted?: Exhausted;
-  hand?: Hand1;
+  exhausted?: Exhausted1;
+  hand?: Hand2;
   intel_token?: IntelToken;
-  kind: Kind6;
-  mission?: Mission3;
-  missions?: Missions;
+  kind: Kind17;
+  mission?: Mission8;
+  missions?: Missions4;
   options?: Options1;
   sergeant_mission?: SergeantMission;
   sergeant_on_intel?: SergeantOnIntel;
-  side?: Side;
-  soldiers?: Soldiers1;
-  text: Text4;
-  tokens?: Tokens1;
+  side?: Side22;
+  soldiers?: Soldiers4;
+  text: Text14;
+  tokens?: Tokens2;
 }
 export interface AlreadyDeployed {
   [k: string]: SpiesSoldier;
 }
 export interface SpiesSoldier {
-  name: Name7;
+  name: Name11;
   rank: Rank;
 }
 export interface SpiesReference {
   intel_cards: IntelCards;
-  soldiers: Soldiers2;
+  soldiers: Soldiers5;
   track: SpiesTrackReference;
 }
 /**
@@ -1536,34 +6229,34 @@ export interface SpiesReference {
 export interface SpiesIntelCardReference {
   copies: Copies1;
   copies_status: CopiesStatus;
-  name: Name8;
-  ranks: Ranks1;
-  status: Status9;
+  name: Name12;
+  ranks: Ranks2;
+  status: Status11;
 }
 export interface SpiesSoldierReference {
   ability: Ability2;
-  name: Name9;
+  name: Name13;
   rank: Rank1;
-  status: Status10;
+  status: Status12;
 }
 export interface SpiesTrackReference {
-  status: Status11;
+  status: Status13;
   territory_spaces: TerritorySpaces;
 }
 export interface SpiesResultView {
-  double_agent: DoubleAgent1;
-  ending: Ending;
+  double_agent: DoubleAgent3;
+  ending: Ending1;
   infiltration_points: InfiltrationPoints;
-  winner: Winner;
+  winner: Winner3;
 }
 export interface InfiltrationPoints {
   [k: string]: number;
 }
 export interface SpiesSeatView {
   intel_ready: IntelReady;
-  missions: Missions1;
-  seat: Seat8;
-  side: Side1;
+  missions: Missions5;
+  seat: Seat191;
+  side: Side23;
 }
 export interface Sides {
   [k: string]: SpiesSideView;
@@ -1572,13 +6265,13 @@ export interface SpiesSideView {
   colour: Colour;
   deception_tokens: DeceptionTokens;
   effects: SpiesEffects;
-  exhausted: Exhausted1;
-  hand: Hand2;
-  hand_size: HandSize;
+  exhausted: Exhausted2;
+  hand: Hand3;
+  hand_size: HandSize1;
   in_hand_or_teammate_missions?: InHandOrTeammateMissions;
   infiltration_points: InfiltrationPoints1;
-  missions: Missions2;
-  players: Players2;
+  missions: Missions6;
+  players: Players4;
   your_sergeant_token?: YourSergeantToken;
 }
 export interface SpiesEffects {
@@ -1594,17 +6287,17 @@ export interface SpiesMissionView {
   face_up: FaceUp;
   guess: SpiesSoldier | null;
   intel_token: IntelToken1;
-  mission: Mission4;
-  player: Player4;
+  mission: Mission9;
+  player: Player48;
   soldier: SpiesSoldier | null;
   tilted: Tilted;
 }
 export interface SpiesTurnView {
   defender: Defender;
   defending_side: DefendingSide;
-  guesser: Guesser;
+  guesser: Guesser2;
   guessing_side: GuessingSide;
-  mission: Mission5;
+  mission: Mission10;
   step: Step;
 }
 /**
@@ -1613,8 +6306,8 @@ export interface SpiesTurnView {
 export interface ActionMessage {
   action: Action;
   request_id?: RequestId2;
-  type: Type53;
-  version: Version6;
+  type: Type217;
+  version: Version170;
 }
 /**
  * One of your legal_actions
@@ -1629,20 +6322,20 @@ export interface AuthMessage {
   presence?: Presence;
   since?: Since;
   token?: Token;
-  type: Type54;
+  type: Type218;
 }
 /**
  * A chat line (players: the table; spectators: their own channel).
  */
 export interface ChatMessage {
-  text: Text5;
-  type: Type55;
+  text: Text15;
+  type: Type219;
 }
 /**
  * Answered by a pong.
  */
 export interface PingMessage {
-  type: Type56;
+  type: Type220;
 }
 
 /** The server's frame of type `T`. */

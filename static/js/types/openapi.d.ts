@@ -521,13 +521,8 @@ export interface components {
     schemas: {
         /** ActionResult */
         ActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
@@ -615,18 +610,13 @@ export interface components {
          * @description ActionResult (La Agencia: Misión Embajada)
          */
         AgenciaActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
              */
-            events: components["schemas"]["LoggedEvent"][];
+            events: components["schemas"]["AgenciaLoggedEvent"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -675,6 +665,68 @@ export interface components {
              */
             you: number | null;
         };
+        /** AgenciaAgentsSolvedData */
+        AgenciaAgentsSolvedData: {
+            /** Agents Inside */
+            agents_inside: number;
+            /** Card */
+            card: string;
+            /** Face Down */
+            face_down: boolean;
+            /** Information */
+            information: number;
+            /** Location */
+            location: string;
+            /** Result */
+            result: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaAgentsSolvedEvent */
+        AgenciaAgentsSolvedEvent: {
+            data: components["schemas"]["AgenciaAgentsSolvedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agents_solved";
+        };
+        /** AgenciaCardDealtData */
+        AgenciaCardDealtData: {
+            /** Card */
+            card: string;
+            /** Position */
+            position: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaCardDealtEvent */
+        AgenciaCardDealtEvent: {
+            data: components["schemas"]["AgenciaCardDealtData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_dealt";
+        };
+        /** AgenciaCardDrawnData */
+        AgenciaCardDrawnData: {
+            /** Card */
+            card?: string;
+            /** Position */
+            position: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaCardDrawnEvent */
+        AgenciaCardDrawnEvent: {
+            data: components["schemas"]["AgenciaCardDrawnData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_drawn";
+        };
         /**
          * AgenciaCardFace
          * @description A card face as a client draws it.
@@ -688,6 +740,24 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+        };
+        /** AgenciaCardPlayedData */
+        AgenciaCardPlayedData: {
+            /** Card */
+            card: string;
+            /** Position */
+            position: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaCardPlayedEvent */
+        AgenciaCardPlayedEvent: {
+            data: components["schemas"]["AgenciaCardPlayedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_played";
         };
         /**
          * AgenciaCardReference
@@ -707,6 +777,24 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** AgenciaCardSeenData */
+        AgenciaCardSeenData: {
+            /** Card */
+            card: string;
+            /** Position */
+            position: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaCardSeenEvent */
+        AgenciaCardSeenEvent: {
+            data: components["schemas"]["AgenciaCardSeenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_seen";
+        };
         /**
          * AgenciaChooseLocation
          * @description (A) The Ambassador chooses the Embassy's side.
@@ -723,18 +811,52 @@ export interface components {
              */
             type: "choose_location";
         };
-        /**
-         * AgenciaEvent
-         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
-         *     README for the types it makes).
-         */
-        AgenciaEvent: {
-            /** Data */
-            data: {
-                [key: string]: unknown;
-            };
-            /** Type */
-            type: string;
+        /** AgenciaDiscardedData */
+        AgenciaDiscardedData: {
+            /** Card */
+            card: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaDiscardedEvent */
+        AgenciaDiscardedEvent: {
+            data: components["schemas"]["AgenciaDiscardedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded";
+        };
+        /** AgenciaEmbassyLocationChosenData */
+        AgenciaEmbassyLocationChosenData: {
+            /** Agents */
+            agents: number;
+            /** Location */
+            location: string;
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaEmbassyLocationChosenEvent */
+        AgenciaEmbassyLocationChosenEvent: {
+            data: components["schemas"]["AgenciaEmbassyLocationChosenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "embassy_location_chosen";
+        };
+        /** AgenciaEvent */
+        AgenciaEvent: components["schemas"]["AgenciaAgentsSolvedEvent"] | components["schemas"]["AgenciaCardDealtEvent"] | components["schemas"]["AgenciaCardDrawnEvent"] | components["schemas"]["AgenciaCardPlayedEvent"] | components["schemas"]["AgenciaCardSeenEvent"] | components["schemas"]["AgenciaDiscardedEvent"] | components["schemas"]["AgenciaEmbassyLocationChosenEvent"] | components["schemas"]["AgenciaGameOverEvent"] | components["schemas"]["AgenciaGettingReadyEvent"] | components["schemas"]["AgenciaInfiltratedEvent"] | components["schemas"]["AgenciaNewAmbassadorEvent"] | components["schemas"]["AgenciaRecruitedEvent"] | components["schemas"]["AgenciaRoundTokenReturnedEvent"];
+        /** AgenciaFinalScore */
+        AgenciaFinalScore: {
+            /** Cards */
+            cards: number;
+            /** Seat */
+            seat: number;
+            /** Tokens */
+            tokens: number;
+            /** Total */
+            total: number;
         };
         /** AgenciaFinalScoreView */
         AgenciaFinalScoreView: {
@@ -746,6 +868,38 @@ export interface components {
             tokens: number;
             /** Total */
             total: number;
+        };
+        /** AgenciaGameOverData */
+        AgenciaGameOverData: {
+            /** Scores */
+            scores: components["schemas"]["AgenciaFinalScore"][];
+        };
+        /** AgenciaGameOverEvent */
+        AgenciaGameOverEvent: {
+            data: components["schemas"]["AgenciaGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+        };
+        /** AgenciaGettingReadyData */
+        AgenciaGettingReadyData: {
+            /** Ambassador */
+            ambassador: number;
+            /** Information */
+            information: number;
+            /** Rounds */
+            rounds: number;
+        };
+        /** AgenciaGettingReadyEvent */
+        AgenciaGettingReadyEvent: {
+            data: components["schemas"]["AgenciaGettingReadyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "getting_ready";
         };
         /**
          * AgenciaInfiltrate
@@ -760,6 +914,24 @@ export interface components {
              */
             type: "infiltrate";
         };
+        /** AgenciaInfiltratedData */
+        AgenciaInfiltratedData: {
+            /** Seat */
+            seat: number;
+            /** Target */
+            target: number;
+            /** Took */
+            took: number;
+        };
+        /** AgenciaInfiltratedEvent */
+        AgenciaInfiltratedEvent: {
+            data: components["schemas"]["AgenciaInfiltratedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+        };
         /** AgenciaLocationChoice */
         AgenciaLocationChoice: {
             /**
@@ -769,6 +941,697 @@ export interface components {
             location: "Hall" | "Garden";
             /** Text */
             text: string;
+        };
+        /**
+         * AgenciaLoggedAgentsSolved
+         * @description A agents_solved event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedAgentsSolved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaAgentsSolvedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agents_solved";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedBotLevelChanged
+         * @description A bot_level_changed event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedBotLevelChanged: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_level_changed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedBotSeated
+         * @description A bot_seated event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedBotSeated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableBotSeatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_seated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedCardDealt
+         * @description A card_dealt event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedCardDealt: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaCardDealtData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_dealt";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedCardDrawn
+         * @description A card_drawn event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedCardDrawn: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaCardDrawnData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_drawn";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedCardPlayed
+         * @description A card_played event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedCardPlayed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaCardPlayedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_played";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedCardSeen
+         * @description A card_seen event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedCardSeen: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaCardSeenData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_seen";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedClocksPaused
+         * @description A clocks_paused event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedClocksPaused: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_paused";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedClocksResumed
+         * @description A clocks_resumed event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedClocksResumed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_resumed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedDiscarded
+         * @description A discarded event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedDiscarded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaDiscardedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedEmbassyLocationChosen
+         * @description A embassy_location_chosen event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedEmbassyLocationChosen: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaEmbassyLocationChosenData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "embassy_location_chosen";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedEvent
+         * @description An event of a La Agencia: Misión Embajada table's log, by its type
+         */
+        AgenciaLoggedEvent: components["schemas"]["AgenciaLoggedAgentsSolved"] | components["schemas"]["AgenciaLoggedBotLevelChanged"] | components["schemas"]["AgenciaLoggedBotSeated"] | components["schemas"]["AgenciaLoggedCardDealt"] | components["schemas"]["AgenciaLoggedCardDrawn"] | components["schemas"]["AgenciaLoggedCardPlayed"] | components["schemas"]["AgenciaLoggedCardSeen"] | components["schemas"]["AgenciaLoggedClocksPaused"] | components["schemas"]["AgenciaLoggedClocksResumed"] | components["schemas"]["AgenciaLoggedDiscarded"] | components["schemas"]["AgenciaLoggedEmbassyLocationChosen"] | components["schemas"]["AgenciaLoggedGameOver"] | components["schemas"]["AgenciaLoggedGameStarted"] | components["schemas"]["AgenciaLoggedGettingReady"] | components["schemas"]["AgenciaLoggedInfiltrated"] | components["schemas"]["AgenciaLoggedJoined"] | components["schemas"]["AgenciaLoggedNewAmbassador"] | components["schemas"]["AgenciaLoggedPlayerRemoved"] | components["schemas"]["AgenciaLoggedRecruited"] | components["schemas"]["AgenciaLoggedRematch"] | components["schemas"]["AgenciaLoggedReturned"] | components["schemas"]["AgenciaLoggedRoundTokenReturned"] | components["schemas"]["AgenciaLoggedSeatEmptied"] | components["schemas"]["AgenciaLoggedSeatGivenBack"] | components["schemas"]["AgenciaLoggedSeatHeld"] | components["schemas"]["AgenciaLoggedSeatRequested"] | components["schemas"]["AgenciaLoggedTimeAdded"] | components["schemas"]["AgenciaLoggedTimedOut"];
+        /**
+         * AgenciaLoggedGameOver
+         * @description A game_over event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedGameOver: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaGameOverData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedGameStarted
+         * @description A game_started event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedGameStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedGettingReady
+         * @description A getting_ready event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedGettingReady: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaGettingReadyData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "getting_ready";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedInfiltrated
+         * @description A infiltrated event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedInfiltrated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaInfiltratedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedJoined
+         * @description A joined event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedJoined: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedNewAmbassador
+         * @description A new_ambassador event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedNewAmbassador: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaNewAmbassadorData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "new_ambassador";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedPlayerRemoved
+         * @description A player_removed event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedPlayerRemoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player_removed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedRecruited
+         * @description A recruited event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedRecruited: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaRecruitedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruited";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedRematch
+         * @description A rematch event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedRematch: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableRematchData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedReturned
+         * @description A returned event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedReturned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "returned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedRoundTokenReturned
+         * @description A round_token_returned event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedRoundTokenReturned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["AgenciaRoundTokenReturnedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_token_returned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedSeatEmptied
+         * @description A seat_emptied event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedSeatEmptied: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_emptied";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedSeatGivenBack
+         * @description A seat_given_back event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedSeatGivenBack: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_given_back";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedSeatHeld
+         * @description A seat_held event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedSeatHeld: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_held";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedSeatRequested
+         * @description A seat_requested event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedSeatRequested: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_requested";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedTimeAdded
+         * @description A time_added event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedTimeAdded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableTimeAddedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "time_added";
+            /** Version */
+            version: number;
+        };
+        /**
+         * AgenciaLoggedTimedOut
+         * @description A timed_out event of La Agencia: Misión Embajada
+         */
+        AgenciaLoggedTimedOut: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timed_out";
+            /** Version */
+            version: number;
+        };
+        /** AgenciaNewAmbassadorData */
+        AgenciaNewAmbassadorData: {
+            /** Seat */
+            seat: number;
+        };
+        /** AgenciaNewAmbassadorEvent */
+        AgenciaNewAmbassadorEvent: {
+            data: components["schemas"]["AgenciaNewAmbassadorData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "new_ambassador";
         };
         /**
          * AgenciaOptions
@@ -878,18 +1741,47 @@ export interface components {
              */
             type: "recruit";
         };
+        /** AgenciaRecruitedData */
+        AgenciaRecruitedData: {
+            /** Card */
+            card: string;
+            /** Reward */
+            reward: number;
+            /** Seat */
+            seat: number;
+            /** Target */
+            target: number;
+        };
+        /** AgenciaRecruitedEvent */
+        AgenciaRecruitedEvent: {
+            data: components["schemas"]["AgenciaRecruitedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruited";
+        };
+        /** AgenciaRoundTokenReturnedData */
+        AgenciaRoundTokenReturnedData: {
+            /** Round Tokens Left */
+            round_tokens_left: number;
+        };
+        /** AgenciaRoundTokenReturnedEvent */
+        AgenciaRoundTokenReturnedEvent: {
+            data: components["schemas"]["AgenciaRoundTokenReturnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_token_returned";
+        };
         /**
          * AgenciaTableDocument
          * @description What one reader (a seat or a spectator) may know about a table right now. (La Agencia: Misión Embajada)
          */
         AgenciaTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1046,6 +1938,22 @@ export interface components {
              */
             type: string;
         };
+        /** ConspiracyAbilitySkippedData */
+        ConspiracyAbilitySkippedData: {
+            /** Agent */
+            agent: string;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyAbilitySkippedEvent */
+        ConspiracyAbilitySkippedEvent: {
+            data: components["schemas"]["ConspiracyAbilitySkippedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ability_skipped";
+        };
         /** ConspiracyAction */
         ConspiracyAction: components["schemas"]["ConspiracySetupPayoff"] | components["schemas"]["ConspiracyPayoff"] | components["schemas"]["ConspiracyMove"] | components["schemas"]["ConspiracyBurn"] | components["schemas"]["ConspiracyPass"] | components["schemas"]["ConspiracyChallenge"] | components["schemas"]["ConspiracyAnnounce"] | components["schemas"]["ConspiracyStop"] | components["schemas"]["ConspiracyCarryBriefcase"] | components["schemas"]["ConspiracyLeaveBriefcase"] | components["schemas"]["ConspiracySkipAbility"] | components["schemas"]["ConspiracyBeacon"] | components["schemas"]["ConspiracyMagician"] | components["schemas"]["ConspiracyRoulette"] | components["schemas"]["ConspiracySpyglass"] | components["schemas"]["ConspiracyTempest"] | components["schemas"]["ConspiracyVagabond"] | components["schemas"]["ConspiracyPush"];
         /**
@@ -1053,18 +1961,13 @@ export interface components {
          * @description ActionResult (Conspiracy: The Solomon Gambit)
          */
         ConspiracyActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
              */
-            events: components["schemas"]["LoggedEvent"][];
+            events: components["schemas"]["ConspiracyLoggedEvent"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1113,6 +2016,55 @@ export interface components {
              */
             you: number | null;
         };
+        /** ConspiracyAgentBurnedData */
+        ConspiracyAgentBurnedData: {
+            /** Agent */
+            agent: string;
+            /** City */
+            city: string;
+            /** Player */
+            player: number;
+            /** Removed */
+            removed: number;
+            /** Target */
+            target: string;
+        };
+        /** ConspiracyAgentBurnedEvent */
+        ConspiracyAgentBurnedEvent: {
+            data: components["schemas"]["ConspiracyAgentBurnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_burned";
+        };
+        /** ConspiracyAgentCity */
+        ConspiracyAgentCity: {
+            /** Agent */
+            agent: string;
+            /** City */
+            city: string;
+        };
+        /** ConspiracyAgentMovedData */
+        ConspiracyAgentMovedData: {
+            /** Agent */
+            agent: string;
+            /** From */
+            from: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyAgentMovedEvent */
+        ConspiracyAgentMovedEvent: {
+            data: components["schemas"]["ConspiracyAgentMovedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_moved";
+        };
         /** ConspiracyAgentView */
         ConspiracyAgentView: {
             /** Ability */
@@ -1136,6 +2088,22 @@ export interface components {
              */
             type: "announce";
         };
+        /** ConspiracyAnnouncedData */
+        ConspiracyAnnouncedData: {
+            /** Announced */
+            announced: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyAnnouncedEvent */
+        ConspiracyAnnouncedEvent: {
+            data: components["schemas"]["ConspiracyAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announced";
+        };
         /** ConspiracyAnnouncement */
         ConspiracyAnnouncement: {
             /** Announced */
@@ -1153,6 +2121,82 @@ export interface components {
              */
             type: "beacon";
         };
+        /** ConspiracyBeaconPulledData */
+        ConspiracyBeaconPulledData: {
+            /** Agent */
+            agent: string;
+            /** From */
+            from: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyBeaconPulledEvent */
+        ConspiracyBeaconPulledEvent: {
+            data: components["schemas"]["ConspiracyBeaconPulledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "beacon_pulled";
+        };
+        /** ConspiracyBoardSetUpData */
+        ConspiracyBoardSetUpData: {
+            /** Agents */
+            agents: components["schemas"]["ConspiracyAgentCity"][];
+            /** Briefcase */
+            briefcase: string;
+            /** First Player */
+            first_player: number;
+            /** Hq */
+            hq: string[];
+            /** Solomon Space */
+            solomon_space: number;
+        };
+        /** ConspiracyBoardSetUpEvent */
+        ConspiracyBoardSetUpEvent: {
+            data: components["schemas"]["ConspiracyBoardSetUpData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "board_set_up";
+        };
+        /** ConspiracyBriefcaseCarriedData */
+        ConspiracyBriefcaseCarriedData: {
+            /** Agent */
+            agent: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyBriefcaseCarriedEvent */
+        ConspiracyBriefcaseCarriedEvent: {
+            data: components["schemas"]["ConspiracyBriefcaseCarriedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_carried";
+        };
+        /** ConspiracyBriefcaseDeliveredData */
+        ConspiracyBriefcaseDeliveredData: {
+            /** City */
+            city: string;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyBriefcaseDeliveredEvent */
+        ConspiracyBriefcaseDeliveredEvent: {
+            data: components["schemas"]["ConspiracyBriefcaseDeliveredData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_delivered";
+        };
         /** ConspiracyBurn */
         ConspiracyBurn: {
             /** Agent */
@@ -1164,6 +2208,24 @@ export interface components {
              * @enum {string}
              */
             type: "burn";
+        };
+        /** ConspiracyBurnAnnouncedData */
+        ConspiracyBurnAnnouncedData: {
+            /** Agent */
+            agent: string;
+            /** Player */
+            player: number;
+            /** Target */
+            target: string;
+        };
+        /** ConspiracyBurnAnnouncedEvent */
+        ConspiracyBurnAnnouncedEvent: {
+            data: components["schemas"]["ConspiracyBurnAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "burn_announced";
         };
         /** ConspiracyBurnChoice */
         ConspiracyBurnChoice: {
@@ -1189,6 +2251,84 @@ export interface components {
              * @enum {string}
              */
             type: "challenge";
+        };
+        /** ConspiracyChallengedData */
+        ConspiracyChallengedData: {
+            /** Announced */
+            announced: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyChallengedEvent */
+        ConspiracyChallengedEvent: {
+            data: components["schemas"]["ConspiracyChallengedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenged";
+        };
+        /** ConspiracyChallengeFailedData */
+        ConspiracyChallengeFailedData: {
+            /** Highest */
+            highest: number;
+            /** Player */
+            player: number;
+            /** Restricted */
+            restricted: boolean;
+        };
+        /** ConspiracyChallengeFailedEvent */
+        ConspiracyChallengeFailedEvent: {
+            data: components["schemas"]["ConspiracyChallengeFailedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_failed";
+        };
+        /** ConspiracyChallengeOfferedData */
+        ConspiracyChallengeOfferedData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyChallengeOfferedEvent */
+        ConspiracyChallengeOfferedEvent: {
+            data: components["schemas"]["ConspiracyChallengeOfferedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_offered";
+        };
+        /** ConspiracyChallengePassedData */
+        ConspiracyChallengePassedData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyChallengePassedEvent */
+        ConspiracyChallengePassedEvent: {
+            data: components["schemas"]["ConspiracyChallengePassedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_passed";
+        };
+        /** ConspiracyChallengeSucceededData */
+        ConspiracyChallengeSucceededData: {
+            /** Highest */
+            highest: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyChallengeSucceededEvent */
+        ConspiracyChallengeSucceededEvent: {
+            data: components["schemas"]["ConspiracyChallengeSucceededData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_succeeded";
         };
         /** ConspiracyChallengeView */
         ConspiracyChallengeView: {
@@ -1227,25 +2367,30 @@ export interface components {
             /** To Speak */
             to_speak: number;
         };
-        /**
-         * ConspiracyEvent
-         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
-         *     README for the types it makes).
-         */
-        ConspiracyEvent: {
-            /** Data */
-            data: {
-                [key: string]: unknown;
-            };
-            /** Type */
-            type: string;
-        };
+        /** ConspiracyEvent */
+        ConspiracyEvent: components["schemas"]["ConspiracyAbilitySkippedEvent"] | components["schemas"]["ConspiracyAgentBurnedEvent"] | components["schemas"]["ConspiracyAgentMovedEvent"] | components["schemas"]["ConspiracyAnnouncedEvent"] | components["schemas"]["ConspiracyBeaconPulledEvent"] | components["schemas"]["ConspiracyBoardSetUpEvent"] | components["schemas"]["ConspiracyBriefcaseCarriedEvent"] | components["schemas"]["ConspiracyBriefcaseDeliveredEvent"] | components["schemas"]["ConspiracyBurnAnnouncedEvent"] | components["schemas"]["ConspiracyChallengeFailedEvent"] | components["schemas"]["ConspiracyChallengeOfferedEvent"] | components["schemas"]["ConspiracyChallengePassedEvent"] | components["schemas"]["ConspiracyChallengeSucceededEvent"] | components["schemas"]["ConspiracyChallengedEvent"] | components["schemas"]["ConspiracyGameStartedEvent"] | components["schemas"]["ConspiracyMagicianMovedBriefcaseEvent"] | components["schemas"]["ConspiracyMoveAnnouncedEvent"] | components["schemas"]["ConspiracyPayoffMadeEvent"] | components["schemas"]["ConspiracyRouletteMovedDieEvent"] | components["schemas"]["ConspiracyRoundStartedEvent"] | components["schemas"]["ConspiracySetupAgentsChosenEvent"] | components["schemas"]["ConspiracySetupPayoffsPlacedEvent"] | components["schemas"]["ConspiracyShieldsLiftedEvent"] | components["schemas"]["ConspiracySolomonAdvancedEvent"] | components["schemas"]["ConspiracySolomonRolledEvent"] | components["schemas"]["ConspiracySpyglassLookedEvent"] | components["schemas"]["ConspiracySpyglassSawEvent"] | components["schemas"]["ConspiracyStartingPayoffDealtEvent"] | components["schemas"]["ConspiracyStoppedEvent"] | components["schemas"]["ConspiracyTempestPushedEvent"] | components["schemas"]["ConspiracyTempestUsedEvent"] | components["schemas"]["ConspiracyTurnStartedEvent"] | components["schemas"]["ConspiracyVagabondSteppedEvent"] | components["schemas"]["ConspiracyYouPaidEvent"];
         /** ConspiracyFinalReveal */
         ConspiracyFinalReveal: {
             /** Payoffs To Solomon */
             payoffs_to_solomon: number[];
             /** Reserves */
             reserves: number[];
+        };
+        /** ConspiracyGameStartedData */
+        ConspiracyGameStartedData: {
+            /** First Player */
+            first_player: number;
+            /** Round */
+            round: number;
+        };
+        /** ConspiracyGameStartedEvent */
+        ConspiracyGameStartedEvent: {
+            data: components["schemas"]["ConspiracyGameStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
         };
         /** ConspiracyLeaveBriefcase */
         ConspiracyLeaveBriefcase: {
@@ -1254,6 +2399,1163 @@ export interface components {
              * @enum {string}
              */
             type: "leave_briefcase";
+        };
+        /**
+         * ConspiracyLoggedAbilitySkipped
+         * @description A ability_skipped event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedAbilitySkipped: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyAbilitySkippedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ability_skipped";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedAgentBurned
+         * @description A agent_burned event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedAgentBurned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyAgentBurnedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_burned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedAgentMoved
+         * @description A agent_moved event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedAgentMoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyAgentMovedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_moved";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedAnnounced
+         * @description A announced event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedAnnounced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyAnnouncedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBeaconPulled
+         * @description A beacon_pulled event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBeaconPulled: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyBeaconPulledData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "beacon_pulled";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBoardSetUp
+         * @description A board_set_up event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBoardSetUp: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyBoardSetUpData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "board_set_up";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBotLevelChanged
+         * @description A bot_level_changed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBotLevelChanged: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_level_changed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBotSeated
+         * @description A bot_seated event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBotSeated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableBotSeatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_seated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBriefcaseCarried
+         * @description A briefcase_carried event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBriefcaseCarried: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyBriefcaseCarriedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_carried";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBriefcaseDelivered
+         * @description A briefcase_delivered event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBriefcaseDelivered: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyBriefcaseDeliveredData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_delivered";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedBurnAnnounced
+         * @description A burn_announced event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedBurnAnnounced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyBurnAnnouncedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "burn_announced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedChallenged
+         * @description A challenged event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedChallenged: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyChallengedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenged";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedChallengeFailed
+         * @description A challenge_failed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedChallengeFailed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeFailedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_failed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedChallengeOffered
+         * @description A challenge_offered event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedChallengeOffered: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeOfferedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_offered";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedChallengePassed
+         * @description A challenge_passed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedChallengePassed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyChallengePassedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_passed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedChallengeSucceeded
+         * @description A challenge_succeeded event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedChallengeSucceeded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeSucceededData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_succeeded";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedClocksPaused
+         * @description A clocks_paused event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedClocksPaused: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_paused";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedClocksResumed
+         * @description A clocks_resumed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedClocksResumed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_resumed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedEvent
+         * @description An event of a Conspiracy: The Solomon Gambit table's log, by its type
+         */
+        ConspiracyLoggedEvent: components["schemas"]["ConspiracyLoggedAbilitySkipped"] | components["schemas"]["ConspiracyLoggedAgentBurned"] | components["schemas"]["ConspiracyLoggedAgentMoved"] | components["schemas"]["ConspiracyLoggedAnnounced"] | components["schemas"]["ConspiracyLoggedBeaconPulled"] | components["schemas"]["ConspiracyLoggedBoardSetUp"] | components["schemas"]["ConspiracyLoggedBotLevelChanged"] | components["schemas"]["ConspiracyLoggedBotSeated"] | components["schemas"]["ConspiracyLoggedBriefcaseCarried"] | components["schemas"]["ConspiracyLoggedBriefcaseDelivered"] | components["schemas"]["ConspiracyLoggedBurnAnnounced"] | components["schemas"]["ConspiracyLoggedChallengeFailed"] | components["schemas"]["ConspiracyLoggedChallengeOffered"] | components["schemas"]["ConspiracyLoggedChallengePassed"] | components["schemas"]["ConspiracyLoggedChallengeSucceeded"] | components["schemas"]["ConspiracyLoggedChallenged"] | components["schemas"]["ConspiracyLoggedClocksPaused"] | components["schemas"]["ConspiracyLoggedClocksResumed"] | components["schemas"]["ConspiracyLoggedGameStarted"] | components["schemas"]["ConspiracyLoggedJoined"] | components["schemas"]["ConspiracyLoggedMagicianMovedBriefcase"] | components["schemas"]["ConspiracyLoggedMoveAnnounced"] | components["schemas"]["ConspiracyLoggedPayoffMade"] | components["schemas"]["ConspiracyLoggedPlayerRemoved"] | components["schemas"]["ConspiracyLoggedRematch"] | components["schemas"]["ConspiracyLoggedReturned"] | components["schemas"]["ConspiracyLoggedRouletteMovedDie"] | components["schemas"]["ConspiracyLoggedRoundStarted"] | components["schemas"]["ConspiracyLoggedSeatEmptied"] | components["schemas"]["ConspiracyLoggedSeatGivenBack"] | components["schemas"]["ConspiracyLoggedSeatHeld"] | components["schemas"]["ConspiracyLoggedSeatRequested"] | components["schemas"]["ConspiracyLoggedSetupAgentsChosen"] | components["schemas"]["ConspiracyLoggedSetupPayoffsPlaced"] | components["schemas"]["ConspiracyLoggedShieldsLifted"] | components["schemas"]["ConspiracyLoggedSolomonAdvanced"] | components["schemas"]["ConspiracyLoggedSolomonRolled"] | components["schemas"]["ConspiracyLoggedSpyglassLooked"] | components["schemas"]["ConspiracyLoggedSpyglassSaw"] | components["schemas"]["ConspiracyLoggedStartingPayoffDealt"] | components["schemas"]["ConspiracyLoggedStopped"] | components["schemas"]["ConspiracyLoggedTempestPushed"] | components["schemas"]["ConspiracyLoggedTempestUsed"] | components["schemas"]["ConspiracyLoggedTimeAdded"] | components["schemas"]["ConspiracyLoggedTimedOut"] | components["schemas"]["ConspiracyLoggedTurnStarted"] | components["schemas"]["ConspiracyLoggedVagabondStepped"] | components["schemas"]["ConspiracyLoggedYouPaid"];
+        /**
+         * ConspiracyLoggedGameStarted
+         * @description A game_started event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedGameStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyGameStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedJoined
+         * @description A joined event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedJoined: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedMagicianMovedBriefcase
+         * @description A magician_moved_briefcase event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedMagicianMovedBriefcase: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyMagicianMovedBriefcaseData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "magician_moved_briefcase";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedMoveAnnounced
+         * @description A move_announced event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedMoveAnnounced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyMoveAnnouncedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move_announced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedPayoffMade
+         * @description A payoff_made event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedPayoffMade: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyPayoffMadeData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payoff_made";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedPlayerRemoved
+         * @description A player_removed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedPlayerRemoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player_removed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedRematch
+         * @description A rematch event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedRematch: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableRematchData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedReturned
+         * @description A returned event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedReturned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "returned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedRouletteMovedDie
+         * @description A roulette_moved_die event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedRouletteMovedDie: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyRouletteMovedDieData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_moved_die";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedRoundStarted
+         * @description A round_started event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedRoundStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyRoundStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSeatEmptied
+         * @description A seat_emptied event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSeatEmptied: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_emptied";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSeatGivenBack
+         * @description A seat_given_back event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSeatGivenBack: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_given_back";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSeatHeld
+         * @description A seat_held event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSeatHeld: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_held";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSeatRequested
+         * @description A seat_requested event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSeatRequested: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_requested";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSetupAgentsChosen
+         * @description A setup_agents_chosen event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSetupAgentsChosen: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySetupAgentsChosenData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_agents_chosen";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSetupPayoffsPlaced
+         * @description A setup_payoffs_placed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSetupPayoffsPlaced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySetupPayoffsPlacedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_payoffs_placed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedShieldsLifted
+         * @description A shields_lifted event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedShieldsLifted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyShieldsLiftedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shields_lifted";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSolomonAdvanced
+         * @description A solomon_advanced event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSolomonAdvanced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySolomonAdvancedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_advanced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSolomonRolled
+         * @description A solomon_rolled event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSolomonRolled: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySolomonRolledData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_rolled";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSpyglassLooked
+         * @description A spyglass_looked event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSpyglassLooked: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySpyglassLookedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_looked";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedSpyglassSaw
+         * @description A spyglass_saw event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedSpyglassSaw: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracySpyglassSawData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_saw";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedStartingPayoffDealt
+         * @description A starting_payoff_dealt event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedStartingPayoffDealt: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyStartingPayoffDealtData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_payoff_dealt";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedStopped
+         * @description A stopped event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedStopped: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyStoppedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stopped";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedTempestPushed
+         * @description A tempest_pushed event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedTempestPushed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyTempestPushedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_pushed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedTempestUsed
+         * @description A tempest_used event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedTempestUsed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyTempestUsedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_used";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedTimeAdded
+         * @description A time_added event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedTimeAdded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableTimeAddedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "time_added";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedTimedOut
+         * @description A timed_out event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedTimedOut: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timed_out";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedTurnStarted
+         * @description A turn_started event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedTurnStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyTurnStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedVagabondStepped
+         * @description A vagabond_stepped event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedVagabondStepped: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyVagabondSteppedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vagabond_stepped";
+            /** Version */
+            version: number;
+        };
+        /**
+         * ConspiracyLoggedYouPaid
+         * @description A you_paid event of Conspiracy: The Solomon Gambit
+         */
+        ConspiracyLoggedYouPaid: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["ConspiracyYouPaidData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_paid";
+            /** Version */
+            version: number;
         };
         /** ConspiracyMagician */
         ConspiracyMagician: {
@@ -1264,6 +3566,24 @@ export interface components {
              * @enum {string}
              */
             type: "magician";
+        };
+        /** ConspiracyMagicianMovedBriefcaseData */
+        ConspiracyMagicianMovedBriefcaseData: {
+            /** From */
+            from: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyMagicianMovedBriefcaseEvent */
+        ConspiracyMagicianMovedBriefcaseEvent: {
+            data: components["schemas"]["ConspiracyMagicianMovedBriefcaseData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "magician_moved_briefcase";
         };
         /** ConspiracyMapView */
         ConspiracyMapView: {
@@ -1285,6 +3605,24 @@ export interface components {
              * @enum {string}
              */
             type: "move";
+        };
+        /** ConspiracyMoveAnnouncedData */
+        ConspiracyMoveAnnouncedData: {
+            /** Agent */
+            agent: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyMoveAnnouncedEvent */
+        ConspiracyMoveAnnouncedEvent: {
+            data: components["schemas"]["ConspiracyMoveAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move_announced";
         };
         /** ConspiracyMoveChoice */
         ConspiracyMoveChoice: {
@@ -1358,6 +3696,20 @@ export interface components {
             max: number;
             /** To */
             to: string;
+        };
+        /** ConspiracyPayoffMadeData */
+        ConspiracyPayoffMadeData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyPayoffMadeEvent */
+        ConspiracyPayoffMadeEvent: {
+            data: components["schemas"]["ConspiracyPayoffMadeData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payoff_made";
         };
         /** ConspiracyPrompt */
         ConspiracyPrompt: {
@@ -1446,6 +3798,52 @@ export interface components {
              */
             type: "roulette";
         };
+        /** ConspiracyRouletteMovedDieData */
+        ConspiracyRouletteMovedDieData: {
+            /** Direction */
+            direction: string;
+            /** Player */
+            player: number;
+            /** Space */
+            space: number;
+        };
+        /** ConspiracyRouletteMovedDieEvent */
+        ConspiracyRouletteMovedDieEvent: {
+            data: components["schemas"]["ConspiracyRouletteMovedDieData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_moved_die";
+        };
+        /** ConspiracyRoundStartedData */
+        ConspiracyRoundStartedData: {
+            /** Round */
+            round: number;
+        };
+        /** ConspiracyRoundStartedEvent */
+        ConspiracyRoundStartedEvent: {
+            data: components["schemas"]["ConspiracyRoundStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+        };
+        /** ConspiracySetupAgentsChosenData */
+        ConspiracySetupAgentsChosenData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracySetupAgentsChosenEvent */
+        ConspiracySetupAgentsChosenEvent: {
+            data: components["schemas"]["ConspiracySetupAgentsChosenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_agents_chosen";
+        };
         /**
          * ConspiracySetupPayoff
          * @description Setup: one sovereign on each of two other agents.
@@ -1458,6 +3856,24 @@ export interface components {
              * @enum {string}
              */
             type: "setup_payoff";
+        };
+        /** ConspiracySetupPayoffsPlacedData */
+        ConspiracySetupPayoffsPlacedData: {
+            /** Payoffs */
+            payoffs: {
+                [key: string]: number;
+            };
+            /** Player */
+            player: number;
+        };
+        /** ConspiracySetupPayoffsPlacedEvent */
+        ConspiracySetupPayoffsPlacedEvent: {
+            data: components["schemas"]["ConspiracySetupPayoffsPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_payoffs_placed";
         };
         /** ConspiracyShield */
         ConspiracyShield: {
@@ -1472,6 +3888,24 @@ export interface components {
             /** Starting Agent */
             starting_agent: string;
         };
+        /** ConspiracyShieldsLiftedData */
+        ConspiracyShieldsLiftedData: {
+            /** Payoffs To Solomon */
+            payoffs_to_solomon: number[];
+            /** Reserves */
+            reserves: number[];
+            /** Winners */
+            winners: number[];
+        };
+        /** ConspiracyShieldsLiftedEvent */
+        ConspiracyShieldsLiftedEvent: {
+            data: components["schemas"]["ConspiracyShieldsLiftedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shields_lifted";
+        };
         /** ConspiracySkipAbility */
         ConspiracySkipAbility: {
             /**
@@ -1479,6 +3913,34 @@ export interface components {
              * @enum {string}
              */
             type: "skip_ability";
+        };
+        /** ConspiracySolomonAdvancedData */
+        ConspiracySolomonAdvancedData: {
+            /** Space */
+            space: number;
+        };
+        /** ConspiracySolomonAdvancedEvent */
+        ConspiracySolomonAdvancedEvent: {
+            data: components["schemas"]["ConspiracySolomonAdvancedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_advanced";
+        };
+        /** ConspiracySolomonRolledData */
+        ConspiracySolomonRolledData: {
+            /** Face */
+            face: string;
+        };
+        /** ConspiracySolomonRolledEvent */
+        ConspiracySolomonRolledEvent: {
+            data: components["schemas"]["ConspiracySolomonRolledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_rolled";
         };
         /** ConspiracySolomonView */
         ConspiracySolomonView: {
@@ -1508,6 +3970,22 @@ export interface components {
              */
             type: "spyglass";
         };
+        /** ConspiracySpyglassLookedData */
+        ConspiracySpyglassLookedData: {
+            /** At */
+            at: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracySpyglassLookedEvent */
+        ConspiracySpyglassLookedEvent: {
+            data: components["schemas"]["ConspiracySpyglassLookedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_looked";
+        };
         /** ConspiracySpyglassLookView */
         ConspiracySpyglassLookView: {
             /** Amount */
@@ -1519,6 +3997,42 @@ export interface components {
             /** Player */
             player: number;
         };
+        /** ConspiracySpyglassSawData */
+        ConspiracySpyglassSawData: {
+            /** Amount */
+            amount: number;
+            /** At */
+            at: number;
+            /** On */
+            on: string;
+        };
+        /** ConspiracySpyglassSawEvent */
+        ConspiracySpyglassSawEvent: {
+            data: components["schemas"]["ConspiracySpyglassSawData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_saw";
+        };
+        /** ConspiracyStartingPayoffDealtData */
+        ConspiracyStartingPayoffDealtData: {
+            /** Agent */
+            agent: string;
+            /** Amount */
+            amount: number;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyStartingPayoffDealtEvent */
+        ConspiracyStartingPayoffDealtEvent: {
+            data: components["schemas"]["ConspiracyStartingPayoffDealtData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_payoff_dealt";
+        };
         /** ConspiracyStop */
         ConspiracyStop: {
             /**
@@ -1527,18 +4041,27 @@ export interface components {
              */
             type: "stop";
         };
+        /** ConspiracyStoppedData */
+        ConspiracyStoppedData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyStoppedEvent */
+        ConspiracyStoppedEvent: {
+            data: components["schemas"]["ConspiracyStoppedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stopped";
+        };
         /**
          * ConspiracyTableDocument
          * @description What one reader (a seat or a spectator) may know about a table right now. (Conspiracy: The Solomon Gambit)
          */
         ConspiracyTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1595,6 +4118,58 @@ export interface components {
              */
             type: "tempest";
         };
+        /** ConspiracyTempestPushedData */
+        ConspiracyTempestPushedData: {
+            /** Agent */
+            agent: string;
+            /** From */
+            from: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyTempestPushedEvent */
+        ConspiracyTempestPushedEvent: {
+            data: components["schemas"]["ConspiracyTempestPushedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_pushed";
+        };
+        /** ConspiracyTempestUsedData */
+        ConspiracyTempestUsedData: {
+            /** Agents */
+            agents: string[];
+            /** City */
+            city: string;
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyTempestUsedEvent */
+        ConspiracyTempestUsedEvent: {
+            data: components["schemas"]["ConspiracyTempestUsedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_used";
+        };
+        /** ConspiracyTurnStartedData */
+        ConspiracyTurnStartedData: {
+            /** Player */
+            player: number;
+        };
+        /** ConspiracyTurnStartedEvent */
+        ConspiracyTurnStartedEvent: {
+            data: components["schemas"]["ConspiracyTurnStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+        };
         /** ConspiracyVagabond */
         ConspiracyVagabond: {
             /** Carry Briefcase */
@@ -1606,6 +4181,24 @@ export interface components {
              * @enum {string}
              */
             type: "vagabond";
+        };
+        /** ConspiracyVagabondSteppedData */
+        ConspiracyVagabondSteppedData: {
+            /** From */
+            from: string;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyVagabondSteppedEvent */
+        ConspiracyVagabondSteppedEvent: {
+            data: components["schemas"]["ConspiracyVagabondSteppedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vagabond_stepped";
         };
         /**
          * ConspiracyView
@@ -1646,6 +4239,24 @@ export interface components {
             winners: number[] | null;
             /** You */
             you: number | null;
+        };
+        /** ConspiracyYouPaidData */
+        ConspiracyYouPaidData: {
+            /** Amount */
+            amount: number;
+            /** Player */
+            player: number;
+            /** To */
+            to: string;
+        };
+        /** ConspiracyYouPaidEvent */
+        ConspiracyYouPaidEvent: {
+            data: components["schemas"]["ConspiracyYouPaidData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_paid";
         };
         /**
          * CorrespondenceClock
@@ -1732,6 +4343,26 @@ export interface components {
              */
             spectators: boolean;
         };
+        /** EstorilAbilityPrompt */
+        EstorilAbilityPrompt: {
+            /** Abilities */
+            abilities: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "ability";
+            /** Location */
+            location: string;
+            /** Space */
+            space: string;
+            /** Text */
+            text: string;
+            /** Tile */
+            tile: string;
+            /** Uses */
+            uses: components["schemas"]["EstorilUse"][];
+        };
         /** EstorilAction */
         EstorilAction: components["schemas"]["EstorilPlace"] | components["schemas"]["EstorilDiscard"] | components["schemas"]["EstorilPlaceEnigma"] | components["schemas"]["EstorilRotate"] | components["schemas"]["EstorilSetDie"] | components["schemas"]["EstorilLook"] | components["schemas"]["EstorilUse"] | components["schemas"]["EstorilRemove"] | components["schemas"]["EstorilRoulette"] | components["schemas"]["EstorilPass"] | components["schemas"]["EstorilKeepReward"] | components["schemas"]["EstorilSwapReward"];
         /**
@@ -1739,18 +4370,13 @@ export interface components {
          * @description ActionResult (Estoril 1942)
          */
         EstorilActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
              */
-            events: components["schemas"]["LoggedEvent"][];
+            events: components["schemas"]["EstorilLoggedEvent"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1799,6 +4425,158 @@ export interface components {
              */
             you: number | null;
         };
+        /** EstorilAirportDieData */
+        EstorilAirportDieData: {
+            /** Player */
+            player: string;
+            /** Value */
+            value: number;
+        };
+        /** EstorilAirportDieEvent */
+        EstorilAirportDieEvent: {
+            data: components["schemas"]["EstorilAirportDieData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "airport_die";
+        };
+        /** EstorilAirportDiePrompt */
+        EstorilAirportDiePrompt: {
+            /** Die */
+            die: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "airport_die";
+            /** Max */
+            max: number;
+            /** Min */
+            min: number;
+            /** Text */
+            text: string;
+        };
+        /** EstorilAssassinatedData */
+        EstorilAssassinatedData: {
+            /** Location */
+            location: string;
+            /** Owner */
+            owner: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilAssassinatedEvent */
+        EstorilAssassinatedEvent: {
+            data: components["schemas"]["EstorilAssassinatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "assassinated";
+        };
+        /** EstorilCasinoDiceData */
+        EstorilCasinoDiceData: {
+            /** Bonus */
+            bonus: number;
+            /** Dice */
+            dice: number[];
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Space */
+            space: string;
+        };
+        /** EstorilCasinoDiceEvent */
+        EstorilCasinoDiceEvent: {
+            data: components["schemas"]["EstorilCasinoDiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "casino_dice";
+        };
+        /** EstorilConspiracyData */
+        EstorilConspiracyData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+        };
+        /** EstorilConspiracyEvent */
+        EstorilConspiracyEvent: {
+            data: components["schemas"]["EstorilConspiracyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy";
+        };
+        /** EstorilConspiracyKeptData */
+        EstorilConspiracyKeptData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+        };
+        /** EstorilConspiracyKeptEvent */
+        EstorilConspiracyKeptEvent: {
+            data: components["schemas"]["EstorilConspiracyKeptData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_kept";
+        };
+        /** EstorilConspiracyLookData */
+        EstorilConspiracyLookData: {
+            pile_top: components["schemas"]["EstorilTile"];
+            reward: components["schemas"]["EstorilTile"];
+        };
+        /** EstorilConspiracyLookEvent */
+        EstorilConspiracyLookEvent: {
+            data: components["schemas"]["EstorilConspiracyLookData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_look";
+        };
+        /** EstorilConspiracyPrompt */
+        EstorilConspiracyPrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "conspiracy";
+            /** Location */
+            location: string;
+            pile_top: components["schemas"]["EstorilTile"];
+            reward: components["schemas"]["EstorilTile"];
+            /** Text */
+            text: string;
+        };
+        /** EstorilConspiracySwappedData */
+        EstorilConspiracySwappedData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Reward */
+            reward: string;
+        };
+        /** EstorilConspiracySwappedEvent */
+        EstorilConspiracySwappedEvent: {
+            data: components["schemas"]["EstorilConspiracySwappedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_swapped";
+        };
         /**
          * EstorilDiscard
          * @description Discard a tile from your hand.
@@ -1812,18 +4590,177 @@ export interface components {
              */
             type: "discard";
         };
-        /**
-         * EstorilEvent
-         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
-         *     README for the types it makes).
-         */
-        EstorilEvent: {
-            /** Data */
-            data: {
-                [key: string]: unknown;
+        /** EstorilDiscardedFaceDownData */
+        EstorilDiscardedFaceDownData: {
+            /** Player */
+            player: string;
+        };
+        /** EstorilDiscardedFaceDownEvent */
+        EstorilDiscardedFaceDownEvent: {
+            data: components["schemas"]["EstorilDiscardedFaceDownData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded_face_down";
+        };
+        /** EstorilDiscardPrompt */
+        EstorilDiscardPrompt: {
+            /** Count */
+            count: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "discard";
+            /** Text */
+            text: string;
+            /** Tiles */
+            tiles: string[];
+        };
+        /** EstorilDiscardsRevealedData */
+        EstorilDiscardsRevealedData: {
+            /** Discards */
+            discards: {
+                [key: string]: string[];
             };
-            /** Type */
-            type: string;
+        };
+        /** EstorilDiscardsRevealedEvent */
+        EstorilDiscardsRevealedEvent: {
+            data: components["schemas"]["EstorilDiscardsRevealedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discards_revealed";
+        };
+        /** EstorilDoubleAgentData */
+        EstorilDoubleAgentData: {
+            /** Agent */
+            agent: string;
+            /** From Location */
+            from_location: string;
+            /** From Space */
+            from_space: string;
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Previous Controller */
+            previous_controller: string;
+            /** Space */
+            space: string;
+        };
+        /** EstorilDoubleAgentEvent */
+        EstorilDoubleAgentEvent: {
+            data: components["schemas"]["EstorilDoubleAgentData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent";
+        };
+        /** EstorilEnigmaPlacedData */
+        EstorilEnigmaPlacedData: {
+            /** By */
+            by: string | null;
+            /** Location */
+            location: string;
+            /** Rewards */
+            rewards: string[];
+        };
+        /** EstorilEnigmaPlacedEvent */
+        EstorilEnigmaPlacedEvent: {
+            data: components["schemas"]["EstorilEnigmaPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "enigma_placed";
+        };
+        /** EstorilEnigmaView */
+        EstorilEnigmaView: {
+            /** Holder */
+            holder: string | null;
+            /** Location */
+            location: string | null;
+        };
+        /** EstorilEvent */
+        EstorilEvent: components["schemas"]["EstorilAirportDieEvent"] | components["schemas"]["EstorilAssassinatedEvent"] | components["schemas"]["EstorilCasinoDiceEvent"] | components["schemas"]["EstorilConspiracyEvent"] | components["schemas"]["EstorilConspiracyKeptEvent"] | components["schemas"]["EstorilConspiracyLookEvent"] | components["schemas"]["EstorilConspiracySwappedEvent"] | components["schemas"]["EstorilDiscardedFaceDownEvent"] | components["schemas"]["EstorilDiscardsRevealedEvent"] | components["schemas"]["EstorilDoubleAgentEvent"] | components["schemas"]["EstorilEnigmaPlacedEvent"] | components["schemas"]["EstorilGameOverEvent"] | components["schemas"]["EstorilGameStartedEvent"] | components["schemas"]["EstorilLookedEvent"] | components["schemas"]["EstorilNationalismEvent"] | components["schemas"]["EstorilPassedEvent"] | components["schemas"]["EstorilPlacedEvent"] | components["schemas"]["EstorilPlacedFaceDownEvent"] | components["schemas"]["EstorilRemovedFromGameEvent"] | components["schemas"]["EstorilResolvingEvent"] | components["schemas"]["EstorilRewardEvent"] | components["schemas"]["EstorilRotatedEvent"] | components["schemas"]["EstorilRouletteFedEvent"] | components["schemas"]["EstorilRouletteTileEvent"] | components["schemas"]["EstorilRoundStartedEvent"] | components["schemas"]["EstorilSawEvent"] | components["schemas"]["EstorilSeducedEvent"] | components["schemas"]["EstorilShieldedEvent"] | components["schemas"]["EstorilTilesRetrievedEvent"] | components["schemas"]["EstorilYouDiscardedEvent"];
+        /**
+         * EstorilGameOverData
+         * @description Nothing more than that it happened.
+         */
+        EstorilGameOverData: Record<string, never>;
+        /** EstorilGameOverEvent */
+        EstorilGameOverEvent: {
+            data: components["schemas"]["EstorilGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+        };
+        /** EstorilGameStartedData */
+        EstorilGameStartedData: {
+            /** First Player */
+            first_player: string;
+            /** Missions */
+            missions: string[];
+            /** Networks */
+            networks: {
+                [key: string]: string[];
+            };
+            /** Players */
+            players: string[];
+        };
+        /** EstorilGameStartedEvent */
+        EstorilGameStartedEvent: {
+            data: components["schemas"]["EstorilGameStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /** EstorilGridView */
+        EstorilGridView: {
+            /** Cell Cols */
+            cell_cols: number;
+            /** Cell Rows */
+            cell_rows: number;
+            /** Cols */
+            cols: number;
+            /** Locations */
+            locations: components["schemas"]["EstorilLocationView"][];
+            /** Rows */
+            rows: number;
+        };
+        /** EstorilHellsMouthPrompt */
+        EstorilHellsMouthPrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "hells_mouth";
+            /** Location */
+            location: string;
+            /** Spaces */
+            spaces: string[];
+            /** Text */
+            text: string;
+        };
+        /**
+         * EstorilHiddenOrShown
+         * @description A tile that may lie face down: ``tile`` only when it is face up or the reader
+         *     knows it; ``known_by`` (the colours who looked at it) only while it is face down.
+         */
+        EstorilHiddenOrShown: {
+            /** Face Down */
+            face_down: boolean;
+            /** Known By */
+            known_by?: string[];
+            tile?: components["schemas"]["EstorilTile"];
         };
         /** EstorilKeepReward */
         EstorilKeepReward: {
@@ -1832,6 +4769,1100 @@ export interface components {
              * @enum {string}
              */
             type: "keep_reward";
+        };
+        /** EstorilLocationView */
+        EstorilLocationView: {
+            /** Adjacent */
+            adjacent: string[];
+            /** Col */
+            col: number;
+            /** Die */
+            die?: number;
+            /** Enigma */
+            enigma: boolean;
+            /** Full Name */
+            full_name: string;
+            /** Location */
+            location: string;
+            /** Number */
+            number: number | null;
+            /** Resolution Number */
+            resolution_number: number;
+            /** Resolved */
+            resolved: boolean;
+            reward: components["schemas"]["EstorilRewardView"];
+            /** Rotation */
+            rotation: number;
+            roulette?: components["schemas"]["EstorilRouletteView"];
+            /** Row */
+            row: number;
+            /** Spaces */
+            spaces: components["schemas"]["EstorilSpaceView"][];
+            /** Special */
+            special: string;
+            /** Status */
+            status: string;
+        };
+        /**
+         * EstorilLoggedAirportDie
+         * @description A airport_die event of Estoril 1942
+         */
+        EstorilLoggedAirportDie: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilAirportDieData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "airport_die";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedAssassinated
+         * @description A assassinated event of Estoril 1942
+         */
+        EstorilLoggedAssassinated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilAssassinatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "assassinated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedBotLevelChanged
+         * @description A bot_level_changed event of Estoril 1942
+         */
+        EstorilLoggedBotLevelChanged: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_level_changed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedBotSeated
+         * @description A bot_seated event of Estoril 1942
+         */
+        EstorilLoggedBotSeated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableBotSeatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_seated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedCasinoDice
+         * @description A casino_dice event of Estoril 1942
+         */
+        EstorilLoggedCasinoDice: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilCasinoDiceData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "casino_dice";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedClocksPaused
+         * @description A clocks_paused event of Estoril 1942
+         */
+        EstorilLoggedClocksPaused: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_paused";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedClocksResumed
+         * @description A clocks_resumed event of Estoril 1942
+         */
+        EstorilLoggedClocksResumed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_resumed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedConspiracy
+         * @description A conspiracy event of Estoril 1942
+         */
+        EstorilLoggedConspiracy: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilConspiracyData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedConspiracyKept
+         * @description A conspiracy_kept event of Estoril 1942
+         */
+        EstorilLoggedConspiracyKept: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilConspiracyKeptData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_kept";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedConspiracyLook
+         * @description A conspiracy_look event of Estoril 1942
+         */
+        EstorilLoggedConspiracyLook: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilConspiracyLookData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_look";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedConspiracySwapped
+         * @description A conspiracy_swapped event of Estoril 1942
+         */
+        EstorilLoggedConspiracySwapped: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilConspiracySwappedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_swapped";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedDiscardedFaceDown
+         * @description A discarded_face_down event of Estoril 1942
+         */
+        EstorilLoggedDiscardedFaceDown: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilDiscardedFaceDownData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded_face_down";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedDiscardsRevealed
+         * @description A discards_revealed event of Estoril 1942
+         */
+        EstorilLoggedDiscardsRevealed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilDiscardsRevealedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discards_revealed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedDoubleAgent
+         * @description A double_agent event of Estoril 1942
+         */
+        EstorilLoggedDoubleAgent: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilDoubleAgentData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedEnigmaPlaced
+         * @description A enigma_placed event of Estoril 1942
+         */
+        EstorilLoggedEnigmaPlaced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilEnigmaPlacedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "enigma_placed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedEvent
+         * @description An event of a Estoril 1942 table's log, by its type
+         */
+        EstorilLoggedEvent: components["schemas"]["EstorilLoggedAirportDie"] | components["schemas"]["EstorilLoggedAssassinated"] | components["schemas"]["EstorilLoggedBotLevelChanged"] | components["schemas"]["EstorilLoggedBotSeated"] | components["schemas"]["EstorilLoggedCasinoDice"] | components["schemas"]["EstorilLoggedClocksPaused"] | components["schemas"]["EstorilLoggedClocksResumed"] | components["schemas"]["EstorilLoggedConspiracy"] | components["schemas"]["EstorilLoggedConspiracyKept"] | components["schemas"]["EstorilLoggedConspiracyLook"] | components["schemas"]["EstorilLoggedConspiracySwapped"] | components["schemas"]["EstorilLoggedDiscardedFaceDown"] | components["schemas"]["EstorilLoggedDiscardsRevealed"] | components["schemas"]["EstorilLoggedDoubleAgent"] | components["schemas"]["EstorilLoggedEnigmaPlaced"] | components["schemas"]["EstorilLoggedGameOver"] | components["schemas"]["EstorilLoggedGameStarted"] | components["schemas"]["EstorilLoggedJoined"] | components["schemas"]["EstorilLoggedLooked"] | components["schemas"]["EstorilLoggedNationalism"] | components["schemas"]["EstorilLoggedPassed"] | components["schemas"]["EstorilLoggedPlaced"] | components["schemas"]["EstorilLoggedPlacedFaceDown"] | components["schemas"]["EstorilLoggedPlayerRemoved"] | components["schemas"]["EstorilLoggedRematch"] | components["schemas"]["EstorilLoggedRemovedFromGame"] | components["schemas"]["EstorilLoggedResolving"] | components["schemas"]["EstorilLoggedReturned"] | components["schemas"]["EstorilLoggedReward"] | components["schemas"]["EstorilLoggedRotated"] | components["schemas"]["EstorilLoggedRouletteFed"] | components["schemas"]["EstorilLoggedRouletteTile"] | components["schemas"]["EstorilLoggedRoundStarted"] | components["schemas"]["EstorilLoggedSaw"] | components["schemas"]["EstorilLoggedSeatEmptied"] | components["schemas"]["EstorilLoggedSeatGivenBack"] | components["schemas"]["EstorilLoggedSeatHeld"] | components["schemas"]["EstorilLoggedSeatRequested"] | components["schemas"]["EstorilLoggedSeduced"] | components["schemas"]["EstorilLoggedShielded"] | components["schemas"]["EstorilLoggedTilesRetrieved"] | components["schemas"]["EstorilLoggedTimeAdded"] | components["schemas"]["EstorilLoggedTimedOut"] | components["schemas"]["EstorilLoggedYouDiscarded"];
+        /**
+         * EstorilLoggedGameOver
+         * @description A game_over event of Estoril 1942
+         */
+        EstorilLoggedGameOver: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilGameOverData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedGameStarted
+         * @description A game_started event of Estoril 1942
+         */
+        EstorilLoggedGameStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilGameStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedJoined
+         * @description A joined event of Estoril 1942
+         */
+        EstorilLoggedJoined: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedLooked
+         * @description A looked event of Estoril 1942
+         */
+        EstorilLoggedLooked: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilLookedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "looked";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedNationalism
+         * @description A nationalism event of Estoril 1942
+         */
+        EstorilLoggedNationalism: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilNationalismData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "nationalism";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedPassed
+         * @description A passed event of Estoril 1942
+         */
+        EstorilLoggedPassed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilPassedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedPlaced
+         * @description A placed event of Estoril 1942
+         */
+        EstorilLoggedPlaced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilPlacedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedPlacedFaceDown
+         * @description A placed_face_down event of Estoril 1942
+         */
+        EstorilLoggedPlacedFaceDown: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilPlacedFaceDownData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed_face_down";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedPlayerRemoved
+         * @description A player_removed event of Estoril 1942
+         */
+        EstorilLoggedPlayerRemoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player_removed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRematch
+         * @description A rematch event of Estoril 1942
+         */
+        EstorilLoggedRematch: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableRematchData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRemovedFromGame
+         * @description A removed_from_game event of Estoril 1942
+         */
+        EstorilLoggedRemovedFromGame: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRemovedFromGameData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "removed_from_game";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedResolving
+         * @description A resolving event of Estoril 1942
+         */
+        EstorilLoggedResolving: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilResolvingData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resolving";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedReturned
+         * @description A returned event of Estoril 1942
+         */
+        EstorilLoggedReturned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "returned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedReward
+         * @description A reward event of Estoril 1942
+         */
+        EstorilLoggedReward: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRewardData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reward";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRotated
+         * @description A rotated event of Estoril 1942
+         */
+        EstorilLoggedRotated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRotatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rotated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRouletteFed
+         * @description A roulette_fed event of Estoril 1942
+         */
+        EstorilLoggedRouletteFed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRouletteFedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_fed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRouletteTile
+         * @description A roulette_tile event of Estoril 1942
+         */
+        EstorilLoggedRouletteTile: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRouletteTileData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_tile";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedRoundStarted
+         * @description A round_started event of Estoril 1942
+         */
+        EstorilLoggedRoundStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilRoundStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSaw
+         * @description A saw event of Estoril 1942
+         */
+        EstorilLoggedSaw: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilSawData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "saw";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSeatEmptied
+         * @description A seat_emptied event of Estoril 1942
+         */
+        EstorilLoggedSeatEmptied: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_emptied";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSeatGivenBack
+         * @description A seat_given_back event of Estoril 1942
+         */
+        EstorilLoggedSeatGivenBack: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_given_back";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSeatHeld
+         * @description A seat_held event of Estoril 1942
+         */
+        EstorilLoggedSeatHeld: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_held";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSeatRequested
+         * @description A seat_requested event of Estoril 1942
+         */
+        EstorilLoggedSeatRequested: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_requested";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedSeduced
+         * @description A seduced event of Estoril 1942
+         */
+        EstorilLoggedSeduced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilSeducedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seduced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedShielded
+         * @description A shielded event of Estoril 1942
+         */
+        EstorilLoggedShielded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilShieldedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shielded";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedTilesRetrieved
+         * @description A tiles_retrieved event of Estoril 1942
+         */
+        EstorilLoggedTilesRetrieved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilTilesRetrievedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_retrieved";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedTimeAdded
+         * @description A time_added event of Estoril 1942
+         */
+        EstorilLoggedTimeAdded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableTimeAddedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "time_added";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedTimedOut
+         * @description A timed_out event of Estoril 1942
+         */
+        EstorilLoggedTimedOut: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timed_out";
+            /** Version */
+            version: number;
+        };
+        /**
+         * EstorilLoggedYouDiscarded
+         * @description A you_discarded event of Estoril 1942
+         */
+        EstorilLoggedYouDiscarded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["EstorilYouDiscardedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_discarded";
+            /** Version */
+            version: number;
         };
         /**
          * EstorilLook
@@ -1849,6 +5880,99 @@ export interface components {
              * @enum {string}
              */
             type: "look";
+        };
+        /** EstorilLookedData */
+        EstorilLookedData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Reward */
+            reward?: number;
+            /** Space */
+            space?: string;
+        };
+        /** EstorilLookedEvent */
+        EstorilLookedEvent: {
+            data: components["schemas"]["EstorilLookedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "looked";
+        };
+        /** EstorilLookPrompt */
+        EstorilLookPrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "look";
+            /** Targets */
+            targets: components["schemas"]["EstorilLookTarget"][];
+            /** Text */
+            text: string;
+        };
+        /** EstorilLookTarget */
+        EstorilLookTarget: {
+            /** Location */
+            location: string;
+            /** Reward */
+            reward?: number;
+            /** Space */
+            space?: string;
+        };
+        /** EstorilMissionView */
+        EstorilMissionView: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Status */
+            status: string;
+        };
+        /** EstorilNationalismData */
+        EstorilNationalismData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Space */
+            space: string;
+        };
+        /** EstorilNationalismEvent */
+        EstorilNationalismEvent: {
+            data: components["schemas"]["EstorilNationalismData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "nationalism";
+        };
+        /**
+         * EstorilOccupantView
+         * @description A tile on a Deployment space, with the marker on it.
+         */
+        EstorilOccupantView: {
+            /** Dice */
+            dice: number;
+            /** Double Agent */
+            double_agent: boolean;
+            /** Face Down */
+            face_down: boolean;
+            /** Known By */
+            known_by?: string[];
+            /** Marker */
+            marker: string;
+            /** Nationalism Used */
+            nationalism_used: number;
+            /** Owner */
+            owner: string;
+            /** Seduced */
+            seduced: boolean;
+            /** Shield */
+            shield: boolean;
+            tile?: components["schemas"]["EstorilTile"];
         };
         /**
          * EstorilOptions
@@ -1907,6 +6031,22 @@ export interface components {
              */
             type: "pass";
         };
+        /** EstorilPassedData */
+        EstorilPassedData: {
+            /** Decision */
+            decision: string;
+            /** Player */
+            player: string;
+        };
+        /** EstorilPassedEvent */
+        EstorilPassedEvent: {
+            data: components["schemas"]["EstorilPassedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+        };
         /**
          * EstorilPlace
          * @description Place a tile from your hand on a free space.
@@ -1924,6 +6064,44 @@ export interface components {
              */
             type: "place";
         };
+        /** EstorilPlacedData */
+        EstorilPlacedData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string | null;
+        };
+        /** EstorilPlacedEvent */
+        EstorilPlacedEvent: {
+            data: components["schemas"]["EstorilPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed";
+        };
+        /** EstorilPlacedFaceDownData */
+        EstorilPlacedFaceDownData: {
+            /** Location */
+            location: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilPlacedFaceDownEvent */
+        EstorilPlacedFaceDownEvent: {
+            data: components["schemas"]["EstorilPlacedFaceDownData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed_face_down";
+        };
         /**
          * EstorilPlaceEnigma
          * @description Put the Enigma on a Location.
@@ -1936,6 +6114,51 @@ export interface components {
              * @enum {string}
              */
             type: "place_enigma";
+        };
+        /** EstorilPlaceEnigmaPrompt */
+        EstorilPlaceEnigmaPrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "place_enigma";
+            /** Locations */
+            locations: string[];
+            /** Text */
+            text: string;
+        };
+        /** EstorilPlacePrompt */
+        EstorilPlacePrompt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "place";
+            /** Spaces */
+            spaces: components["schemas"]["EstorilSpace"][];
+            /** Text */
+            text: string;
+            /** Tiles */
+            tiles: string[];
+        };
+        /** EstorilPlayerView */
+        EstorilPlayerView: {
+            /** Discarded This Round */
+            discarded_this_round: number;
+            /** Discards */
+            discards: components["schemas"]["EstorilTile"][];
+            /** Enigma */
+            enigma: boolean;
+            /** Hand Size */
+            hand_size: number;
+            /** Markers */
+            markers: number;
+            /** Player */
+            player: string;
+            /** Revealed Hand */
+            revealed_hand: components["schemas"]["EstorilTile"][] | null;
+            /** Seat */
+            seat: number;
         };
         /**
          * EstorilRemove
@@ -1952,6 +6175,113 @@ export interface components {
              */
             type: "remove";
         };
+        /** EstorilRemovedFromGameData */
+        EstorilRemovedFromGameData: {
+            /** Location */
+            location: string;
+            /** Owner */
+            owner: string;
+            /** Player */
+            player: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilRemovedFromGameEvent */
+        EstorilRemovedFromGameEvent: {
+            data: components["schemas"]["EstorilRemovedFromGameData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "removed_from_game";
+        };
+        /** EstorilResolvingData */
+        EstorilResolvingData: {
+            /** Location */
+            location: string;
+            /** Rewards */
+            rewards: string[];
+            /** Spaces */
+            spaces: {
+                [key: string]: components["schemas"]["EstorilResolvingSpace"];
+            };
+        };
+        /** EstorilResolvingEvent */
+        EstorilResolvingEvent: {
+            data: components["schemas"]["EstorilResolvingData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resolving";
+        };
+        /**
+         * EstorilResolvingSpace
+         * @description Who stands on a space of the Location being resolved.
+         */
+        EstorilResolvingSpace: {
+            /** Player */
+            player: string;
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilResolvingView */
+        EstorilResolvingView: {
+            /** Location */
+            location: string;
+            /** Order */
+            order: string[];
+            /** Space */
+            space: string | null;
+        };
+        /** EstorilResultView */
+        EstorilResultView: {
+            /** Location */
+            location: string;
+            /** Strengths */
+            strengths: {
+                [key: string]: number;
+            };
+            /** Winner */
+            winner: string | null;
+        };
+        /** EstorilRewardData */
+        EstorilRewardData: {
+            /** Enigma */
+            enigma?: boolean;
+            /** Location */
+            location: string;
+            /** Rewards */
+            rewards: string[];
+            /** Roulette */
+            roulette?: string[];
+            /** Strengths */
+            strengths: {
+                [key: string]: number;
+            };
+            /** Winner */
+            winner: string | null;
+        };
+        /** EstorilRewardEvent */
+        EstorilRewardEvent: {
+            data: components["schemas"]["EstorilRewardData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reward";
+        };
+        /** EstorilRewardView */
+        EstorilRewardView: {
+            /** Cell */
+            cell: number[] | null;
+            /** Tiles */
+            tiles: components["schemas"]["EstorilHiddenOrShown"][];
+            /** Top Secret */
+            top_secret: boolean;
+        };
         /**
          * EstorilRotate
          * @description Turn the Alcântara board.
@@ -1964,6 +6294,38 @@ export interface components {
              * @enum {string}
              */
             type: "rotate";
+        };
+        /** EstorilRotatedData */
+        EstorilRotatedData: {
+            /** Degrees */
+            degrees: number;
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+        };
+        /** EstorilRotatedEvent */
+        EstorilRotatedEvent: {
+            data: components["schemas"]["EstorilRotatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rotated";
+        };
+        /** EstorilRotatePrompt */
+        EstorilRotatePrompt: {
+            /** Degrees */
+            degrees: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "rotate";
+            /** Location */
+            location: string;
+            /** Text */
+            text: string;
         };
         /** EstorilRoulette */
         EstorilRoulette: {
@@ -1980,6 +6342,134 @@ export interface components {
              */
             type: "roulette";
         };
+        /** EstorilRouletteFedData */
+        EstorilRouletteFedData: {
+            /** Player */
+            player: string;
+            /** Source */
+            source: string;
+            /** Tile */
+            tile?: string;
+        };
+        /** EstorilRouletteFedEvent */
+        EstorilRouletteFedEvent: {
+            data: components["schemas"]["EstorilRouletteFedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_fed";
+        };
+        /** EstorilRoulettePrompt */
+        EstorilRoulettePrompt: {
+            /** From Discards */
+            from_discards: string[];
+            /** From Hand */
+            from_hand: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "roulette";
+            /** Text */
+            text: string;
+        };
+        /** EstorilRouletteTileData */
+        EstorilRouletteTileData: {
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilRouletteTileEvent */
+        EstorilRouletteTileEvent: {
+            data: components["schemas"]["EstorilRouletteTileData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_tile";
+        };
+        /** EstorilRouletteView */
+        EstorilRouletteView: {
+            /** Tiles Under */
+            tiles_under: number;
+        };
+        /**
+         * EstorilRoundLocation
+         * @description A Location as a round starts: face-down Reward tiles as ``null``.
+         */
+        EstorilRoundLocation: {
+            /** Die */
+            die?: number;
+            /** Location */
+            location: string;
+            /** Rewards */
+            rewards: (string | null)[];
+            /** Rotation */
+            rotation: number;
+        };
+        /** EstorilRoundStartedData */
+        EstorilRoundStartedData: {
+            /** First Player */
+            first_player: string;
+            /** Grid */
+            grid: components["schemas"]["EstorilRoundLocation"][];
+            /** Round */
+            round: number;
+        };
+        /** EstorilRoundStartedEvent */
+        EstorilRoundStartedEvent: {
+            data: components["schemas"]["EstorilRoundStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+        };
+        /** EstorilSawData */
+        EstorilSawData: {
+            /** Location */
+            location: string;
+            /** Reward */
+            reward?: number;
+            /** Space */
+            space?: string;
+            tile: components["schemas"]["EstorilTile"];
+        };
+        /** EstorilSawEvent */
+        EstorilSawEvent: {
+            data: components["schemas"]["EstorilSawData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "saw";
+        };
+        /** EstorilSeducedData */
+        EstorilSeducedData: {
+            /** Controller */
+            controller: string;
+            /** From Location */
+            from_location: string;
+            /** From Space */
+            from_space: string;
+            /** Location */
+            location: string;
+            /** Owner */
+            owner: string;
+            /** Space */
+            space: string;
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilSeducedEvent */
+        EstorilSeducedEvent: {
+            data: components["schemas"]["EstorilSeducedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seduced";
+        };
         /**
          * EstorilSetDie
          * @description Set the Airport die.
@@ -1992,6 +6482,48 @@ export interface components {
             type: "set_die";
             /** Value */
             value: number;
+        };
+        /** EstorilShieldedData */
+        EstorilShieldedData: {
+            /** Location */
+            location: string;
+            /** Player */
+            player: string;
+            /** Space */
+            space: string;
+        };
+        /** EstorilShieldedEvent */
+        EstorilShieldedEvent: {
+            data: components["schemas"]["EstorilShieldedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shielded";
+        };
+        /**
+         * EstorilSpace
+         * @description A space a tile may be placed on.
+         */
+        EstorilSpace: {
+            /** Location */
+            location: string;
+            /** Space */
+            space: string;
+        };
+        /** EstorilSpaceView */
+        EstorilSpaceView: {
+            /** Cell */
+            cell: number[];
+            /** Look */
+            look: string | null;
+            occupant: components["schemas"]["EstorilOccupantView"] | null;
+            /** Outer */
+            outer: boolean;
+            /** Space */
+            space: string;
+            /** Top Secret */
+            top_secret: boolean;
         };
         /** EstorilSwapReward */
         EstorilSwapReward: {
@@ -2006,13 +6538,8 @@ export interface components {
          * @description What one reader (a seat or a spectator) may know about a table right now. (Estoril 1942)
          */
         EstorilTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2062,6 +6589,42 @@ export interface components {
             you: number | null;
         };
         /**
+         * EstorilTile
+         * @description A Character tile as printed (``name`` is how actions name it).
+         */
+        EstorilTile: {
+            /** Abilities */
+            abilities: string[];
+            /** Black Medal */
+            black_medal: boolean;
+            /** Flag */
+            flag: string;
+            /** Name */
+            name: string;
+            /** Starting */
+            starting: string | null;
+            /** Strength */
+            strength: number;
+            /** Vp */
+            vp: number;
+            /** Woman */
+            woman: boolean;
+        };
+        /** EstorilTilesRetrievedData */
+        EstorilTilesRetrievedData: {
+            /** Hand Sizes */
+            hand_sizes: number[];
+        };
+        /** EstorilTilesRetrievedEvent */
+        EstorilTilesRetrievedEvent: {
+            data: components["schemas"]["EstorilTilesRetrievedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_retrieved";
+        };
+        /**
          * EstorilUse
          * @description Use an ability symbol of the resolving Character, with its target if it has one.
          */
@@ -2084,9 +6647,62 @@ export interface components {
         };
         /**
          * EstorilView
-         * @description What one seat of Estoril 1942 sees
+         * @description What one seat (or a spectator) of Estoril 1942 sees.
          */
-        EstorilView: Record<string, never>;
+        EstorilView: {
+            enigma: components["schemas"]["EstorilEnigmaView"] | null;
+            /** First Player */
+            first_player: string;
+            grid: components["schemas"]["EstorilGridView"];
+            /** Hand */
+            hand: components["schemas"]["EstorilTile"][] | null;
+            /** Missions */
+            missions: components["schemas"]["EstorilMissionView"][];
+            /** My Pending Discards */
+            my_pending_discards?: components["schemas"]["EstorilTile"][];
+            /** Out Of Game */
+            out_of_game: components["schemas"]["EstorilTile"][];
+            /**
+             * Phase
+             * @enum {string}
+             */
+            phase: "place" | "resolve" | "discard" | "over";
+            /** Pile Size */
+            pile_size: number;
+            /** Players */
+            players: components["schemas"]["EstorilPlayerView"][];
+            /** Prompt */
+            prompt: (components["schemas"]["EstorilPlacePrompt"] | components["schemas"]["EstorilDiscardPrompt"] | components["schemas"]["EstorilPlaceEnigmaPrompt"] | components["schemas"]["EstorilRoulettePrompt"] | components["schemas"]["EstorilRotatePrompt"] | components["schemas"]["EstorilAirportDiePrompt"] | components["schemas"]["EstorilLookPrompt"] | components["schemas"]["EstorilAbilityPrompt"] | components["schemas"]["EstorilConspiracyPrompt"] | components["schemas"]["EstorilHellsMouthPrompt"]) | null;
+            resolving: components["schemas"]["EstorilResolvingView"] | null;
+            /** Results */
+            results: components["schemas"]["EstorilResultView"][];
+            /** Round */
+            round: number;
+            /** Rounds */
+            rounds: number;
+            /** Shields Left */
+            shields_left: number;
+            /** To Act */
+            to_act: string[];
+            /** Turn */
+            turn: string | null;
+            /** You */
+            you: string | null;
+        };
+        /** EstorilYouDiscardedData */
+        EstorilYouDiscardedData: {
+            /** Tile */
+            tile: string;
+        };
+        /** EstorilYouDiscardedEvent */
+        EstorilYouDiscardedEvent: {
+            data: components["schemas"]["EstorilYouDiscardedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_discarded";
+        };
         /** GameInfo */
         GameInfo: {
             /**
@@ -2251,6 +6867,45 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * PublicClock
+         * @description A table's time control and each seat's time (the table document's ``clock``).
+         */
+        PublicClock: {
+            /** Handover After */
+            handover_after: number;
+            /** Increment */
+            increment: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "per_decision" | "bank" | "correspondence";
+            /** Now */
+            now: number;
+            /** Paused */
+            paused: boolean;
+            /** Seats */
+            seats: components["schemas"]["PublicSeatClock"][];
+            /** Seconds */
+            seconds: number;
+        };
+        /**
+         * PublicSeatClock
+         * @description One seat's time as every reader sees it.
+         */
+        PublicSeatClock: {
+            /** Deadline */
+            deadline: number | null;
+            /** Remaining */
+            remaining: number;
+            /** Running */
+            running: boolean;
+            /** Seat */
+            seat: number;
+            /** Timeouts */
+            timeouts: number;
+        };
         /** Rematch */
         Rematch: {
             /**
@@ -2324,18 +6979,13 @@ export interface components {
          * @description ActionResult (Stratego Spies & Lies)
          */
         SpiesActionResult: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * Events
              * @description Events you may see since your action's version
              */
-            events: components["schemas"]["LoggedEvent"][];
+            events: components["schemas"]["SpiesLoggedEvent"][];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2384,6 +7034,36 @@ export interface components {
              */
             you: number | null;
         };
+        /** SpiesActivatedData */
+        SpiesActivatedData: {
+            /** Side */
+            side: string;
+            /** Soldier */
+            soldier: string;
+        };
+        /** SpiesActivatedEvent */
+        SpiesActivatedEvent: {
+            data: components["schemas"]["SpiesActivatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activated";
+        };
+        /** SpiesBombExplodedData */
+        SpiesBombExplodedData: {
+            /** Side */
+            side: string;
+        };
+        /** SpiesBombExplodedEvent */
+        SpiesBombExplodedEvent: {
+            data: components["schemas"]["SpiesBombExplodedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bomb_exploded";
+        };
         /**
          * SpiesCaptain
          * @description The Captain: earn 6, or use one of your exhausted soldiers (``soldier``).
@@ -2405,6 +7085,114 @@ export interface components {
              */
             type: "captain";
         };
+        /** SpiesCaptainChoiceData */
+        SpiesCaptainChoiceData: {
+            /** Option */
+            option: string;
+            /** Side */
+            side: string;
+            /** Soldier */
+            soldier?: string;
+        };
+        /** SpiesCaptainChoiceEvent */
+        SpiesCaptainChoiceEvent: {
+            data: components["schemas"]["SpiesCaptainChoiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "captain_choice";
+        };
+        /** SpiesDayEndedData */
+        SpiesDayEndedData: {
+            /** Day */
+            day: number;
+        };
+        /** SpiesDayEndedEvent */
+        SpiesDayEndedEvent: {
+            data: components["schemas"]["SpiesDayEndedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_ended";
+        };
+        /** SpiesDayStartedData */
+        SpiesDayStartedData: {
+            /** Day */
+            day: number;
+            /** Starting Side */
+            starting_side: string;
+        };
+        /** SpiesDayStartedEvent */
+        SpiesDayStartedEvent: {
+            data: components["schemas"]["SpiesDayStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_started";
+        };
+        /** SpiesDeceptionPaidData */
+        SpiesDeceptionPaidData: {
+            /** Side */
+            side: string;
+        };
+        /** SpiesDeceptionPaidEvent */
+        SpiesDeceptionPaidEvent: {
+            data: components["schemas"]["SpiesDeceptionPaidData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_paid";
+        };
+        /** SpiesDeceptionPlayedData */
+        SpiesDeceptionPlayedData: {
+            /** Mission */
+            mission: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesDeceptionPlayedEvent */
+        SpiesDeceptionPlayedEvent: {
+            data: components["schemas"]["SpiesDeceptionPlayedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_played";
+        };
+        /** SpiesDeceptionTokenRefusedData */
+        SpiesDeceptionTokenRefusedData: {
+            /** Limit */
+            limit: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesDeceptionTokenRefusedEvent */
+        SpiesDeceptionTokenRefusedEvent: {
+            data: components["schemas"]["SpiesDeceptionTokenRefusedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_refused";
+        };
+        /** SpiesDeceptionTokenWonData */
+        SpiesDeceptionTokenWonData: {
+            /** Side */
+            side: string;
+        };
+        /** SpiesDeceptionTokenWonEvent */
+        SpiesDeceptionTokenWonEvent: {
+            data: components["schemas"]["SpiesDeceptionTokenWonData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_won";
+        };
         /**
          * SpiesDeploy
          * @description One soldier face down below each of your Mission cards, in Mission order.
@@ -2417,6 +7205,42 @@ export interface components {
              * @enum {string}
              */
             type: "deploy";
+        };
+        /** SpiesDeployedData */
+        SpiesDeployedData: {
+            /** Missions */
+            missions: number[];
+            /** Seat */
+            seat: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesDeployedEvent */
+        SpiesDeployedEvent: {
+            data: components["schemas"]["SpiesDeployedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deployed";
+        };
+        /** SpiesDoubleAgentMovedData */
+        SpiesDoubleAgentMovedData: {
+            /** Side */
+            side: string;
+            /** Spaces */
+            spaces: number;
+            /** To */
+            to: string;
+        };
+        /** SpiesDoubleAgentMovedEvent */
+        SpiesDoubleAgentMovedEvent: {
+            data: components["schemas"]["SpiesDoubleAgentMovedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent_moved";
         };
         /** SpiesDoubleAgentView */
         SpiesDoubleAgentView: {
@@ -2444,18 +7268,57 @@ export interface components {
             /** Spy */
             spy: boolean;
         };
-        /**
-         * SpiesEvent
-         * @description An event as a reader receives it: its ``type`` and ``data`` (see each game's
-         *     README for the types it makes).
-         */
-        SpiesEvent: {
-            /** Data */
-            data: {
-                [key: string]: unknown;
-            };
-            /** Type */
-            type: string;
+        /** SpiesEvent */
+        SpiesEvent: components["schemas"]["SpiesActivatedEvent"] | components["schemas"]["SpiesBombExplodedEvent"] | components["schemas"]["SpiesCaptainChoiceEvent"] | components["schemas"]["SpiesDayEndedEvent"] | components["schemas"]["SpiesDayStartedEvent"] | components["schemas"]["SpiesDeceptionPaidEvent"] | components["schemas"]["SpiesDeceptionPlayedEvent"] | components["schemas"]["SpiesDeceptionTokenRefusedEvent"] | components["schemas"]["SpiesDeceptionTokenWonEvent"] | components["schemas"]["SpiesDeployedEvent"] | components["schemas"]["SpiesDoubleAgentMovedEvent"] | components["schemas"]["SpiesExhaustedEvent"] | components["schemas"]["SpiesFlagCapturedEvent"] | components["schemas"]["SpiesGameOverEvent"] | components["schemas"]["SpiesHandEvent"] | components["schemas"]["SpiesInfiltratedEvent"] | components["schemas"]["SpiesInfiltrationPointsEvent"] | components["schemas"]["SpiesInfiltrationPointsReducedEvent"] | components["schemas"]["SpiesIntelReadyEvent"] | components["schemas"]["SpiesIntelTokensEvent"] | components["schemas"]["SpiesIntelTurnedEvent"] | components["schemas"]["SpiesMarshalChoiceEvent"] | components["schemas"]["SpiesMyDeploymentEvent"] | components["schemas"]["SpiesNoDeceptionEvent"] | components["schemas"]["SpiesPointsCarriedOverEvent"] | components["schemas"]["SpiesRetreatedEvent"] | components["schemas"]["SpiesRevealedEvent"] | components["schemas"]["SpiesSetupEvent"] | components["schemas"]["SpiesStartingPlayerEvent"] | components["schemas"]["SpiesTurnEvent"];
+        /** SpiesExhaustedData */
+        SpiesExhaustedData: {
+            /** Double Damage */
+            double_damage: boolean;
+            /** Side */
+            side: string;
+            /** Soldiers */
+            soldiers: string[];
+        };
+        /** SpiesExhaustedEvent */
+        SpiesExhaustedEvent: {
+            data: components["schemas"]["SpiesExhaustedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exhausted";
+        };
+        /** SpiesFlagCapturedData */
+        SpiesFlagCapturedData: {
+            /** Side */
+            side: string;
+        };
+        /** SpiesFlagCapturedEvent */
+        SpiesFlagCapturedEvent: {
+            data: components["schemas"]["SpiesFlagCapturedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flag_captured";
+        };
+        /** SpiesGameOverData */
+        SpiesGameOverData: {
+            /** Double Agent */
+            double_agent: string;
+            /** Ending */
+            ending: string;
+            /** Winner */
+            winner: string;
+        };
+        /** SpiesGameOverEvent */
+        SpiesGameOverEvent: {
+            data: components["schemas"]["SpiesGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
         };
         /**
          * SpiesGuess
@@ -2474,6 +7337,72 @@ export interface components {
              * @enum {string}
              */
             type: "guess";
+        };
+        /** SpiesHandData */
+        SpiesHandData: {
+            /** Side */
+            side: string;
+            /** Soldiers */
+            soldiers: string[];
+        };
+        /** SpiesHandEvent */
+        SpiesHandEvent: {
+            data: components["schemas"]["SpiesHandData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand";
+        };
+        /** SpiesInfiltratedData */
+        SpiesInfiltratedData: {
+            /** Day */
+            day: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesInfiltratedEvent */
+        SpiesInfiltratedEvent: {
+            data: components["schemas"]["SpiesInfiltratedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+        };
+        /** SpiesInfiltrationPointsData */
+        SpiesInfiltrationPointsData: {
+            /** Earned */
+            earned: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesInfiltrationPointsEvent */
+        SpiesInfiltrationPointsEvent: {
+            data: components["schemas"]["SpiesInfiltrationPointsData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points";
+        };
+        /** SpiesInfiltrationPointsReducedData */
+        SpiesInfiltrationPointsReducedData: {
+            /** By */
+            by: number;
+            /** Side */
+            side: string;
+            /** Total */
+            total: number;
+        };
+        /** SpiesInfiltrationPointsReducedEvent */
+        SpiesInfiltrationPointsReducedEvent: {
+            data: components["schemas"]["SpiesInfiltrationPointsReducedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points_reduced";
         };
         /** SpiesIntelCard */
         SpiesIntelCard: {
@@ -2500,6 +7429,52 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** SpiesIntelReadyData */
+        SpiesIntelReadyData: {
+            /** Seat */
+            seat: number;
+        };
+        /** SpiesIntelReadyEvent */
+        SpiesIntelReadyEvent: {
+            data: components["schemas"]["SpiesIntelReadyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_ready";
+        };
+        /** SpiesIntelTokensData */
+        SpiesIntelTokensData: {
+            /** Missions */
+            missions: number[];
+            /** Side */
+            side: string;
+        };
+        /** SpiesIntelTokensEvent */
+        SpiesIntelTokensEvent: {
+            data: components["schemas"]["SpiesIntelTokensData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_tokens";
+        };
+        /** SpiesIntelTurnedData */
+        SpiesIntelTurnedData: {
+            /** Intel */
+            intel: string;
+            /** Ranks */
+            ranks: number[];
+        };
+        /** SpiesIntelTurnedEvent */
+        SpiesIntelTurnedEvent: {
+            data: components["schemas"]["SpiesIntelTurnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_turned";
+        };
         /** SpiesIntelView */
         SpiesIntelView: {
             current: components["schemas"]["SpiesIntelCard"] | null;
@@ -2507,6 +7482,1091 @@ export interface components {
             deck_size: number;
             /** Old */
             old: components["schemas"]["SpiesIntelCard"][];
+        };
+        /**
+         * SpiesLoggedActivated
+         * @description A activated event of Stratego Spies & Lies
+         */
+        SpiesLoggedActivated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesActivatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedBombExploded
+         * @description A bomb_exploded event of Stratego Spies & Lies
+         */
+        SpiesLoggedBombExploded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesBombExplodedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bomb_exploded";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedBotLevelChanged
+         * @description A bot_level_changed event of Stratego Spies & Lies
+         */
+        SpiesLoggedBotLevelChanged: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_level_changed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedBotSeated
+         * @description A bot_seated event of Stratego Spies & Lies
+         */
+        SpiesLoggedBotSeated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableBotSeatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bot_seated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedCaptainChoice
+         * @description A captain_choice event of Stratego Spies & Lies
+         */
+        SpiesLoggedCaptainChoice: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesCaptainChoiceData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "captain_choice";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedClocksPaused
+         * @description A clocks_paused event of Stratego Spies & Lies
+         */
+        SpiesLoggedClocksPaused: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_paused";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedClocksResumed
+         * @description A clocks_resumed event of Stratego Spies & Lies
+         */
+        SpiesLoggedClocksResumed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "clocks_resumed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDayEnded
+         * @description A day_ended event of Stratego Spies & Lies
+         */
+        SpiesLoggedDayEnded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDayEndedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_ended";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDayStarted
+         * @description A day_started event of Stratego Spies & Lies
+         */
+        SpiesLoggedDayStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDayStartedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDeceptionPaid
+         * @description A deception_paid event of Stratego Spies & Lies
+         */
+        SpiesLoggedDeceptionPaid: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDeceptionPaidData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_paid";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDeceptionPlayed
+         * @description A deception_played event of Stratego Spies & Lies
+         */
+        SpiesLoggedDeceptionPlayed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDeceptionPlayedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_played";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDeceptionTokenRefused
+         * @description A deception_token_refused event of Stratego Spies & Lies
+         */
+        SpiesLoggedDeceptionTokenRefused: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDeceptionTokenRefusedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_refused";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDeceptionTokenWon
+         * @description A deception_token_won event of Stratego Spies & Lies
+         */
+        SpiesLoggedDeceptionTokenWon: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDeceptionTokenWonData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_won";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDeployed
+         * @description A deployed event of Stratego Spies & Lies
+         */
+        SpiesLoggedDeployed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDeployedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deployed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedDoubleAgentMoved
+         * @description A double_agent_moved event of Stratego Spies & Lies
+         */
+        SpiesLoggedDoubleAgentMoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesDoubleAgentMovedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent_moved";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedEvent
+         * @description An event of a Stratego Spies & Lies table's log, by its type
+         */
+        SpiesLoggedEvent: components["schemas"]["SpiesLoggedActivated"] | components["schemas"]["SpiesLoggedBombExploded"] | components["schemas"]["SpiesLoggedBotLevelChanged"] | components["schemas"]["SpiesLoggedBotSeated"] | components["schemas"]["SpiesLoggedCaptainChoice"] | components["schemas"]["SpiesLoggedClocksPaused"] | components["schemas"]["SpiesLoggedClocksResumed"] | components["schemas"]["SpiesLoggedDayEnded"] | components["schemas"]["SpiesLoggedDayStarted"] | components["schemas"]["SpiesLoggedDeceptionPaid"] | components["schemas"]["SpiesLoggedDeceptionPlayed"] | components["schemas"]["SpiesLoggedDeceptionTokenRefused"] | components["schemas"]["SpiesLoggedDeceptionTokenWon"] | components["schemas"]["SpiesLoggedDeployed"] | components["schemas"]["SpiesLoggedDoubleAgentMoved"] | components["schemas"]["SpiesLoggedExhausted"] | components["schemas"]["SpiesLoggedFlagCaptured"] | components["schemas"]["SpiesLoggedGameOver"] | components["schemas"]["SpiesLoggedGameStarted"] | components["schemas"]["SpiesLoggedHand"] | components["schemas"]["SpiesLoggedInfiltrated"] | components["schemas"]["SpiesLoggedInfiltrationPoints"] | components["schemas"]["SpiesLoggedInfiltrationPointsReduced"] | components["schemas"]["SpiesLoggedIntelReady"] | components["schemas"]["SpiesLoggedIntelTokens"] | components["schemas"]["SpiesLoggedIntelTurned"] | components["schemas"]["SpiesLoggedJoined"] | components["schemas"]["SpiesLoggedMarshalChoice"] | components["schemas"]["SpiesLoggedMyDeployment"] | components["schemas"]["SpiesLoggedNoDeception"] | components["schemas"]["SpiesLoggedPlayerRemoved"] | components["schemas"]["SpiesLoggedPointsCarriedOver"] | components["schemas"]["SpiesLoggedRematch"] | components["schemas"]["SpiesLoggedRetreated"] | components["schemas"]["SpiesLoggedReturned"] | components["schemas"]["SpiesLoggedRevealed"] | components["schemas"]["SpiesLoggedSeatEmptied"] | components["schemas"]["SpiesLoggedSeatGivenBack"] | components["schemas"]["SpiesLoggedSeatHeld"] | components["schemas"]["SpiesLoggedSeatRequested"] | components["schemas"]["SpiesLoggedSetup"] | components["schemas"]["SpiesLoggedStartingPlayer"] | components["schemas"]["SpiesLoggedTimeAdded"] | components["schemas"]["SpiesLoggedTimedOut"] | components["schemas"]["SpiesLoggedTurn"];
+        /**
+         * SpiesLoggedExhausted
+         * @description A exhausted event of Stratego Spies & Lies
+         */
+        SpiesLoggedExhausted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesExhaustedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exhausted";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedFlagCaptured
+         * @description A flag_captured event of Stratego Spies & Lies
+         */
+        SpiesLoggedFlagCaptured: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesFlagCapturedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flag_captured";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedGameOver
+         * @description A game_over event of Stratego Spies & Lies
+         */
+        SpiesLoggedGameOver: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesGameOverData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedGameStarted
+         * @description A game_started event of Stratego Spies & Lies
+         */
+        SpiesLoggedGameStarted: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedHand
+         * @description A hand event of Stratego Spies & Lies
+         */
+        SpiesLoggedHand: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesHandData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedInfiltrated
+         * @description A infiltrated event of Stratego Spies & Lies
+         */
+        SpiesLoggedInfiltrated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesInfiltratedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedInfiltrationPoints
+         * @description A infiltration_points event of Stratego Spies & Lies
+         */
+        SpiesLoggedInfiltrationPoints: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesInfiltrationPointsData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedInfiltrationPointsReduced
+         * @description A infiltration_points_reduced event of Stratego Spies & Lies
+         */
+        SpiesLoggedInfiltrationPointsReduced: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesInfiltrationPointsReducedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points_reduced";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedIntelReady
+         * @description A intel_ready event of Stratego Spies & Lies
+         */
+        SpiesLoggedIntelReady: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesIntelReadyData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_ready";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedIntelTokens
+         * @description A intel_tokens event of Stratego Spies & Lies
+         */
+        SpiesLoggedIntelTokens: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesIntelTokensData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_tokens";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedIntelTurned
+         * @description A intel_turned event of Stratego Spies & Lies
+         */
+        SpiesLoggedIntelTurned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesIntelTurnedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_turned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedJoined
+         * @description A joined event of Stratego Spies & Lies
+         */
+        SpiesLoggedJoined: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedMarshalChoice
+         * @description A marshal_choice event of Stratego Spies & Lies
+         */
+        SpiesLoggedMarshalChoice: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesMarshalChoiceData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "marshal_choice";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedMyDeployment
+         * @description A my_deployment event of Stratego Spies & Lies
+         */
+        SpiesLoggedMyDeployment: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesMyDeploymentData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "my_deployment";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedNoDeception
+         * @description A no_deception event of Stratego Spies & Lies
+         */
+        SpiesLoggedNoDeception: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesNoDeceptionData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_deception";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedPlayerRemoved
+         * @description A player_removed event of Stratego Spies & Lies
+         */
+        SpiesLoggedPlayerRemoved: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player_removed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedPointsCarriedOver
+         * @description A points_carried_over event of Stratego Spies & Lies
+         */
+        SpiesLoggedPointsCarriedOver: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesPointsCarriedOverData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "points_carried_over";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedRematch
+         * @description A rematch event of Stratego Spies & Lies
+         */
+        SpiesLoggedRematch: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableRematchData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rematch";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedRetreated
+         * @description A retreated event of Stratego Spies & Lies
+         */
+        SpiesLoggedRetreated: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesRetreatedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "retreated";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedReturned
+         * @description A returned event of Stratego Spies & Lies
+         */
+        SpiesLoggedReturned: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "returned";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedRevealed
+         * @description A revealed event of Stratego Spies & Lies
+         */
+        SpiesLoggedRevealed: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesRevealedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "revealed";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedSeatEmptied
+         * @description A seat_emptied event of Stratego Spies & Lies
+         */
+        SpiesLoggedSeatEmptied: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_emptied";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedSeatGivenBack
+         * @description A seat_given_back event of Stratego Spies & Lies
+         */
+        SpiesLoggedSeatGivenBack: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_given_back";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedSeatHeld
+         * @description A seat_held event of Stratego Spies & Lies
+         */
+        SpiesLoggedSeatHeld: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_held";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedSeatRequested
+         * @description A seat_requested event of Stratego Spies & Lies
+         */
+        SpiesLoggedSeatRequested: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seat_requested";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedSetup
+         * @description A setup event of Stratego Spies & Lies
+         */
+        SpiesLoggedSetup: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesSetupData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedStartingPlayer
+         * @description A starting_player event of Stratego Spies & Lies
+         */
+        SpiesLoggedStartingPlayer: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesStartingPlayerData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_player";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedTimeAdded
+         * @description A time_added event of Stratego Spies & Lies
+         */
+        SpiesLoggedTimeAdded: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableTimeAddedData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "time_added";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedTimedOut
+         * @description A timed_out event of Stratego Spies & Lies
+         */
+        SpiesLoggedTimedOut: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timed_out";
+            /** Version */
+            version: number;
+        };
+        /**
+         * SpiesLoggedTurn
+         * @description A turn event of Stratego Spies & Lies
+         */
+        SpiesLoggedTurn: {
+            /**
+             * Audience
+             * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
+             */
+            audience?: number[] | null;
+            data: components["schemas"]["SpiesTurnData"];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
+            /** Version */
+            version: number;
         };
         /**
          * SpiesMarshal
@@ -2523,6 +8583,22 @@ export interface components {
              * @enum {string}
              */
             type: "marshal";
+        };
+        /** SpiesMarshalChoiceData */
+        SpiesMarshalChoiceData: {
+            /** Option */
+            option: string;
+            /** Side */
+            side: string;
+        };
+        /** SpiesMarshalChoiceEvent */
+        SpiesMarshalChoiceEvent: {
+            data: components["schemas"]["SpiesMarshalChoiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "marshal_choice";
         };
         /** SpiesMissionView */
         SpiesMissionView: {
@@ -2543,10 +8619,42 @@ export interface components {
             /** Tilted */
             tilted: boolean;
         };
+        /** SpiesMyDeploymentData */
+        SpiesMyDeploymentData: {
+            /** Soldiers */
+            soldiers: {
+                [key: string]: string;
+            };
+        };
+        /** SpiesMyDeploymentEvent */
+        SpiesMyDeploymentEvent: {
+            data: components["schemas"]["SpiesMyDeploymentData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "my_deployment";
+        };
         /** SpiesNoDeception */
         SpiesNoDeception: {
             /** Mission */
             mission?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_deception";
+        };
+        /** SpiesNoDeceptionData */
+        SpiesNoDeceptionData: {
+            /** Mission */
+            mission: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesNoDeceptionEvent */
+        SpiesNoDeceptionEvent: {
+            data: components["schemas"]["SpiesNoDeceptionData"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2594,6 +8702,22 @@ export interface components {
              * @enum {string}
              */
             type: "play_deception";
+        };
+        /** SpiesPointsCarriedOverData */
+        SpiesPointsCarriedOverData: {
+            /** Points */
+            points: number;
+            /** Side */
+            side: string;
+        };
+        /** SpiesPointsCarriedOverEvent */
+        SpiesPointsCarriedOverEvent: {
+            data: components["schemas"]["SpiesPointsCarriedOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "points_carried_over";
         };
         /**
          * SpiesPrompt
@@ -2659,6 +8783,50 @@ export interface components {
             /** Winner */
             winner: string | null;
         };
+        /** SpiesRetreatedData */
+        SpiesRetreatedData: {
+            /** Mission */
+            mission?: number;
+            /** Reason */
+            reason: string;
+            /** Side */
+            side: string;
+            /** Soldier */
+            soldier: string;
+        };
+        /** SpiesRetreatedEvent */
+        SpiesRetreatedEvent: {
+            data: components["schemas"]["SpiesRetreatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "retreated";
+        };
+        /** SpiesRevealedData */
+        SpiesRevealedData: {
+            /** Correct */
+            correct: boolean;
+            /** Guess */
+            guess: string;
+            /** Guesser */
+            guesser: string;
+            /** Mission */
+            mission: number;
+            /** Side */
+            side: string;
+            /** Soldier */
+            soldier: string;
+        };
+        /** SpiesRevealedEvent */
+        SpiesRevealedEvent: {
+            data: components["schemas"]["SpiesRevealedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "revealed";
+        };
         /** SpiesSeatView */
         SpiesSeatView: {
             /** Intel Ready */
@@ -2669,6 +8837,24 @@ export interface components {
             seat: number;
             /** Side */
             side: string;
+        };
+        /** SpiesSetupData */
+        SpiesSetupData: {
+            /** Exhausted */
+            exhausted: {
+                [key: string]: string;
+            };
+            /** Old Intel */
+            old_intel: string;
+        };
+        /** SpiesSetupEvent */
+        SpiesSetupEvent: {
+            data: components["schemas"]["SpiesSetupData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup";
         };
         /** SpiesSideView */
         SpiesSideView: {
@@ -2712,18 +8898,27 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** SpiesStartingPlayerData */
+        SpiesStartingPlayerData: {
+            /** Side */
+            side: string;
+        };
+        /** SpiesStartingPlayerEvent */
+        SpiesStartingPlayerEvent: {
+            data: components["schemas"]["SpiesStartingPlayerData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_player";
+        };
         /**
          * SpiesTableDocument
          * @description What one reader (a seat or a spectator) may know about a table right now. (Stratego Spies & Lies)
          */
         SpiesTableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2778,6 +8973,24 @@ export interface components {
             status: string;
             /** Territory Spaces */
             territory_spaces: number;
+        };
+        /** SpiesTurnData */
+        SpiesTurnData: {
+            /** Day */
+            day: number;
+            /** Guesser */
+            guesser: string;
+            /** Mission */
+            mission: number;
+        };
+        /** SpiesTurnEvent */
+        SpiesTurnEvent: {
+            data: components["schemas"]["SpiesTurnData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
         };
         /** SpiesTurnView */
         SpiesTurnView: {
@@ -2840,18 +9053,59 @@ export interface components {
              */
             version: number;
         };
+        /** TableBotLevelChangedEvent */
+        TableBotLevelChangedEvent: {
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "bot_level_changed";
+        };
+        /**
+         * TableBotSeatedData
+         * @description A bot took the seat: with the player's name when it plays for them.
+         */
+        TableBotSeatedData: {
+            /** Name */
+            name?: string | null;
+            /** Seat */
+            seat: number;
+        };
+        /** TableBotSeatedEvent */
+        TableBotSeatedEvent: {
+            data: components["schemas"]["TableBotSeatedData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "bot_seated";
+        };
+        /** TableClocksPausedEvent */
+        TableClocksPausedEvent: {
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "clocks_paused";
+        };
+        /** TableClocksResumedEvent */
+        TableClocksResumedEvent: {
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "clocks_resumed";
+        };
         /**
          * TableDocument
          * @description What one reader (a seat or a spectator) may know about a table right now.
          */
         TableDocument: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /** Game */
             game: string;
             /**
@@ -2914,15 +9168,126 @@ export interface components {
              */
             you: number | null;
         };
+        /** TableGameStartedEvent */
+        TableGameStartedEvent: {
+            data: components["schemas"]["TableNoData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "game_started";
+        };
+        /** TableJoinedEvent */
+        TableJoinedEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "joined";
+        };
+        /**
+         * TableNamedSeatData
+         * @description The seat it happened to and its player's name.
+         */
+        TableNamedSeatData: {
+            /** Name */
+            name: string | null;
+            /** Seat */
+            seat: number;
+        };
+        /**
+         * TableNoData
+         * @description Nothing more than that it happened.
+         */
+        TableNoData: Record<string, never>;
+        /** TablePlayerRemovedEvent */
+        TablePlayerRemovedEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "player_removed";
+        };
+        /**
+         * TableRematchData
+         * @description Only to the invited players: where the rematch is.
+         */
+        TableRematchData: {
+            /** Host Seat */
+            host_seat: number | null;
+            /** Invite Code */
+            invite_code: string;
+            /** Table Id */
+            table_id: string;
+        };
+        /** TableRematchEvent */
+        TableRematchEvent: {
+            data: components["schemas"]["TableRematchData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "rematch";
+        };
+        /** TableReturnedEvent */
+        TableReturnedEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "returned";
+        };
+        /**
+         * TableSeatData
+         * @description The seat it happened to.
+         */
+        TableSeatData: {
+            /** Seat */
+            seat: number;
+        };
+        /** TableSeatEmptiedEvent */
+        TableSeatEmptiedEvent: {
+            data: components["schemas"]["TableSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "seat_emptied";
+        };
+        /** TableSeatGivenBackEvent */
+        TableSeatGivenBackEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "seat_given_back";
+        };
+        /** TableSeatHeldEvent */
+        TableSeatHeldEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "seat_held";
+        };
+        /** TableSeatRequestedEvent */
+        TableSeatRequestedEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "seat_requested";
+        };
         /** TableSummary */
         TableSummary: {
-            /**
-             * Clock
-             * @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock
-             */
-            clock?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The time control and each seat's time: remaining seconds, whether it runs and its deadline (epoch seconds), with the server's now; null: no clock */
+            clock?: components["schemas"]["PublicClock"] | null;
             /** Game */
             game: string;
             /**
@@ -2957,11 +9322,41 @@ export interface components {
             /** Version */
             version: number;
         };
+        /** TableTimeAddedData */
+        TableTimeAddedData: {
+            /** Seat */
+            seat: number;
+            /** Seconds */
+            seconds: number;
+        };
+        /** TableTimeAddedEvent */
+        TableTimeAddedEvent: {
+            data: components["schemas"]["TableTimeAddedData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "time_added";
+        };
+        /** TableTimedOutEvent */
+        TableTimedOutEvent: {
+            data: components["schemas"]["TableNamedSeatData"];
+            /**
+             * Type
+             * @constant
+             */
+            type: "timed_out";
+        };
         /**
          * TypedActionResult
          * @description ActionResult, typed by its game
          */
         TypedActionResult: components["schemas"]["AgenciaActionResult"] | components["schemas"]["ConspiracyActionResult"] | components["schemas"]["EstorilActionResult"] | components["schemas"]["SpiesActionResult"];
+        /**
+         * TypedLoggedEvent
+         * @description An event of a table's log: one of its game's (each game's LoggedEvent, discriminated by type)
+         */
+        TypedLoggedEvent: components["schemas"]["AgenciaLoggedEvent"] | components["schemas"]["ConspiracyLoggedEvent"] | components["schemas"]["EstorilLoggedEvent"] | components["schemas"]["SpiesLoggedEvent"];
         /**
          * TypedTableDocument
          * @description TableDocument, typed by its game
@@ -3746,7 +10141,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3860,7 +10255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,7 +10369,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4097,7 +10492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoggedEvent"][];
+                    "application/json": components["schemas"]["TypedLoggedEvent"][];
                 };
             };
             /** @description Missing token (missing_token) */
@@ -4296,7 +10691,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +11139,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4846,7 +11241,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4962,7 +11357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5081,7 +11476,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5188,7 +11583,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5302,7 +11697,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description Done: no content */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ from spyhouse.engine import Action, Event, Game, Outcome, Rng
 from spyhouse.games.agencia import decisions, endings, hidden, setup, views
 from spyhouse.games.agencia.actions import AgenciaAction
 from spyhouse.games.agencia.components import ROUNDS
+from spyhouse.games.agencia.events import AgenciaEvent
 from spyhouse.games.agencia.state import AgenciaOptions, AgenciaState
 from spyhouse.games.agencia.strategy import STRATEGY
 
@@ -27,6 +28,7 @@ class Agencia(Game[AgenciaState]):
     Options = AgenciaOptions
     State = AgenciaState
     ActionType = AgenciaAction
+    EventType = AgenciaEvent
     ViewType = views.AgenciaView
     strategy = STRATEGY
     decision_table = decisions.TABLE

@@ -7,6 +7,7 @@ from pydantic import BaseModel
 from spyhouse.engine import Action, Event, Game, Outcome, Rng
 from spyhouse.games.conspiracy import decisions, endings, hidden, setup, views
 from spyhouse.games.conspiracy.actions import ConspiracyAction
+from spyhouse.games.conspiracy.events import ConspiracyEvent
 from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState
 from spyhouse.games.conspiracy.strategy import STRATEGY
 
@@ -23,6 +24,7 @@ class Conspiracy(Game[ConspiracyState]):
     Options = ConspiracyOptions
     State = ConspiracyState
     ActionType = ConspiracyAction
+    EventType = ConspiracyEvent
     ViewType = views.ConspiracyView
     strategy = STRATEGY
     decision_table = decisions.TABLE

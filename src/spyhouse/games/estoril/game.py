@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.estoril import decisions, endings, hidden, setup, views
 from spyhouse.games.estoril.actions import EstorilAction
+from spyhouse.games.estoril.events import EstorilEvent
 from spyhouse.games.estoril.state import EstorilOptions, EstorilState
 from spyhouse.games.estoril.strategy import STRATEGY
 
@@ -25,6 +26,8 @@ class Estoril1942(Game[EstorilState]):
     Options = EstorilOptions
     State = EstorilState
     ActionType = EstorilAction
+    EventType = EstorilEvent
+    ViewType = views.EstorilView
     strategy = STRATEGY
     decision_table = decisions.TABLE
     decisions_per_seat = 72
@@ -54,7 +57,7 @@ class Estoril1942(Game[EstorilState]):
         return decisions.legal_actions(state, seat)
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        return cast(dict[str, Any], views.view(state, seat))  # an EstorilView
 
     def outcome(self, state: EstorilState) -> Outcome | None:
         return endings.outcome(state)

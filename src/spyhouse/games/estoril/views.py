@@ -7,14 +7,22 @@ pending discards only their count. The draw pile shows its size.
 Once the game is over every hand is shown ("all Players add up VP from ... the 6
 Character tiles ... in your hand"), and so is every face-down tile left on the table
 (RULINGS.md, "End reveal"); the tiles under the Casino Roulette stay hidden.
+
+The view is built as the closed TypedDicts below: the published view schema is made
+from them, mypy checks that the functions here build them, and the game's tests
+validate every reader's view of random games against them, so the three cannot drift.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired, cast
+
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
 from spyhouse.games.estoril import decisions
+from spyhouse.games.estoril.actions import Use
 from spyhouse.games.estoril.components import (
     COLOURS,
     NUMERALS,
@@ -33,21 +41,302 @@ from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pendi
 
 JSON = dict[str, Any]
 
+# -- the view's types ------------------------------------------------------------------
 
-def tile(index: int) -> JSON:
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class Tile(TypedDict):
+    """A Character tile as printed (``name`` is how actions name it)."""
+
+    name: str
+    flag: str
+    strength: int
+    vp: int
+    abilities: list[str]
+    woman: bool
+    starting: str | None
+    black_medal: bool
+
+
+@with_config(_CLOSED)
+class HiddenOrShown(TypedDict):
+    """A tile that may lie face down: ``tile`` only when it is face up or the reader
+    knows it; ``known_by`` (the colours who looked at it) only while it is face down."""
+
+    face_down: bool
+    known_by: NotRequired[list[str]]
+    tile: NotRequired[Tile]
+
+
+@with_config(_CLOSED)
+class OccupantView(HiddenOrShown):
+    """A tile on a Deployment space, with the marker on it."""
+
+    marker: str
+    owner: str
+    shield: bool
+    seduced: bool
+    double_agent: bool
+    nationalism_used: int
+    dice: int
+
+
+@with_config(_CLOSED)
+class SpaceView(TypedDict):
+    space: str
+    cell: list[int]
+    outer: bool
+    top_secret: bool
+    look: str | None
+    occupant: OccupantView | None
+
+
+@with_config(_CLOSED)
+class RewardView(TypedDict):
+    cell: list[int] | None
+    top_secret: bool
+    tiles: list[HiddenOrShown]
+
+
+@with_config(_CLOSED)
+class RouletteView(TypedDict):
+    tiles_under: int
+
+
+@with_config(_CLOSED)
+class PrintedLocation(TypedDict):
+    location: str
+    full_name: str
+    number: int | None
+    status: str
+    special: str
+
+
+@with_config(_CLOSED)
+class LocationView(PrintedLocation):
+    row: int
+    col: int
+    rotation: int
+    reward: RewardView
+    resolution_number: int
+    adjacent: list[str]
+    resolved: bool
+    enigma: bool
+    spaces: list[SpaceView]
+    die: NotRequired[int]
+    roulette: NotRequired[RouletteView]
+
+
+@with_config(_CLOSED)
+class GridView(TypedDict):
+    rows: int
+    cols: int
+    cell_rows: int
+    cell_cols: int
+    locations: list[LocationView]
+
+
+@with_config(_CLOSED)
+class MissionView(TypedDict):
+    id: str
+    name: str
+    status: str
+
+
+@with_config(_CLOSED)
+class PlayerView(TypedDict):
+    player: str
+    seat: int
+    markers: int
+    hand_size: int
+    discards: list[Tile]
+    discarded_this_round: int
+    enigma: bool
+    revealed_hand: list[Tile] | None
+
+
+@with_config(_CLOSED)
+class EnigmaView(TypedDict):
+    location: str | None
+    holder: str | None
+
+
+@with_config(_CLOSED)
+class ResultView(TypedDict):
+    location: str
+    strengths: dict[str, int]
+    winner: str | None
+
+
+@with_config(_CLOSED)
+class ResolvingView(TypedDict):
+    order: list[str]
+    location: str
+    space: str | None
+
+
+@with_config(_CLOSED)
+class Space(TypedDict):
+    """A space a tile may be placed on."""
+
+    location: str
+    space: str
+
+
+@with_config(_CLOSED)
+class LookTarget(TypedDict):
+    location: str
+    space: NotRequired[str]
+    reward: NotRequired[int]
+
+
+@with_config(_CLOSED)
+class PlacePrompt(TypedDict):
+    kind: Literal["place"]
+    text: str
+    tiles: list[str]
+    spaces: list[Space]
+
+
+@with_config(_CLOSED)
+class DiscardPrompt(TypedDict):
+    kind: Literal["discard"]
+    text: str
+    count: int
+    tiles: list[str]
+
+
+@with_config(_CLOSED)
+class PlaceEnigmaPrompt(TypedDict):
+    kind: Literal["place_enigma"]
+    text: str
+    locations: list[str]
+
+
+@with_config(_CLOSED)
+class RoulettePrompt(TypedDict):
+    kind: Literal["roulette"]
+    text: str
+    from_hand: list[str]
+    from_discards: list[str]
+
+
+@with_config(_CLOSED)
+class RotatePrompt(TypedDict):
+    kind: Literal["rotate"]
+    text: str
+    location: str
+    degrees: list[int]
+
+
+@with_config(_CLOSED)
+class AirportDiePrompt(TypedDict):
+    kind: Literal["airport_die"]
+    text: str
+    die: int | None
+    min: int
+    max: int
+
+
+@with_config(_CLOSED)
+class LookPrompt(TypedDict):
+    kind: Literal["look"]
+    text: str
+    targets: list[LookTarget]
+
+
+@with_config(_CLOSED)
+class AbilityPrompt(TypedDict):
+    kind: Literal["ability"]
+    text: str
+    location: str
+    space: str
+    tile: str
+    abilities: list[str]
+    uses: list[Use]
+
+
+@with_config(_CLOSED)
+class ConspiracyPrompt(TypedDict):
+    kind: Literal["conspiracy"]
+    text: str
+    location: str
+    reward: Tile
+    pile_top: Tile
+
+
+@with_config(_CLOSED)
+class HellsMouthPrompt(TypedDict):
+    kind: Literal["hells_mouth"]
+    text: str
+    location: str
+    spaces: list[str]
+
+
+Prompt = Annotated[
+    PlacePrompt
+    | DiscardPrompt
+    | PlaceEnigmaPrompt
+    | RoulettePrompt
+    | RotatePrompt
+    | AirportDiePrompt
+    | LookPrompt
+    | AbilityPrompt
+    | ConspiracyPrompt
+    | HellsMouthPrompt,
+    Field(discriminator="kind"),
+]
+"""The decision the reader must take now, with what a client needs to present it."""
+
+
+PhaseName = Literal["place", "resolve", "discard", "over"]
+"""The values of :class:`Phase`."""
+
+
+@with_config(_CLOSED)
+class EstorilView(TypedDict):
+    """What one seat (or a spectator) of Estoril 1942 sees."""
+
+    round: int
+    rounds: int
+    phase: PhaseName
+    you: str | None
+    first_player: str
+    turn: str | None
+    to_act: list[str]
+    missions: list[MissionView]
+    players: list[PlayerView]
+    pile_size: int
+    out_of_game: list[Tile]
+    shields_left: int
+    enigma: EnigmaView | None
+    grid: GridView
+    results: list[ResultView]
+    resolving: ResolvingView | None
+    hand: list[Tile] | None
+    prompt: Prompt | None
+    my_pending_discards: NotRequired[list[Tile]]
+
+
+# -- building it --------------------------------------------------------------------------
+
+
+def tile(index: int) -> Tile:
     """A face-up (or known) tile, as printed."""
     printed = _printed_tile(index)
     return {**printed, "abilities": list(printed["abilities"])}
 
 
 @cache
-def _printed_tile(index: int) -> JSON:
-    return character(index).describe()
+def _printed_tile(index: int) -> Tile:
+    return cast(Tile, character(index).describe())
 
 
-def view(state: EstorilState, seat: int | None) -> JSON:
+def view(state: EstorilState, seat: int | None) -> EstorilView:
     to_act = decisions.to_act(state)
-    out: JSON = {
+    out: EstorilView = {
         "round": state.round,
         "rounds": ROUNDS,
         "phase": state.phase.value,
@@ -84,7 +373,7 @@ def view(state: EstorilState, seat: int | None) -> JSON:
     return out
 
 
-def player_view(state: EstorilState, seat: int) -> JSON:
+def player_view(state: EstorilState, seat: int) -> PlayerView:
     return {
         "player": COLOURS[seat],
         "seat": seat,
@@ -99,14 +388,14 @@ def player_view(state: EstorilState, seat: int) -> JSON:
     }
 
 
-def enigma_view(state: EstorilState) -> JSON:
+def enigma_view(state: EstorilState) -> EnigmaView:
     return {
         "location": None if state.enigma_slot is None else location_name(state, state.enigma_slot),
         "holder": None if state.enigma_holder is None else COLOURS[state.enigma_holder],
     }
 
 
-def resolving_view(state: EstorilState) -> JSON | None:
+def resolving_view(state: EstorilState) -> ResolvingView | None:
     if state.phase != Phase.RESOLVE or state.res_pos >= len(state.order):
         return None
     slot = state.order[state.res_pos]
@@ -119,7 +408,7 @@ def resolving_view(state: EstorilState) -> JSON | None:
     }
 
 
-def grid_view(state: EstorilState, seat: int | None) -> JSON:
+def grid_view(state: EstorilState, seat: int | None) -> GridView:
     names = [location_name(state, slot) for slot in range(len(state.grid))]
     locations = []
     if state.grid:
@@ -142,11 +431,16 @@ def location_view(
     loc: Location,
     seat: int | None,
     names: list[str],
-) -> JSON:
+) -> LocationView:
     printed = board(loc.board)
     over = state.phase == Phase.OVER
-    out: JSON = {
-        **_printed_location(loc.board),
+    name = _printed_location(loc.board)
+    out: LocationView = {
+        "location": name["location"],
+        "full_name": name["full_name"],
+        "number": name["number"],
+        "status": name["status"],
+        "special": name["special"],
         "row": slot // state.cols,
         "col": slot % state.cols,
         "rotation": loc.rotation * 90,
@@ -181,7 +475,7 @@ def location_view(
 
 
 @cache
-def _printed_location(board_index: int) -> JSON:
+def _printed_location(board_index: int) -> PrintedLocation:
     printed = board(board_index)
     return {
         "location": printed.name,
@@ -202,20 +496,22 @@ def _reward_cell(cell: str, rotation: int, slot: int, cols: int) -> list[int] | 
 
 def _hidden_or_shown(
     face_up: bool, known_by: tuple[int, ...], index: int, seat: int | None
-) -> JSON:
+) -> HiddenOrShown:
     if face_up:
         return {"face_down": False, "tile": tile(index)}
-    shown: JSON = {"face_down": True, "known_by": [COLOURS[s] for s in sorted(known_by)]}
+    shown: HiddenOrShown = {"face_down": True, "known_by": [COLOURS[s] for s in sorted(known_by)]}
     if seat is not None and seat in known_by:
         shown["tile"] = tile(index)
     return shown
 
 
-def occupant_view(occ: Occupant | None, seat: int | None, over: bool = False) -> JSON | None:
+def occupant_view(
+    occ: Occupant | None, seat: int | None, over: bool = False
+) -> OccupantView | None:
     if occ is None:
         return None
-    out = _hidden_or_shown(occ.face_up or over, occ.known_by, occ.tile, seat)
-    out |= {
+    return {
+        **_hidden_or_shown(occ.face_up or over, occ.known_by, occ.tile, seat),
         "marker": COLOURS[occ.controller],
         "owner": COLOURS[occ.owner],
         "shield": occ.shield,
@@ -224,10 +520,9 @@ def occupant_view(occ: Occupant | None, seat: int | None, over: bool = False) ->
         "nationalism_used": occ.nationalism,
         "dice": occ.dice,
     }
-    return out
 
 
-def prompt(state: EstorilState, seat: int) -> JSON:
+def prompt(state: EstorilState, seat: int) -> Prompt:
     """The decision ``seat`` must take, with what is needed to present it."""
     actions = decisions.legal_actions(state, seat)
     if state.pending:
@@ -247,17 +542,17 @@ def prompt(state: EstorilState, seat: int) -> JSON:
     }
 
 
-def _unique_places(actions: list[JSON]) -> list[JSON]:
-    seen: list[JSON] = []
+def _unique_places(actions: list[JSON]) -> list[Space]:
+    seen: list[Space] = []
     for a in actions:
-        place = {"location": a["location"], "space": a["space"]}
+        place: Space = {"location": a["location"], "space": a["space"]}
         if place not in seen:
             seen.append(place)
     return seen
 
 
-def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> JSON:
-    where = {"location": location_name(state, p.slot)} if p.slot >= 0 else {}
+def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> Prompt:
+    """A pending decision; every kind but the Enigma's is tied to the Location of ``p.slot``."""
     if p.kind == "place_enigma":
         return {
             "kind": "place_enigma",
@@ -275,7 +570,7 @@ def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> JSON
         return {
             "kind": "rotate",
             "text": "You may rotate Alcântara.",
-            **where,
+            "location": location_name(state, p.slot),
             "degrees": [a["degrees"] for a in actions],
         }
     if p.kind == "airport":
@@ -292,7 +587,9 @@ def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> JSON
             "kind": "look",
             "text": "You may look at one face-down tile.",
             "targets": [
-                {k: v for k, v in a.items() if k != "type"} for a in actions if a["type"] == "look"
+                cast(LookTarget, {k: v for k, v in a.items() if k != "type"})
+                for a in actions
+                if a["type"] == "look"
             ],
         }
     if p.kind == "ability":
@@ -301,24 +598,24 @@ def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> JSON
         return {
             "kind": "ability",
             "text": "You may use the abilities of your character, or pass.",
-            **where,
+            "location": location_name(state, p.slot),
             "space": NUMERALS[p.space],
             "tile": character(occ.tile).label,
             "abilities": list(p.abilities),
-            "uses": [a for a in actions if a["type"] == "use"],
+            "uses": [cast(Use, a) for a in actions if a["type"] == "use"],
         }
     if p.kind == "conspiracy":
         reward = state.grid[p.slot].rewards[p.reward]
         return {
             "kind": "conspiracy",
             "text": "Keep the Reward tile, or swap it with the top of the draw pile.",
-            **where,
+            "location": location_name(state, p.slot),
             "reward": tile(reward.tile),
             "pile_top": tile(state.pile[0]),
         }
     return {
         "kind": "hells_mouth",
         "text": "You are the weakest here: remove one of your characters from the game.",
-        **where,
+        "location": location_name(state, p.slot),
         "spaces": [a["space"] for a in actions],
     }

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.spies import decisions, endings, hidden, setup, views
 from spyhouse.games.spies.actions import SpiesAction
+from spyhouse.games.spies.events import SpiesEvent
 from spyhouse.games.spies.state import SpiesOptions, SpiesState
 from spyhouse.games.spies.strategy import STRATEGY
 
@@ -27,6 +28,7 @@ class SpiesAndLies(Game[SpiesState]):
     Options = SpiesOptions
     State = SpiesState
     ActionType = SpiesAction
+    EventType = SpiesEvent
     ViewType = views.SpiesView
     strategy = STRATEGY
     decision_table = decisions.TABLE

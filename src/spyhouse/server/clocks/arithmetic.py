@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Collection
-from typing import Any, TypedDict
+from typing import Any, Literal
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 MIN_SECONDS = 5
 MAX_SECONDS = 30 * 24 * 3600
@@ -137,7 +140,31 @@ def next_deadline(clock: ClockDoc | None) -> float | None:
     return min(deadlines) if deadlines else None
 
 
-def public(clock: ClockDoc, now: float) -> dict[str, Any]:
+@with_config(ConfigDict(extra="forbid"))
+class PublicSeatClock(TypedDict):
+    """One seat's time as every reader sees it."""
+
+    seat: int
+    running: bool
+    deadline: float | None
+    remaining: float
+    timeouts: int
+
+
+@with_config(ConfigDict(extra="forbid"))
+class PublicClock(TypedDict):
+    """A table's time control and each seat's time (the table document's ``clock``)."""
+
+    kind: Literal["per_decision", "bank", "correspondence"]
+    seconds: float
+    increment: float
+    handover_after: int
+    paused: bool
+    now: float
+    seats: list[PublicSeatClock]
+
+
+def public(clock: ClockDoc, now: float) -> PublicClock:
     """What every reader is shown: the same deadlines for everyone, and the server's
     ``now`` so a client with a wrong clock can still count down correctly."""
     return {

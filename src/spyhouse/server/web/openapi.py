@@ -26,9 +26,11 @@ from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
+from pydantic import TypeAdapter
 
 from spyhouse.engine import Game, all_games
 from spyhouse.server import access
+from spyhouse.server.table_events import TableEvent
 from spyhouse.server.web.problems import PROBLEM_JSON, PROBLEM_STATUSES
 
 SEAT_TOKEN = "seatToken"
@@ -123,7 +125,17 @@ def _renamed(node: Any, names: dict[str, str]) -> Any:
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/$defs/"):
             return {**node, "$ref": f"#/components/schemas/{names[ref[8:]]}"}
-        return {k: _renamed(v, names) for k, v in node.items()}
+        out = {k: _renamed(v, names) for k, v in node.items()}
+        mapping = node.get("discriminator", {}).get("mapping")
+        if isinstance(mapping, dict):  # a union inside a schema (a view's prompt)
+            out["discriminator"] = {
+                **node["discriminator"],
+                "mapping": {
+                    k: f"#/components/schemas/{names[v[8:]]}" if v.startswith("#/$defs/") else v
+                    for k, v in mapping.items()
+                },
+            }
+        return out
     if isinstance(node, list):
         return [_renamed(v, names) for v in node]
     return node
@@ -139,7 +151,12 @@ def _game_components(game: Game) -> dict[str, Any]:
         names = {name: f"{prefix}{name}" for name in defs}
         for name, definition in defs.items():
             # the title names a generated client's class: two games' Pass must differ
-            out[names[name]] = _renamed(definition, names) | {"title": names[name]}
+            component = _renamed(definition, names) | {"title": names[name]}
+            known = out.get(names[name])
+            if known is not None and _without_defaults(known) != _without_defaults(component):
+                # two of the game's types by one name would publish only the last one
+                raise ValueError(f"{game.id}: two different schemas are named {name}")
+            out.setdefault(names[name], component)  # an action's keeps its tag's default
         mapping = schema.get("discriminator", {}).get("mapping")
         if mapping:
             schema["discriminator"]["mapping"] = {
@@ -148,6 +165,16 @@ def _game_components(game: Game) -> dict[str, Any]:
         name = f"{prefix}{part.capitalize()}"
         out[name] = _renamed(schema, names) | {"title": name}
     return out
+
+
+def _without_defaults(node: Any) -> Any:
+    """``node`` without ``default`` keys: an action type met again in a view is the same
+    type, though only the action schema gives its tag a default."""
+    if isinstance(node, dict):
+        return {k: _without_defaults(v) for k, v in node.items() if k != "default"}
+    if isinstance(node, list):
+        return [_without_defaults(v) for v in node]
+    return node
 
 
 def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
@@ -176,6 +203,8 @@ def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
                 "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
             }
         )
+        if "events" in variant["properties"]:
+            variant["properties"]["events"]["items"] = {"$ref": f"{ref}{prefix}LoggedEvent"}
         schemas[name] = variant
         variants[game.id] = f"{ref}{name}"
     typed = f"Typed{base}"
@@ -189,9 +218,80 @@ def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
 
 
 def add_game_components(schemas: dict[str, Any], games: list[Game]) -> None:
-    """Every game's own schemas (:func:`_game_components`) into ``schemas``."""
+    """Every game's own schemas (:func:`_game_components`) into ``schemas``, the events
+    the server writes (``Table…``), and each game's log events
+    (:func:`_logged_events`) where the document has a ``LoggedEvent``."""
     for game in games:
         schemas.update(_game_components(game))
+    if "LoggedEvent" not in schemas:
+        return
+    schemas.update(_server_event_components())
+    for game in games:
+        _logged_events(schemas, game)
+    schemas["TypedLoggedEvent"] = {
+        "title": "TypedLoggedEvent",
+        "description": "An event of a table's log: one of its game's (each game's "
+        "LoggedEvent, discriminated by type)",
+        "anyOf": [{"$ref": f"{_REF}{component_prefix(g)}LoggedEvent"} for g in games],
+    }
+
+
+_REF = "#/components/schemas/"
+SERVER_EVENT_PREFIX = "Table"
+"""The events the server writes are components named ``TableJoinedEvent``…"""
+
+
+def _server_event_components() -> dict[str, Any]:
+    schema = TypeAdapter(TableEvent).json_schema()
+    defs = schema.pop("$defs", {})
+    names = {name: f"{SERVER_EVENT_PREFIX}{name}" for name in defs}
+    return {names[n]: _renamed(d, names) | {"title": names[n]} for n, d in defs.items()}
+
+
+def _kinds(schemas: dict[str, Any], union: str) -> dict[str, dict[str, Any]]:
+    """Each event kind of the union component ``union``: its ``data`` schema."""
+    out = {}
+    for ref in schemas[union]["discriminator"]["mapping"].values():
+        variant = schemas[ref.removeprefix(_REF)]
+        out[variant["properties"]["type"]["const"]] = variant["properties"]["data"]
+    return out
+
+
+def _server_kinds(schemas: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    out = {}
+    for name, schema in schemas.items():
+        if name.startswith(SERVER_EVENT_PREFIX) and name.endswith("Event"):
+            out[schema["properties"]["type"]["const"]] = schema["properties"]["data"]
+    return out
+
+
+def _logged_events(schemas: dict[str, Any], game: Game) -> None:
+    """``<Game>LoggedEvent``: a log entry of the game's tables, one variant per kind
+    (the game's and the server's, the game's first), each ``LoggedEvent`` with its
+    ``type`` a constant and its ``data`` that kind's (copies, not ``allOf``: generators
+    cannot narrow a field through ``allOf``)."""
+    prefix = component_prefix(game)
+    union = f"{prefix}LoggedEvent"
+    if "discriminator" not in schemas[f"{prefix}Event"]:  # a game with untyped events
+        schemas[union] = copy.deepcopy(schemas["LoggedEvent"]) | {"title": union}
+        return
+    kinds = _server_kinds(schemas) | _kinds(schemas, f"{prefix}Event")
+    mapping = {}
+    for kind, data in sorted(kinds.items()):
+        name = f"{prefix}Logged{''.join(p.capitalize() for p in kind.split('_'))}"
+        variant = copy.deepcopy(schemas["LoggedEvent"])
+        variant["title"] = name
+        variant["description"] = f"A {kind} event of {game.title}"
+        variant["properties"]["type"] = {"type": "string", "const": kind, "title": "Type"}
+        variant["properties"]["data"] = copy.deepcopy(data)
+        schemas[name] = variant
+        mapping[kind] = f"{_REF}{name}"
+    schemas[union] = {
+        "title": union,
+        "description": f"An event of a {game.title} table's log, by its type",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
 
 
 def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
@@ -203,6 +303,8 @@ def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
         if base in schemas:
             typed = type_by_game(schemas, base, games)
             _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")
+    if "TypedLoggedEvent" in schemas:  # a table's log (GET …/events)
+        _retarget(doc["paths"], f"{ref}LoggedEvent", f"{ref}TypedLoggedEvent")
     post = schemas.get("PostAction", {}).get("properties", {}).get("action")
     if post is not None:
         description = post.get("description", "")
@@ -284,6 +386,8 @@ def _complete_responses(method: str, path: str, operation: dict[str, Any]) -> No
         if key.isdigit() and int(key) >= 400:
             response["content"] = _PROBLEM  # only ever a problem document
             response["description"] = PROBLEM_STATUSES.get(int(key), response["description"])
+    if "204" in responses:  # declared with no content: there is nothing to parse
+        responses["204"] = {"description": "Done: no content"}
     responses["405"]["headers"] = _ALLOW
     if (method, path) in PAGINATED:
         responses["200"]["headers"] = _LINK

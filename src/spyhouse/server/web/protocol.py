@@ -8,7 +8,8 @@ every move, and the models' only job is to say what a frame is. The server's tes
 check every frame a test client receives against the published schema, so the two
 cannot drift.
 
-Client → server: ``auth`` (first), ``action``, ``chat``, ``ping``.
+Client → server: ``auth`` (first), ``action``, ``chat``, ``ping``; the server reads each
+through :func:`parse_client`, the same models, so a message the schema refuses is refused.
 Server → client: ``state``, ``ack``, ``error``, ``pong``, ``chat``, ``chat_history``,
 ``chat_muted``, ``presence``.
 """
@@ -16,12 +17,12 @@ Server → client: ``state``, ``ack``, ``error``, ``pong``, ``chat``, ``chat_his
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from spyhouse.server.web.inputbounds import ActionBody, Version
-from spyhouse.server.web.problems import ProblemDocument
+from spyhouse.server.web.problems import Problem, ProblemDocument
 from spyhouse.server.web.schemas import ActionResult
 from spyhouse.store import jsontext
 
@@ -29,7 +30,10 @@ from spyhouse.store import jsontext
 
 
 class _Sent(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A client's message: unknown fields refused and JSON types exact (``"3"`` is no
+    version, ``1`` no boolean), as the published schema says."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class AuthMessage(_Sent):
@@ -69,6 +73,37 @@ CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (
     ChatMessage,
     PingMessage,
 )
+
+ClientMessage = AuthMessage | ActionMessage | ChatMessage | PingMessage
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
+)
+_KINDS = {model.model_fields["type"].annotation.__args__[0] for model in CLIENT_MESSAGES}  # type: ignore[union-attr]
+
+
+def parse_client(data: Mapping[str, Any]) -> ClientMessage:
+    """A client's message (a JSON object) as its model: the same definition the
+    AsyncAPI document publishes, so the server reads exactly what it documents.
+
+    Raises :class:`Problem`: ``unknown_message`` for a ``type`` the protocol lacks,
+    ``malformed_body`` for an action message that breaks its schema (as REST answers
+    the same body), ``malformed_message`` for any other."""
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise Problem(
+            422, "unknown_message", "Expected a message of type 'action', 'chat' or 'ping'."
+        )
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        fields = sorted({".".join(map(str, e["loc"][1:])) or "message" for e in exc.errors()})
+        if kind == "action":
+            raise Problem(
+                422, "malformed_body", "An action message needs action and version."
+            ) from None
+        raise Problem(
+            422, "malformed_message", f"A {kind} message breaks its schema at: {', '.join(fields)}."
+        ) from None
 
 
 # -- server → client ------------------------------------------------------------------

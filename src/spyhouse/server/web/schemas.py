@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from spyhouse.kinds import BotLevel
-from spyhouse.server.clocks.arithmetic import MAX_SECONDS, MIN_SECONDS
+from spyhouse.server.clocks.arithmetic import MAX_SECONDS, MIN_SECONDS, PublicClock
 from spyhouse.server.web.inputbounds import ActionBody, Name, OptionsBody, Version
 
 
@@ -162,7 +162,7 @@ class TableSummary(BaseModel):
     )
     options: dict[str, Any]
     seats: list[SeatInfo]
-    clock: dict[str, Any] | None = Field(
+    clock: PublicClock | None = Field(
         None,
         description="The time control and each seat's time: remaining seconds, whether it "
         "runs and its deadline (epoch seconds), with the server's now; null: no clock",

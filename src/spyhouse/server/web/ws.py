@@ -38,7 +38,6 @@ import logging
 import re
 from typing import Any
 
-from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
@@ -54,9 +53,7 @@ from spyhouse.server.access import (
 from spyhouse.server.context import Context, current, load
 from spyhouse.server.fanout import Subscription
 from spyhouse.server.web import protocol
-from spyhouse.server.web.inputbounds import MAX_VERSION
 from spyhouse.server.web.problems import DATABASE_TROUBLE, Problem, database_busy
-from spyhouse.server.web.schemas import PostAction
 
 PATH = re.compile(r"/ws/tables/(?P<table_id>[^/]+)")
 """The socket's route (the same match as a Starlette ``{table_id}`` path parameter)."""
@@ -138,14 +135,6 @@ async def _close(ws: WebSocket, problem: Problem, code: int) -> None:
         await ws.close(code=code)
 
 
-def _since(hello: dict[str, Any]) -> int:
-    since = hello.get("since", 0)
-    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_VERSION:
-        detail = f"since is a version from 0 to {MAX_VERSION}."
-        raise Problem(422, "malformed_message", detail)
-    return since
-
-
 async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     """The ASGI app of one socket, for a ``websocket`` scope whose path matched
     :data:`PATH` (``path_params`` holds ``table_id``).
@@ -161,18 +150,19 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     await ws.accept()
     sub: Subscription | None = None
     try:
-        hello = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
-        if hello.get("type") != "auth":
+        first = await asyncio.wait_for(_receive_json(ws, limit), AUTH_TIMEOUT)
+        if first.get("type") != "auth":
             raise Problem(401, "missing_token", 'Send {"type": "auth", "token": …} first.')
+        hello = protocol.parse_client(first)
+        assert isinstance(hello, protocol.AuthMessage)
         # Watch before reading the table, so no commit slips between the read and the feed.
         sub = ctx.hub.subscribe(table_id, SPECTATOR, 0)
         row = await load(ctx, table_id)
-        token = hello.get("token")
-        since = _since(hello)
+        token, since = hello.token, hello.since
         # A player coming back takes back the seat a bot held while they were away.
-        row = await holds.reclaim(ctx, row, token if isinstance(token, str) else None)
-        token_hash = holder_hash(token) if isinstance(token, str) else None
-        seat = reader_of(row, token if isinstance(token, str) else None, token_hash)
+        row = await holds.reclaim(ctx, row, token)
+        token_hash = holder_hash(token) if token is not None else None
+        seat = reader_of(row, token, token_hash)
     except (Problem, TimeoutError) as exc:
         _forget(ctx, sub)
         problem = exc if isinstance(exc, Problem) else Problem(401, "auth_timeout", "No auth.")
@@ -195,8 +185,8 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
     sub.seat, sub.last_version = seat, since
     sub.holder = token_hash if seat is not None else None
     ctx.hub.seed(row)
-    wants_presence = hello.get("presence") is True
-    del row, hello  # an idle socket keeps only its subscription (the hub keeps the table)
+    wants_presence = hello.presence
+    del row, hello, first  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.mark()  # send the current view at once
     # The reader runs here until the client leaves — or until the writer closed the
     # socket because the seat changed hands, which ends the pending receive too.
@@ -226,7 +216,7 @@ async def _reader(
     ws: WebSocket,
     ctx: Context,
     table_id: str,
-    token: Any,
+    token: str | None,
     token_hash: str | None,
     limit: int,
     client: str,
@@ -236,9 +226,9 @@ async def _reader(
     try:
         while True:
             try:
-                message = await _receive_json(ws, limit)
-                if message.get("type") == "chat":
-                    await _chat(ctx, table_id, token, client, message)
+                message = protocol.parse_client(await _receive_json(ws, limit))
+                if isinstance(message, protocol.ChatMessage):
+                    await _chat(ctx, table_id, token, client, message.text)
                     continue
                 await _handle(ws, ctx, table_id, token, token_hash, message)
             except Problem as problem:
@@ -252,45 +242,37 @@ async def _reader(
         pass  # closed by the client, possibly while its ack was on the way
 
 
-async def _chat(
-    ctx: Context, table_id: str, token: Any, client: str, message: dict[str, Any]
-) -> None:
+async def _chat(ctx: Context, table_id: str, token: str | None, client: str, text: str) -> None:
     """A chat line: the speaker is resolved from the table now (seats change hands)."""
     row = await load(ctx, table_id)
-    seat = reader_of(row, token if isinstance(token, str) else None)
+    seat = reader_of(row, token)
     if seat is not None:
         key = f"seat:{seat}"
-    elif isinstance(token, str) and same_token(token, row.host_token_hash):
+    elif token is not None and same_token(token, row.host_token_hash):
         key = "host:"
     else:
         key = client
-    await chat.say(ctx, row, chat.Speaker(seat, key), message.get("text"))
+    await chat.say(ctx, row, chat.Speaker(seat, key), text)
 
 
 async def _handle(
     ws: WebSocket,
     ctx: Context,
     table_id: str,
-    token: Any,
+    token: str | None,
     token_hash: str | None,
-    message: dict[str, Any],
+    message: protocol.ClientMessage,
 ) -> None:
-    kind = message.get("type")
-    if kind == "ping":
+    if isinstance(message, protocol.PingMessage):
         await ws.send_text(protocol.pong())
         return
-    if kind != "action":
+    if not isinstance(message, protocol.ActionMessage):  # a second auth
         raise Problem(
             422, "unknown_message", "Expected a message of type 'action', 'chat' or 'ping'."
         )
-    if not isinstance(token, str):
+    if token is None:
         raise Problem(403, "not_a_seat", "Spectators cannot act.")
-    try:
-        body = PostAction.model_validate({k: v for k, v in message.items() if k != "type"})
-    except ValidationError:
-        raise Problem(
-            422, "malformed_body", "An action message needs action and version."
-        ) from None
+    body = message
     try:
         # The token is checked again against the newest table: seats change hands.
         row = await current(ctx, table_id, body.version)
