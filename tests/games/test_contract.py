@@ -7,8 +7,9 @@ histories), every listed action accepted and its odd variants refused for a reas
 events and states that survive JSON (with the keys in any order), copies that share
 nothing mutable. The per-game test files hold the rules only.
 
-The first seed of each configuration runs in the quick command (``-m "not slow"``); the
-others are marked ``slow`` and run in the full suite. Counts scale with
+The quick command (``-m "not slow"``) plays the first seed of each game and option set at
+its fewest players; the other seeds and player counts are marked ``slow`` and run in the
+full suite. Counts scale with
 ``SPYHOUSE_TEST_SCALE``.
 """
 
@@ -79,7 +80,12 @@ CONFIGURATIONS = _configurations()
 
 
 def _cases(seeds: Callable[[str], int]) -> list[Any]:
-    """One case per configuration and seed; all but the first seed are ``slow``."""
+    """One case per configuration and seed. The quick command runs the first seed of the
+    fewest players of each game and option set; the others are ``slow``."""
+    fewest = {
+        (g, _name(o)): min(seats for g2, seats, o2 in CONFIGURATIONS if (g2, o2) == (g, o))
+        for g, _, o in CONFIGURATIONS
+    }
     return [
         pytest.param(
             game_id,
@@ -87,7 +93,9 @@ def _cases(seeds: Callable[[str], int]) -> list[Any]:
             options,
             seed,
             id=f"{game_id}-{seats}p-{_name(options)}-{seed}",
-            marks=[pytest.mark.slow] if seed else [],
+            marks=[]
+            if seed == 0 and seats == fewest[game_id, _name(options)]
+            else [pytest.mark.slow],
         )
         for game_id, seats, options in CONFIGURATIONS
         for seed in range(scale(seeds(game_id)))
