@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from spyhouse.games.agencia import GAME
-from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.card_positions import Position
 
 SEATS = [3, 4, 5, 6]
 
