@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from spyhouse.store import upgrade
 from tests.browser.guard import GUARD, GuardedBrowser
-from tests.server.conftest import LiveServer, start_server
+from tests.server.conftest import LiveServer, migrated_database, start_server
 
 CHROMIUM = os.environ.get("SPYHOUSE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -69,11 +68,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 @pytest.fixture
 def site(tmp_path) -> Iterator[LiveServer]:
-    url = f"sqlite:///{tmp_path / 'browser.db'}"
-    upgrade(url)
-    srv = start_server(url)
-    yield srv
-    srv.stop()
+    """A live server on a SQLite file of its own (a copy of the worker's migrated one)."""
+    with migrated_database("sqlite", tmp_path) as url:
+        srv = start_server(url)
+        yield srv
+        srv.stop()
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,7 @@ def test_bots_of_every_level_play_a_game_to_the_end(migrated_url):
     assert srv.errors() == []
 
 
+@pytest.mark.slow  # search bots think for real, 1.5 s a decision, for ~30 s
 @pytest.mark.timeout(120)
 def test_sockets_answer_while_search_bots_think_at_several_tables(migrated_url):
     """A ping is answered while a search is in progress: the pong comes back before the

@@ -154,6 +154,7 @@ def _fuzz(
     fuzz()
 
 
+@pytest.mark.slow  # a property run: schemathesis over every operation (~20 s a backend)
 def test_fuzz_every_operation(fuzz_server):
     backend, srv = fuzz_server
     with httpx.Client(base_url=srv.url, timeout=30) as http:

@@ -1,47 +1,15 @@
-"""Who may know what: declarations, determinize redraws, twin histories, setup events."""
+"""What La Agencia's setup shows each seat (the generic checks of who may know what —
+declarations, determinize redraws, twin histories, copies — run for every game in
+``tests/games/test_contract.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from spyhouse.engine.testing import (
-    check_copy,
-    check_declarations,
-    check_determinize_redraws,
-    check_twin_histories,
-    random_playout,
-    scale,
-    twin_seeds,
-)
 from spyhouse.games.agencia import GAME
 from spyhouse.games.agencia.card_positions import Position
 
 SEATS = [3, 4, 5, 6]
-
-
-def test_every_state_field_declares_who_may_know_it():
-    check_declarations(GAME)
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_determinize_redraws_every_hidden_field(seats):
-    for seed in range(scale(3)):
-        check_determinize_redraws(GAME, seats, {}, seed)
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_twin_histories_for_spectators(seats):
-    pairs = twin_seeds(GAME, seats, {}, observer=None, pairs=scale(3), search=20_000)
-    assert pairs
-    for a, b in pairs:
-        check_twin_histories(GAME, seats, {}, a, b)
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_twin_histories_from_unrelated_seeds(seats):
-    """Histories that differ at once still check every seat's first view and prompt."""
-    for seed in range(scale(5)):
-        check_twin_histories(GAME, seats, {}, seed, seed + 500)
 
 
 @pytest.mark.parametrize("seats", SEATS)
@@ -64,9 +32,3 @@ def test_setup_events_show_each_seat_exactly_the_cards_it_sees(seats):
     (public,) = [e for e in events if e.type == "getting_ready"]
     assert public.audience is None and public.data["ambassador"] == state.ambassador
     assert not any(e.data.get("position") == Position.TABLE_FACE_DOWN.value for e in events)
-
-
-@pytest.mark.parametrize("seats", SEATS)
-def test_state_copy_shares_nothing_mutable(seats):
-    for seed in range(scale(2)):
-        random_playout(GAME, seats, {}, seed, on_step=lambda state, _: check_copy(GAME, state))

@@ -86,6 +86,7 @@ def courier_playout(seats: int, seed: int) -> ConspiracyState:
     raise AssertionError("no outcome")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_courier_games_reach_the_briefcase_ending(seats: int) -> None:
     endings = []

@@ -120,6 +120,7 @@ class Memory:
                     assert world.payoffs[fact.player][agent] == expected, ("burned", fact)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_determinized_worlds_agree_with_everything_the_seat_saw(seats: int) -> None:
     rng = Rng(seats * 1_000 + 1)

@@ -165,6 +165,7 @@ def test_no_leak_during_the_secret_setup_choice():
             check_no_leak(GAME, state, seat, Rng(seed))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_determinized_states_keep_the_invariants_and_really_redraw(seats):
     from spyhouse.engine.bots import random_action
@@ -191,6 +192,7 @@ def test_determinized_states_keep_the_invariants_and_really_redraw(seats):
 INTENDED_REVEALS = ("shields_lifted", "spyglass_saw")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_events_a_seat_reads_do_not_depend_on_what_it_cannot_know(seats):
     """Play each action on the real state and on a redraw of it from seat X's point of

@@ -1,39 +1,14 @@
-"""Who may know what: declarations, determinize redraws, twin histories, setup events
-(so no secret reaches a view)."""
+"""What Conspiracy's setup shows (the generic checks of who may know what — declarations,
+determinize redraws, twin histories — run for every game in
+``tests/games/test_contract.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from spyhouse.engine.testing import (
-    check_declarations,
-    check_determinize_redraws,
-    check_twin_histories,
-    scale,
-    twin_seeds,
-)
 from tests.games.conspiracy.helpers import BOX, GAME
 
 SEAT_COUNTS = (2, 3, 4)
-
-
-def test_every_state_field_declares_who_may_know_it() -> None:
-    check_declarations(GAME)
-
-
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_determinize_redraws_every_hidden_field(seats: int) -> None:
-    for seed in range(scale(2)):
-        check_determinize_redraws(GAME, seats, {}, seed)
-
-
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
-@pytest.mark.parametrize("observer", [None, 0, 1])
-def test_twin_histories(seats: int, observer: int | None) -> None:
-    pairs = twin_seeds(GAME, seats, {}, observer=observer, pairs=scale(5), search=6_000)
-    assert pairs
-    applied = [check_twin_histories(GAME, seats, {}, a, b) for a, b in pairs]
-    assert max(applied) > 0, "the twins never got past setup"
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)

@@ -1,8 +1,9 @@
-"""The engine's generic hidden-information checks, for every option set.
+"""What Estoril's setup shows, and twin histories from one public setup.
 
-Every state field declares who may know it; ``determinize`` redraws every Hidden one;
-twin histories (two seeds, the same actions) show a seat the same view while it saw the
-same events; and the setup's events are the ones the log stores.
+The generic checks (declarations, determinize redraws, twin histories from unrelated
+seeds) run for every game in ``tests/games/test_contract.py``; Estoril deals its
+locations face up, so twins that share a history are made here, by redrawing only the
+hidden part of one setup.
 """
 
 from __future__ import annotations
@@ -11,12 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from spyhouse.engine import Rng
-from spyhouse.engine.testing import (
-    check_declarations,
-    check_determinize_redraws,
-    check_twin_histories,
-    scale,
-)
+from spyhouse.engine.testing import check_twin_histories, scale
 from spyhouse.games.estoril import GAME, setup
 from spyhouse.games.estoril.game import Estoril1942
 from spyhouse.games.estoril.state import EstorilState
@@ -28,22 +24,6 @@ OPTION_SETS = [
     pytest.param(5, {"double_agent": True, "promo": True}, id="fifth_player"),
     pytest.param(3, {"vip": True, "roulette": True}, id="vip"),
 ]
-
-
-def test_every_state_field_is_declared():
-    check_declarations(GAME)
-
-
-@pytest.mark.parametrize(("seats", "options"), OPTION_SETS)
-def test_determinize_redraws_every_hidden_field(seats, options):
-    for seed in range(scale(1)):
-        check_determinize_redraws(GAME, seats, options, seed)
-
-
-@pytest.mark.parametrize(("seats", "options"), OPTION_SETS)
-def test_twin_histories(seats, options):
-    for seed in range(scale(3)):
-        check_twin_histories(GAME, seats, options, seed, seed + 1000)
 
 
 @pytest.mark.parametrize(("seats", "options"), OPTION_SETS)

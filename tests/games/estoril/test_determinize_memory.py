@@ -130,6 +130,7 @@ CONFIGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seats", "options"), CONFIGS)
 def test_a_determinized_world_keeps_every_fact_the_seat_saw(seats, options):
     for seed in range(scale(4)):

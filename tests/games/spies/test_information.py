@@ -1,43 +1,17 @@
-"""Who may know what: declarations, determinize redraws, twin histories, setup events."""
+"""When the starting side becomes known, and what the setup shows (the generic checks of
+who may know what — declarations, determinize redraws, twin histories, copies — run for
+every game in ``tests/games/test_contract.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from spyhouse.engine import Rng
-from spyhouse.engine.testing import (
-    check_copy,
-    check_declarations,
-    check_determinize_redraws,
-    check_twin_histories,
-    random_playout,
-    scale,
-    twin_seeds,
-)
 from spyhouse.games.spies import GAME
 
 from .helpers import BLUE, RED, before_deployment, deploy_all
 
 SEAT_COUNTS = (2, 3, 4)
-
-
-def test_every_state_field_declares_who_may_know_it():
-    check_declarations(GAME)
-
-
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_determinize_redraws_every_hidden_field(seats):
-    for seed in range(scale(3)):
-        check_determinize_redraws(GAME, seats, {}, seed)
-
-
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
-@pytest.mark.parametrize("observer", [None, 0, 1])
-def test_twin_histories(seats, observer):
-    pairs = twin_seeds(GAME, seats, {}, observer=observer, pairs=scale(4), search=3_000)
-    assert pairs
-    for a, b in pairs:
-        check_twin_histories(GAME, seats, {}, a, b)
 
 
 def starting_sides_seen(seed: int, seats: int = 2) -> set[object]:
@@ -104,9 +78,3 @@ def test_setup_events_show_what_the_setup_shows(seats):
         assert hand.audience == frozenset(s for s in range(seats) if s % 2 == seat % 2)
         mine = GAME.view(state, seat)["sides"]["red" if seat % 2 == 0 else "blue"]["hand"]
         assert hand.data["soldiers"] == [s["name"] for s in mine]
-
-
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_state_copy_shares_nothing_mutable(seats):
-    for seed in range(scale(2)):
-        random_playout(GAME, seats, {}, seed, on_step=lambda state, _: check_copy(GAME, state))
