@@ -2,8 +2,7 @@
 // Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
-import { PALETTE } from "../names.js";
+import { sentence, label, fitText, tr, glossed, glossIndex, seatMark, seatTone, seatBadgeEl } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -128,12 +127,15 @@ export function describeEvent(ev, ctx) {
   }, subject);
 }
 
+/** "Hand 3" / "Mano 3". @param {number} n */
+const handName = (n) => (currentLang() === "es" ? `Mano ${n}` : `Hand ${n}`);
+
 /** A new group in the log at each hand (the Ambassador places the Embassy). */
 /** @param {GameEvent} ev @param {Record<string, Json>} state */
 export function logGroup(ev, state) {
   if (ev.type !== "embassy_location_chosen") return null;
   state.hand = (state.hand || 0) + 1;
-  return currentLang() === "es" ? `Mano ${state.hand}` : `Hand ${state.hand}`;
+  return handName(state.hand);
 }
 
 const KIND_ORDER = [["infiltrated", "ag.infiltrators"], ["recruited", "ag.recruiters"], ["agents_solved", "ag.agents"]];
@@ -168,9 +170,18 @@ export function knowledge(events, ctx) {
   const seen = [];
   /** @type {Record<string, string[]>} */
   const played = {};
+  // A card is seen when it is drawn, at the end of a hand, and lies there from the next
+  // one on: each line names that hand, and the same card seen again later (decks repeat
+  // cards) is a line of its own rather than a copy of the first.
+  let hands = 0; // Embassy placements so far: one opens each hand, as in the log
   for (const e of events) {
     const d = e.data || {};
-    if (e.type === "card_seen" && d.seat !== ctx.you) seen.push(`${ctx.name(d.seat, { you: false })}: ${cardName(d.card)} (${posName(d.position, false).toLowerCase()})`);
+    if (e.type === "embassy_location_chosen") hands += 1;
+    if (e.type === "card_seen" && d.seat !== ctx.you) {
+      const where = posName(d.position, false).toLowerCase();
+      const line = `${handName(hands + 1)} · ${ctx.name(d.seat, { you: false })}: ${cardName(d.card)} (${where})`;
+      if (!seen.includes(line)) seen.push(line);
+    }
     if (e.type === "card_played" && d.seat !== ctx.you) (played[d.seat] ||= []).push(cardName(d.card));
   }
   return [
@@ -250,12 +261,7 @@ export function status(ctx) {
 
 /** @param {number} seat */
 export function seatBadge(seat) {
-  const el = document.createElement("span");
-  el.className = "seat-n";
-  el.style.background = PALETTE[seat % PALETTE.length];
-  el.style.color = "#fff";
-  el.textContent = String(seat + 1);
-  return el;
+  return seatBadgeEl(seat, seatTone(seat));
 }
 
 /** Whether the rules keep a card in this position hidden from the reader during the game. */
@@ -354,14 +360,12 @@ export function render(ctx) {
   v.players.forEach((/** @type {Json} */ p, /** @type {number} */ row) => {
     const y = top + row * rowH;
     const mine = p.seat === ctx.you;
-    const colour = PALETTE[p.seat % PALETTE.length];
-    const g = s("g", { "data-player": p.seat });
+    const g = s("g", { "data-player": p.seat, class: seatTone(p.seat) });
     g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc?.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc?.to_act.includes(p.seat) ? 3 : 1 }));
     // The player plate: a click target when an action targets this player.
     const plate = s("g", {},
-      s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
-      s("circle", { cx: 42, cy: y + 34, r: 12, fill: colour }),
-      s("text", { x: 42, y: y + 39, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700 }, p.seat + 1),
+      s("rect", { class: "hit stroke-seat", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", "stroke-width": 2 }),
+      seatMark(42, y + 34, 13, p.seat, seatTone(p.seat)),
       label(62, y + 38, ctx.name(p.seat), { width: 14, size: 14, weight: 600, anchor: "start" }),
       p.ambassador ? glossed(s("g", {}, s("text", { x: 32, y: y + 80, "font-size": 13, fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`)), GL.ambassador) : null,
       glossed(s("g", {},

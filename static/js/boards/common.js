@@ -130,4 +130,35 @@ export function glossed(el, entry) {
   return el;
 }
 
+/**
+ * A seat's colour with its mark: a ring in the seat's colour around the seat's number.
+ * Colour alone does not tell seats apart for everyone (about one man in twelve sees red
+ * and green alike), so every seat colour on a board stands beside its number, the same
+ * number as in the Players list. `tone` is the CSS class that gives the colour
+ * (`seat-c2`, Estoril's `es-green`; static/styles.css defines them).
+ * @param {number} cx @param {number} cy @param {number} r @param {number} seat @param {string} tone
+ * @param {string} [ring] more classes for the ring ("hit": the outline a choice lights up)
+ */
+export function seatMark(cx, cy, r, seat, tone, ring = "") {
+  return s("g", { class: tone, "data-seat-mark": seat + 1 },
+    s("circle", { cx, cy, r, class: `seat-ring ${ring}`.trim() }),
+    s("text", { x: cx, y: cy + r * 0.38, "text-anchor": "middle", "font-size": Math.max(11, r * 1.15), "font-weight": 700, class: "seat-ring-n" }, seat + 1));
+}
+
+/** The class that gives seat `seat` its colour in the shared palette (static/styles.css).
+ * @param {number} seat */
+export const seatTone = (seat) => `seat-c${seat % SEAT_COLOURS}`;
+
+/** How many colours the shared seat palette has (`--seat-0` … in static/styles.css). */
+export const SEAT_COLOURS = 6;
+
+/** A seat badge for the Players list: the seat's number in a ring of its colour.
+ * @param {number} seat @param {string} tone */
+export function seatBadgeEl(seat, tone) {
+  const el = document.createElement("span");
+  el.className = `seat-n seat-coloured ${tone}`;
+  el.textContent = String(seat + 1);
+  return el;
+}
+
 export { s, pressable };

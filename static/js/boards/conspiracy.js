@@ -3,8 +3,7 @@
 // own secret payoff board and reserve (never anyone else's).
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
-import { PALETTE } from "../names.js";
+import { sentence, label, fitText, tr, glossed, glossIndex, seatMark, seatTone, seatBadgeEl } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -39,9 +38,9 @@ export const strings = {
     "act.skip_ability": "No usar la habilidad", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
     "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos, en total",
-    "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
-    "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
-    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} soberanos pagados a Dr. Solomon", "cs.score.solomon1": "1 soberano pagado a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
+    "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "El Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
+    "cs.end.solomonShared": "El Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
+    "cs.lifted": "Escudos levantados: pagos al Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} soberanos pagados al Dr. Solomon", "cs.score.solomon1": "1 soberano pagado al Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
     "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
@@ -88,12 +87,12 @@ const EVENTS = {
     challenged: ["{actor} desafía anunciando {announced}", "Desafías anunciando {announced}"],
     game_started: "Empieza la partida; juega primero {first}", move_announced: ["{actor} ordena a {agent} ir a {to}", "Ordenas a {agent} ir a {to}"],
     burn_announced: ["{actor} ordena a {agent} quemar a {target}", "Ordenas a {agent} quemar a {target}"], agent_burned: "{target} ha sido quemado",
-    payoff_made: ["{actor} hizo un pago", "Hiciste un pago"], roulette_moved_die: ["{actor} movió el dado de Dr. Solomon hacia {direction}, a {space}", "Moviste el dado de Dr. Solomon hacia {direction}, a {space}"],
+    payoff_made: ["{actor} hizo un pago", "Hiciste un pago"], roulette_moved_die: ["{actor} movió el dado del Dr. Solomon hacia {direction}, a {space}", "Moviste el dado del Dr. Solomon hacia {direction}, a {space}"],
     round_started: "Empieza la ronda {round}",
     setup_agents_chosen: ["{actor} colocó sus pagos iniciales", "Colocaste tus pagos iniciales"],
     setup_payoffs_placed: ["Pagos iniciales de {subject}: {payoffs}", "Tus pagos iniciales: {payoffs}"],
-    shields_lifted: "Se levantan los escudos: pagos a Dr. Solomon {solomon}",
-    solomon_advanced: "Dr. Solomon avanza a {space}", solomon_rolled: "El dado de Dr. Solomon muestra {face}", stopped: ["{actor} se planta", "Te plantas"],
+    shields_lifted: "Se levantan los escudos: pagos al Dr. Solomon {solomon}",
+    solomon_advanced: "El Dr. Solomon avanza a {space}", solomon_rolled: "El dado del Dr. Solomon muestra {face}", stopped: ["{actor} se planta", "Te plantas"],
     turn_started: ["Turno de {actor}", "Tu turno"],
     vagabond_stepped: ["El Vagabond de {actor} pasó de {frm} a {to}", "Tu Vagabond pasó de {frm} a {to}"],
     you_paid: ["{subject} pagó {amount} a {to}", "Pagaste {amount} a {to}"],
@@ -214,14 +213,14 @@ export const glossary = [
   { id: "hq", icon: "⬤", term: { en: "HQ", es: "Sede" }, text: { en: "Your agency's city (the coloured circle). The briefcase there wins.", es: "La ciudad de tu agencia (el círculo de color). El maletín allí gana." } },
   { id: "payoff", icon: "¤", term: { en: "Payoff", es: "Pago" }, text: { en: "Sovereigns placed secretly on an agent (or Dr. Solomon) behind your shield. The others only see that a payoff was made.", es: "Soberanos colocados en secreto sobre un agente (o Dr. Solomon) tras tu escudo. Los demás solo ven que hubo un pago." } },
   { id: "payoff-board", icon: "▦", term: { en: "Payoff board", es: "Tablero de pagos" }, text: { en: "Behind your shield: what you paid each agent and Dr. Solomon. Only you see it.", es: "Tras tu escudo: lo que pagaste a cada agente y a Dr. Solomon. Solo tú lo ves." } },
-  { id: "reserve", icon: "¤", term: { en: "Reserve", es: "Reserva" }, text: { en: "Your unspent sovereigns (30 at the start); breaks a tie for Dr. Solomon's win.", es: "Tus soberanos sin gastar (30 al empezar); desempata la victoria de Dr. Solomon." } },
+  { id: "reserve", icon: "¤", term: { en: "Reserve", es: "Reserva" }, text: { en: "Your unspent sovereigns (30 at the start); breaks a tie for Dr. Solomon's win.", es: "Tus soberanos sin gastar (30 al empezar); desempata la victoria del Dr. Solomon." } },
   { id: "challenge", icon: "⚔", term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid. The highest announcement wins.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó. Gana el anuncio más alto." } },
   { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
   { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
   { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista del Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
   { id: "agent-Beacon", icon: "▬", term: { en: "Beacon", es: "Beacon" }, text: { en: "Ability after a successful move (reconstructed): pull another agent from an adjacent city into Beacon's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): atrae a otro agente de una ciudad adyacente a la de Beacon." } },
   { id: "agent-Magician", icon: "▬", term: { en: "Magician", es: "Magician" }, text: { en: "Ability after a successful move (reconstructed): move the briefcase one step, into or out of Magician's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el maletín un paso, hacia la ciudad de Magician o desde ella." } },
-  { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado de Dr. Solomon una casilla arriba o abajo en su pista." } },
+  { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado del Dr. Solomon una casilla arriba o abajo en su pista." } },
   { id: "agent-Spyglass", icon: "▬", term: { en: "Spyglass", es: "Spyglass" }, text: { en: "Ability after a successful move (reconstructed): secretly look at another player's payoff on one agent or Dr. Solomon.", es: "Habilidad tras un movimiento con éxito (reconstruida): mira en secreto el pago de otro jugador a un agente o a Dr. Solomon." } },
   { id: "agent-Tempest", icon: "▬", term: { en: "Tempest", es: "Tempest" }, text: { en: "Ability after a successful move (reconstructed): push every other agent in Tempest's city to adjacent cities (not the briefcase).", es: "Habilidad tras un movimiento con éxito (reconstruida): empuja a los demás agentes de la ciudad de Tempest a ciudades adyacentes (no el maletín)." } },
   { id: "agent-Vagabond", icon: "▬", term: { en: "Vagabond", es: "Vagabond" }, text: { en: "Ability after a successful move (reconstructed): one more step to an adjacent city, with the briefcase if it is there.", es: "Habilidad tras un movimiento con éxito (reconstruida): un paso más a una ciudad adyacente, con el maletín si está allí." } },
@@ -424,6 +423,12 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   return /** @type {{spot: [number, number]}} */ (best).spot;
 }
 
+/** The Players list shows each seat's colour on the board, with its number.
+ * @param {number} seat */
+export function seatBadge(seat) {
+  return seatBadgeEl(seat, seatTone(seat));
+}
+
 /** @param {BoardCtx} ctx */
 export function render(ctx) {
   const v = ctx.view;
@@ -471,7 +476,7 @@ export function render(ctx) {
     const hq = hqs[c.name];
     const at = names[c.name];
     const g = s("g", { "data-city": c.name },
-      hq !== undefined ? glossed(s("g", {}, s("circle", { class: "hit", cx: x, cy: y, r: 13, fill: PALETTE[hq % PALETTE.length], stroke: "#1d2433", "stroke-width": 1.5 })), GL.hq)
+      hq !== undefined ? glossed(seatMark(x, y, 13, hq, seatTone(hq), "hit"), GL.hq)
         : s("circle", { class: "hit", cx: x, cy: y, r: 9, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
       c.station ? stationStar(x + 11, y - 7) : null,
       s("text", {
@@ -553,12 +558,11 @@ export function render(ctx) {
   v.players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = ctx.small ? 10 + (i % perRow) * (cardW + 10) : 20 + i * 160;
     const y0 = ctx.small ? 20 + Math.floor(i / perRow) * 80 : 30;
-    const colour = PALETTE[p.seat % PALETTE.length];
     const acting = !!ctx.doc?.to_act.includes(p.seat);
-    const g = s("g", { "data-player": p.seat },
-      s("rect", { class: "hit", x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
-      s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
-      fitText(x + 30, y0 + 23, ctx.name(p.seat), cardW - 38, { size: 13, weight: 600 }),
+    const g = s("g", { "data-player": p.seat, class: seatTone(p.seat) },
+      s("rect", { class: `hit${acting ? "" : " stroke-seat"}`, x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : null, "stroke-width": acting ? 3 : 1.5 }),
+      seatMark(x + 17, y0 + 18, 10, p.seat, seatTone(p.seat)),
+      fitText(x + 32, y0 + 23, ctx.name(p.seat), cardW - 40, { size: 13, weight: 600 }),
       glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
       // Kept inside the card (Spanish "RESTRINGIDO" is long).
       glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, cardW - 18,
@@ -636,12 +640,11 @@ export function render(ctx) {
     const bw = Math.min(140, (ctx.small ? LW - 2 * tx + 8 : 580) / Math.max(pays.length, 1) - 8);
     pays.forEach((/** @type {number} */ n, /** @type {number} */ seat) => {
       const x = tx + seat * (bw + 8);
-      const colour = PALETTE[seat % PALETTE.length];
       const reserve = `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`;
       // On a phone the box is narrow: "Dr. Solomon" over the number, not beside it.
-      rv.append(s("g", { "data-revealed-payoff": seat },
-        s("rect", { x, y: ry + 8, width: bw, height: ctx.small ? 104 : 96, rx: 8, fill: "#1d2433", stroke: n === top ? "#b8913a" : colour, "stroke-width": n === top ? 3 : 1.5 }),
-        s("circle", { cx: x + 14, cy: ry + 24, r: 6, fill: colour }),
+      rv.append(s("g", { "data-revealed-payoff": seat, class: seatTone(seat) },
+        s("rect", { x, y: ry + 8, width: bw, height: ctx.small ? 104 : 96, rx: 8, fill: "#1d2433", class: n === top ? null : "stroke-seat", stroke: n === top ? "#b8913a" : null, "stroke-width": n === top ? 3 : 1.5 }),
+        seatMark(x + 14, ry + 24, 8, seat, seatTone(seat)),
         ctx.small ? fitText(x + 24, ry + 28, ctx.name(seat, { you: false }), bw - 28, { size: 11.5, weight: 700, fill: "#fff" })
           : label(x + 26, ry + 28, ctx.name(seat, { you: false }), { width: Math.floor(bw / 8), size: 11.5, weight: 700, fill: "#fff", anchor: "start" }),
         ...(ctx.small ? [

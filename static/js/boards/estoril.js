@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable } from "./common.js";
+import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable, seatMark, seatBadgeEl } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -36,7 +36,9 @@ export const strings = {
 };
 
 /** @type {Record<string, string>} */
-const COLOURS = { red: "#c23b32", green: "#2e8b57", blue: "#2f5fb3", yellow: "#d4a017", pink: "#d05a9c", black: "#333" };
+/** The class that draws a player colour (static/styles.css: `--es-red` …).
+ * @param {string | null | undefined} colour */
+const tone = (colour) => (colour ? `es-${colour}` : "");
 /** @type {Words} */
 const COLOUR_NAMES = {
   en: { red: "Red", green: "Green", blue: "Blue", yellow: "Yellow", pink: "Pink" },
@@ -277,12 +279,7 @@ export function status(ctx) {
 /** @param {number} seat @param {BoardCtx} ctx */
 export function seatBadge(seat, ctx) {
   const p = ctx.view?.players?.find((/** @type {Json} */ x) => x.seat === seat);
-  const el = document.createElement("span");
-  el.className = "seat-n";
-  el.style.background = COLOURS[p?.player] || "#888";
-  el.style.color = "#fff";
-  el.textContent = String(seat + 1);
-  return el;
+  return seatBadgeEl(seat, tone(p?.player));
 }
 
 /** A placement in words: "Place Hans R. (green) face down on Casino III". */
@@ -331,16 +328,29 @@ function tileCaption(x, y, w, h, name) {
   return fitText(x + w / 2, y + 42, name, w - 16, { anchor: "middle", ...at });
 }
 
-/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile @param {{marker?: string | null, faceDown?: boolean}} [opts] */
-export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
-  const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
+/** A tile; `marker` is the colour of the marker on it, `seat` that player's seat, whose
+ * number is drawn on the tile's edge beside the colour.
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile
+ * @param {{marker?: string | null, faceDown?: boolean, seat?: number | null}} [opts] */
+export function tileFace(x, y, w, h, tile, { marker, faceDown = false, seat = null } = {}) {
+  const face = tileBody(x, y, w, h, tile, marker, faceDown);
+  if (seat === null || seat === undefined || !marker) return face;
+  face.append(seatMark(x + w - 18, y + 6, 8, seat, tone(marker)));
+  return face;
+}
+
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile
+ * @param {string | null | undefined} marker @param {boolean} faceDown */
+function tileBody(x, y, w, h, tile, marker, faceDown) {
+  const stroke = marker ? null : "#7a6a4a";
+  const ring = marker ? `stroke-seat ${tone(marker)}` : null;
   if (!tile) {
     return glossed(s("g", {},
-      s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, "stroke-width": marker ? 4 : 1.5 }),
+      s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, class: ring, "stroke-width": marker ? 4 : 1.5 }),
       s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?")), GL.unknown);
   }
   return s("g", { "data-tile": tile.name },
-    s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
+    s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, class: ring, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
     glossed(s("g", {},
       s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
       s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
@@ -501,6 +511,8 @@ export function render(ctx) {
   const { STRIP } = layout;
   const gridH = layout.height * layout.scale;
   const players = v.players || [];
+  /** The seat of the player whose marker has this colour. @param {string | null | undefined} colour */
+  const seatOf = (colour) => players.find((/** @type {Json} */ p) => p.player === colour)?.seat ?? null;
   // At the end the rules reveal every hand (the tiles that score): drawn on the board,
   // one row per player, instead of your own hand row.
   const over = players.some((/** @type {Json} */ p) => p.revealed_hand);
@@ -566,7 +578,7 @@ export function render(ctx) {
       if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
-        sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
+        sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down, seat: seatOf(o.marker) }));
         // Between the tile's flag and strength, clear of its words and of the space's (at
         // its foot, Spanish "ALTO SECRETO" reaches the middle): the shield in the middle, a
         // Double Agent's mark beside it (at the tile's foot it covered the VP).
@@ -652,11 +664,10 @@ export function render(ctx) {
   players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = 20 + (i % perRow) * pw;
     const y = Math.floor(i / perRow) * (cardH + 12);
-    const colour = COLOURS[p.player] || "#555";
     const acting = !!ctx.doc?.to_act.includes(p.seat);
-    low.append(s("g", { "data-player": p.seat },
-      s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
-      s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
+    low.append(s("g", { "data-player": p.seat, class: tone(p.player) },
+      s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", class: acting ? null : "stroke-seat", stroke: acting ? "#b8913a" : null, "stroke-width": acting ? 3 : 1.5 }),
+      seatMark(x + 18, y + 18, 10, p.seat, tone(p.player)),
       fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
       glossed(s("g", {}, small
         ? s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" },
@@ -674,9 +685,9 @@ export function render(ctx) {
     players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
       const tiles = p.revealed_hand || [];
       const rh = revealRows[i];
-      const row = s("g", { "data-revealed-hand": p.seat },
-        s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
-        s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }));
+      const row = s("g", { "data-revealed-hand": p.seat, class: tone(p.player) },
+        s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", class: "stroke-seat", "stroke-width": 1.5 }),
+        seatMark(38, ry + 22, 10, p.seat, tone(p.player)));
       if (small) {
         const tw = (LW - 56) / 3;
         row.append(fitText(52, ry + 27, ctx.name(p.seat), LW - 200, { size: 12.5, weight: 700 }),

@@ -327,14 +327,21 @@ export function render(ctx) {
   // A side's words (name, players, Infiltration, Deception tokens, Exhausted) above its
   // missions on a phone; beside them at 1,280 px.
   const HEAD = 136;
-  const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small ? HEAD + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
+  // At 1,280 px a side is as tall as its missions (a card, its guess under it) or, on your
+  // own side, your hand under the words: a fixed height left an empty band under them.
+  const WIDE_MISSIONS = 184;
+  const WIDE_WITH_HAND = 270;
+  const hasHand = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => !!(isOwn && v.sides[side].hand);
+  const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small
+    ? HEAD + rowsOf(side) * 180 + (hasHand(side, isOwn) ? 30 + handRows(side) * 64 : 0)
+    : hasHand(side, isOwn) ? WIDE_WITH_HAND : WIDE_MISSIONS);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
   const n = da.flag;
   const cells = 2 * n + 1;
   const cw = (W - 40) / cells;
-  const trackY = small ? 10 + panelHeight(enemy, false) + 34 : 296;
+  const trackY = 10 + panelHeight(enemy, false) + 34;
   for (let i = 0; i < cells; i++) {
     const pos = i - n;
     const side = pos < 0 ? "red" : pos > 0 ? "blue" : null;
@@ -450,9 +457,9 @@ export function render(ctx) {
     return g;
   };
   svg.append(sidePanel(enemy, 10, false));
-  const ownY = small ? trackY + 107 + 17 * intelLines.length : 420;
+  const ownY = trackY + 107 + 17 * intelLines.length;
   svg.append(sidePanel(own, ownY, true));
-  const H = small ? ownY + panelHeight(own, true) + 10 : 700;
+  const H = ownY + panelHeight(own, true) + 10;
   back.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
