@@ -5,7 +5,7 @@ Lies' ``--side-*``). Every pair in a palette must differ by a CIEDE2000 distance
 least :data:`APART` as seen with full colour vision and as simulated for protanopia and
 deuteranopia (Machado, Oliveira and Fernandes 2009, full severity, ColorAide's filter):
 about one man in twelve sees red and green alike. The colour is never the only cue (the
-boards draw the seat's number beside it: ``tests/browser/test_seat_marks.py``), yet a
+boards draw the seat's number beside it: ``tests/browser/test_board_words.py``), yet a
 player should still tell two seats apart at a glance.
 """
 
