@@ -84,7 +84,7 @@ const GAMES = {
   conspiracy: {
     blurb: {
       en: "Bribe six independent agents across Europe and carry the briefcase to your HQ — or out-pay everyone to Dr. Solomon before he recovers it.",
-      es: "Soborna a seis agentes independientes por Europa y lleva el maletín a tu sede — o paga a Dr. Solomon más que nadie antes de que lo recupere.",
+      es: "Soborna a seis agentes independientes por Europa y lleva el maletín a tu sede — o paga al Dr. Solomon más que nadie antes de que lo recupere.",
     },
     summary: {
       en: [
@@ -94,16 +94,16 @@ const GAMES = {
         "Bring the briefcase into your own HQ to win. At the end of Dr. Solomon's track his die is rolled each round: if it shows his face, the biggest payoff to Dr. Solomon wins.",
       ],
       es: [
-        "Cada jugador paga en secreto soberanos a los seis agentes (y a Dr. Solomon) en su tablero de pagos, tras su escudo; los demás solo ven que hubo un pago.",
+        "Cada jugador paga en secreto soberanos a los seis agentes (y al Dr. Solomon) en su tablero de pagos, tras su escudo; los demás solo ven que hubo un pago.",
         "En tu turno haz un pago o mueve un agente un paso (o quémalo). Cualquiera puede desafiar: el duelo es una puja de pagos anunciados, nunca más de lo pagado.",
         "Tras un movimiento con éxito puedes llevar el maletín y usar la habilidad del agente.",
-        "Lleva el maletín a tu propia sede para ganar. Al final de la pista de Dr. Solomon su dado se tira cada ronda: si sale su cara, gana el mayor pago a Dr. Solomon.",
+        "Lleva el maletín a tu propia sede para ganar. Al final de la pista del Dr. Solomon su dado se tira cada ronda: si sale su cara, gana el mayor pago al Dr. Solomon.",
       ],
     },
     reconstructed: [
       { en: "HQs: London, Moscow, Istanbul, Madrid (2 players: London and Istanbul).", es: "Sedes: Londres, Moscú, Estambul, Madrid (2 jugadores: Londres y Estambul)." },
       { en: "The map: 26 cities, stations (★) and red lines.", es: "El mapa: 26 ciudades, estaciones (★) y líneas rojas." },
-      { en: "Dr. Solomon's track (starts on 20 with 4 players, 15 otherwise) and his die (2 Solomon faces).", es: "La pista de Dr. Solomon (empieza en 20 con 4 jugadores, 15 si no) y su dado (2 caras de Solomon)." },
+      { en: "Dr. Solomon's track (starts on 20 with 4 players, 15 otherwise) and his die (2 Solomon faces).", es: "La pista del Dr. Solomon (empieza en 20 con 4 jugadores, 15 si no) y su dado (2 caras de Solomon)." },
       { en: "All six agent abilities: Beacon, Magician, Roulette, Spyglass, Tempest, Vagabond.", es: "Las seis habilidades de agente: Beacon, Magician, Roulette, Spyglass, Tempest, Vagabond." },
     ],
   },

@@ -120,7 +120,7 @@ const STRINGS = {
     "bd.total": "Total", "bd.tokens": "Fichas", "bd.cards": "Cartas", "bd.discarded_tiles": "Losetas descartadas", "bd.hand_tiles": "Losetas en mano",
     "bd.missions": "Misiones", "bd.enigma": "Enigma", "bd.black_medals": "Medallas negras", "bd.ending": "Final", "bd.winner": "Ganador",
     "bd.day": "Día", "bd.double_agent": "Agente Doble", "bd.double_agent_position": "Posición del Agente Doble", "bd.infiltration_points": "Puntos de infiltración",
-    "bd.payoffs_to_solomon": "Pagos a Dr. Solomon", "bd.reserves": "Reservas", "bd.shared": "Victoria compartida", "bd.scores": "Puntuaciones",
+    "bd.payoffs_to_solomon": "Pagos al Dr. Solomon", "bd.reserves": "Reservas", "bd.shared": "Victoria compartida", "bd.scores": "Puntuaciones",
     "bd.players": "Jugadores", "bd.player": "Jugador", "bd.seat": "Asiento", "bd.shown": "Mostradas", "bd.hands": "Manos",
     "rules.reconstructed": "Reconstruido", "rules.likely": "Probable", "rules.reconstructedNote": "Datos de componentes reconstruidos: impresos en un componente que no pudimos ver; inventados para ser plausibles. Compruébalos con tu copia física.",
     "rules.title": "{game}: referencia de reglas", "rules.summary": "Resumen", "rules.data": "Datos de componentes a comprobar",

@@ -17,4 +17,5 @@ export function seatLabel(name) {
   return h("span", { class: "seat-name", title: name }, name);
 }
 
-export const PALETTE = ["#d64541", "#2e9d5b", "#2f6fd6", "#d4a017", "#b04fc0", "#e07b39"];
+// The seat palette of static/styles.css (--seat-0 …), for figures drawn outside a board.
+export const PALETTE = ["#d55e00", "#009e73", "#0072b2", "#e69f00", "#cc79a7", "#56b4e9"];

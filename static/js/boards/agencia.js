@@ -2,8 +2,7 @@
 // Garden), the Reward tile, the Ambassador, round tokens and the cards played this hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
-import { PALETTE } from "../names.js";
+import { sentence, label, fitText, tr, glossed, glossIndex, seatMark, seatTone, seatBadgeEl, fs, withTextFloor } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -128,12 +127,15 @@ export function describeEvent(ev, ctx) {
   }, subject);
 }
 
+/** "Hand 3" / "Mano 3". @param {number} n */
+const handName = (n) => (currentLang() === "es" ? `Mano ${n}` : `Hand ${n}`);
+
 /** A new group in the log at each hand (the Ambassador places the Embassy). */
 /** @param {GameEvent} ev @param {Record<string, Json>} state */
 export function logGroup(ev, state) {
   if (ev.type !== "embassy_location_chosen") return null;
   state.hand = (state.hand || 0) + 1;
-  return currentLang() === "es" ? `Mano ${state.hand}` : `Hand ${state.hand}`;
+  return handName(state.hand);
 }
 
 const KIND_ORDER = [["infiltrated", "ag.infiltrators"], ["recruited", "ag.recruiters"], ["agents_solved", "ag.agents"]];
@@ -168,9 +170,18 @@ export function knowledge(events, ctx) {
   const seen = [];
   /** @type {Record<string, string[]>} */
   const played = {};
+  // A card is seen when it is drawn, at the end of a hand, and lies there from the next
+  // one on: each line names that hand, and the same card seen again later (decks repeat
+  // cards) is a line of its own rather than a copy of the first.
+  let hands = 0; // Embassy placements so far: one opens each hand, as in the log
   for (const e of events) {
     const d = e.data || {};
-    if (e.type === "card_seen" && d.seat !== ctx.you) seen.push(`${ctx.name(d.seat, { you: false })}: ${cardName(d.card)} (${posName(d.position, false).toLowerCase()})`);
+    if (e.type === "embassy_location_chosen") hands += 1;
+    if (e.type === "card_seen" && d.seat !== ctx.you) {
+      const where = posName(d.position, false).toLowerCase();
+      const line = `${handName(hands + 1)} · ${ctx.name(d.seat, { you: false })}: ${cardName(d.card)} (${where})`;
+      if (!seen.includes(line)) seen.push(line);
+    }
     if (e.type === "card_played" && d.seat !== ctx.you) (played[d.seat] ||= []).push(cardName(d.card));
   }
   return [
@@ -250,12 +261,7 @@ export function status(ctx) {
 
 /** @param {number} seat */
 export function seatBadge(seat) {
-  const el = document.createElement("span");
-  el.className = "seat-n";
-  el.style.background = PALETTE[seat % PALETTE.length];
-  el.style.color = "#fff";
-  el.textContent = String(seat + 1);
-  return el;
+  return seatBadgeEl(seat, seatTone(seat));
 }
 
 /** Whether the rules keep a card in this position hidden from the reader during the game. */
@@ -277,12 +283,12 @@ export function card(/** @type {number} */ x, /** @type {number} */ y, /** @type
   const ink = KIND_INK[c.kind] || "#1d2433";
   return s("g", { "data-card": c.name },
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill, stroke: ink, "stroke-width": 1.5 }),
-    c.kind === "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": 40, "font-weight": 700, fill: ink, class: "serif" }, c.agents)), GL.agents) : null,
-    c.kind !== "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": 30, fill: ink }, c.kind === "recruiter" ? "✚" : "◐")), GL[c.kind]) : null,
+    c.kind === "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 62, "text-anchor": "middle", "font-size": fs(40), "font-weight": 700, fill: ink, class: "serif" }, c.agents)), GL.agents) : null,
+    c.kind !== "agent" ? glossed(s("g", {}, s("text", { x: x + w / 2, y: y + 58, "text-anchor": "middle", "font-size": fs(30), fill: ink }, c.kind === "recruiter" ? "✚" : "◐")), GL[c.kind]) : null,
     label(x + w / 2, y + 92, cardName(c.name), { width: 12, size: 13, weight: 600, fill: ink }),
     glossed(s("g", {},
       s("circle", { cx: x + w - 16, cy: y + h - 16, r: 11, fill: "#fff", stroke: ink }),
-      s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink }, c.information)), GL.value));
+      s("text", { x: x + w - 16, y: y + h - 12, "text-anchor": "middle", "font-size": fs(12), "font-weight": 700, fill: ink }, c.information)), GL.value));
 }
 
 /** @param {number} x @param {number} y @param {{w?: number, h?: number, note?: string, size?: number}} [opts] */
@@ -290,8 +296,8 @@ export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
   return glossed(s("g", {},
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 1.5 }),
     s("rect", { x: x + 8, y: y + 8, width: w - 16, height: h - 16, rx: 6, fill: "none", stroke: "#b8913a", "stroke-opacity": 0.5 }),
-    s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#b8913a", class: "serif" }, "◆"),
-    note ? label(x + w / 2, y + h - 26, note, { width: 14, size, fill: "#e9d9a9" }) : null), GL.hidden);
+    s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": fs(30), fill: "#b8913a", class: "serif" }, "◆"),
+    note ? label(x + w / 2, y + h - 34, note, { width: fs(size) > size ? 17 : 14, size, fill: "#e9d9a9" }) : null), GL.hidden);
 }
 
 /** A ribbon on a card the rules turn over at the end (it was hidden from this reader). */
@@ -299,11 +305,11 @@ export function back(x, y, { w = 104, h = 140, note, size = 10 } = {}) {
 export function revealedRibbon(x, y, w, text, size = 10.5) {
   return glossed(s("g", { "data-end-reveal": "card" },
     s("rect", { x: x + 6, y: y - 9, width: w - 12, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
-    s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
+    s("text", { x: x + w / 2, y: y + 4, "text-anchor": "middle", "font-size": fs(size), "font-weight": 700, fill: "#fff" }, text)), GL.revealed);
 }
 
 /** @param {BoardCtx} ctx */
-export function render(ctx) {
+function draw(ctx) {
   const v = ctx.view;
   // On a phone the board is laid out 340 wide, about 1.06 screen px a unit at 390 px (the
   // reward beside the embassy, the round tokens and the data bank under it; each player's
@@ -324,12 +330,12 @@ export function render(ctx) {
 
   // Embassy: Hall or Garden (clickable when the Ambassador chooses).
   const emb = s("g", { "data-slot": "agencia-embassy" });
-  emb.append(s("text", { x: 20, y: 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.embassy")));
+  emb.append(s("text", { x: 20, y: 30, "font-size": fs(14), fill: "#4a5366" }, ctx.t("ag.embassy")));
   ["Hall", "Garden"].forEach((loc, i) => {
     const chosen = v.embassy?.location === loc;
     const g = s("g", {},
       s("rect", { class: "hit", x: 20 + i * locStep, y: 40, width: locW, height: 90, rx: 10, fill: chosen ? (loc === "Hall" ? "#e9d9a9" : "#cfe6d2") : "#fff", stroke: chosen ? "#1d2433" : "#c9c0ad", "stroke-width": chosen ? 2.5 : 1 }),
-      s("text", { x: 20 + locW / 2 + i * locStep, y: 74, "text-anchor": "middle", "font-size": 18, "font-weight": 600, class: "serif" }, locName(loc)),
+      s("text", { x: 20 + locW / 2 + i * locStep, y: 74, "text-anchor": "middle", "font-size": fs(18), "font-weight": 600, class: "serif" }, locName(loc)),
       label(20 + locW / 2 + i * locStep, 96, loc === "Hall" ? ctx.t("ag.capacity", { n: v.players.length }) : ctx.t("ag.fill", { n: v.players.length }), { width: small ? 14 : 17, size: 11, fill: "#4a5366" }));
     glossed(g, GL[loc === "Hall" ? "hall" : "garden"]);
     ctx.choice(g, { type: "choose_location", location: loc }, locName(loc));
@@ -342,32 +348,30 @@ export function render(ctx) {
     glossed(s("g", {},
       fitText(rewardX, 30, ctx.t("ag.reward"), W - 10 - rewardX, { size: small ? 12 : 14, fill: "#4a5366" }),
       s("rect", { x: rewardX, y: 40, width: rewardW, height: 90, rx: 10, fill: "#fff", stroke: "#b8913a", "stroke-width": 2 }),
-      s("text", { x: rewardX + rewardW / 2, y: 98, "text-anchor": "middle", "font-size": 36, "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
+      s("text", { x: rewardX + rewardW / 2, y: 98, "text-anchor": "middle", "font-size": fs(36), "font-weight": 700, class: "serif", "data-slot": "agencia-reward" }, v.reward_tile)), GL.reward),
     glossed(s("g", {},
-      s("text", { x: tokX, y: tokY + 30, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.tokens")),
+      s("text", { x: tokX, y: tokY + 30, "font-size": fs(14), fill: "#4a5366" }, ctx.t("ag.tokens")),
       ...Array.from({ length: v.rounds }, (_, i) => s("circle", { cx: tokX + 20 + i * 34, cy: tokY + 70, r: 13, fill: i < v.round_tokens ? "#b8913a" : "none", stroke: "#b8913a", "stroke-width": 2 }))), GL["round-tokens"]),
-    s("text", { x: tokX, y: tokY + 118, "font-size": 14, fill: "#4a5366" }, ctx.t("ag.status", v)),
+    s("text", { x: tokX, y: tokY + 118, "font-size": fs(14), fill: "#4a5366" }, ctx.t("ag.status", v)),
     glossed(s("g", {},
       fitText(bankX, bankY + 30, ctx.t("ag.bank"), W - 10 - bankX, { size: 14, fill: "#4a5366" }),
-      s("text", { x: bankX, y: bankY + 70, "font-size": 30, "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
+      s("text", { x: bankX, y: bankY + 70, "font-size": fs(30), "font-weight": 700, class: "serif" }, v.data_bank ?? "∞")), GL.bank)));
 
   v.players.forEach((/** @type {Json} */ p, /** @type {number} */ row) => {
     const y = top + row * rowH;
     const mine = p.seat === ctx.you;
-    const colour = PALETTE[p.seat % PALETTE.length];
-    const g = s("g", { "data-player": p.seat });
+    const g = s("g", { "data-player": p.seat, class: seatTone(p.seat) });
     g.append(s("rect", { x: 10, y, width: W - 20, height: rowH - 12, rx: 12, fill: mine ? "#fffdf8" : "#fbf8f0", stroke: ctx.doc?.to_act.includes(p.seat) ? "#b8913a" : "#ddd5c4", "stroke-width": ctx.doc?.to_act.includes(p.seat) ? 3 : 1 }));
     // The player plate: a click target when an action targets this player.
     const plate = s("g", {},
-      s("rect", { class: "hit", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", stroke: colour, "stroke-width": 2 }),
-      s("circle", { cx: 42, cy: y + 34, r: 12, fill: colour }),
-      s("text", { x: 42, y: y + 39, "text-anchor": "middle", "font-size": 13, fill: "#fff", "font-weight": 700 }, p.seat + 1),
+      s("rect", { class: "hit stroke-seat", x: 20, y: y + 10, width: 170, height: small ? 168 : rowH - 32, rx: 10, fill: "#fff", "stroke-width": 2 }),
+      seatMark(42, y + 34, 13, p.seat, seatTone(p.seat)),
       label(62, y + 38, ctx.name(p.seat), { width: 14, size: 14, weight: 600, anchor: "start" }),
-      p.ambassador ? glossed(s("g", {}, s("text", { x: 32, y: y + 80, "font-size": 13, fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`)), GL.ambassador) : null,
+      p.ambassador ? glossed(s("g", {}, s("text", { x: 32, y: y + 80, "font-size": fs(13), fill: "#8a5a00" }, `★ ${ctx.t("ag.ambassador")}`)), GL.ambassador) : null,
       glossed(s("g", {},
-        s("text", { x: 32, y: y + 118, "font-size": 13, fill: "#4a5366" }, ctx.t("ag.info")),
-        s("text", { x: 32, y: y + 150, "font-size": 30, "font-weight": 700, class: "serif", "data-slot": `agencia-${p.seat}-information` }, p.information)), GL.information),
-      glossed(s("g", {}, s("text", { x: 120, y: y + 150, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size }))), GL.deck));
+        s("text", { x: 32, y: y + 118, "font-size": fs(13), fill: "#4a5366" }, ctx.t("ag.info")),
+        s("text", { x: 32, y: y + 150, "font-size": fs(30), "font-weight": 700, class: "serif", "data-slot": `agencia-${p.seat}-information` }, p.information)), GL.information),
+      glossed(s("g", {}, s("text", { x: 120, y: y + 150, "font-size": fs(12), fill: "#4a5366" }, ctx.t("ag.deck", { n: p.deck_size }))), GL.deck));
     ctx.choice(plate, { target: p.seat }, ctx.name(p.seat));
     g.append(plate);
     p.positions.forEach((/** @type {Json} */ pos, /** @type {number} */ i) => {
@@ -385,17 +389,23 @@ export function render(ctx) {
     });
     // The card played this hand.
     const px = small ? 214 : 720;
-    g.append(s("text", { x: px, y: y + 26, "font-size": 12, fill: "#4a5366" }, ctx.t("ag.played")));
+    g.append(s("text", { x: px, y: y + 26, "font-size": fs(12), fill: "#4a5366" }, ctx.t("ag.played")));
     if (p.played) {
       g.append(s("g", { "data-slot": `agencia-${p.seat}-played`, opacity: p.played.in_game ? 1 : 0.55 }, card(px, y + 34, p.played.card, { w: 96, h: 128 })));
       // On a phone: where it came from and whether it is in the game, under the card.
       const [tx, ty, anchor] = small ? [px + 48, y + 178, "middle"] : [px + 110, y + 60, "start"];
       g.append(fitText(tx, ty, posName(p.played.from, mine), small ? 2 * (W - 12 - tx) : Infinity, { size: 12, anchor, fill: "#4a5366" }));
-      g.append(s("text", { x: tx, y: ty + (small ? 16 : 20), "text-anchor": anchor, "font-size": 12, fill: p.played.in_game ? "#2e7d4f" : "#4a5366" }, p.played.in_game ? ctx.t("ag.inGame") : ctx.t("ag.out")));
+      g.append(s("text", { x: tx, y: ty + (small ? 16 : 20), "text-anchor": anchor, "font-size": fs(12), fill: p.played.in_game ? "#2e7d4f" : "#4a5366" }, p.played.in_game ? ctx.t("ag.inGame") : ctx.t("ag.out")));
     } else {
       g.append(s("rect", { x: px, y: y + 34, width: 96, height: 128, rx: 9, fill: "none", stroke: "#ddd5c4", "stroke-dasharray": "4 4" }));
     }
     svg.append(g);
   });
   return svg;
+}
+
+/** The board, every word at least the text floor of its layout (common.js withTextFloor).
+ * @param {BoardCtx} ctx */
+export function render(ctx) {
+  return withTextFloor(ctx, draw);
 }

@@ -10,7 +10,8 @@ import { currentLang, pick } from "../i18n.js";
  * Placeholders: {actor} (the subject's or actor's name), {target}/{player} as seats, and
  * any data field, mapped through `map(key, value, data)` first.
  * @param {Record<string, Record<string, string | string[]>>} templates @param {import("../types/client").GameEvent} ev
- * @param {import("../types/client").BoardCtx} ctx @param {(key: string, value: any, data: any) => any} [map] @param {number | null} [subject]
+ * @param {import("../types/client").BoardCtx} ctx @param {(key: string, value: any, data: any) => any} [map]
+ * @param {number | null} [subject]
  * @returns {string | null}
  */
 export function sentence(templates, ev, ctx, map = () => undefined, subject) {
@@ -39,7 +40,9 @@ export function sentence(templates, ev, ctx, map = () => undefined, subject) {
 }
 
 /** A term in the current language from a per-language dictionary (proper names stay).
- * @template {string | null | undefined} W @param {Record<string, Record<string, string>>} dict @param {W} word @returns {W | string} */
+ * @template {string | null | undefined} W @param {Record<string, Record<string, string>>} dict @param {W} word
+ * @returns {W | string}
+ */
 export function tr(dict, word) {
   if (word === null || word === undefined) return word;
   return dict[currentLang()]?.[word] ?? word;
@@ -52,7 +55,32 @@ export function listOf(items) {
   return `${items.slice(0, -1).join(", ")}${and}${items[items.length - 1]}`;
 }
 
-/** Wrap a label into lines of at most `width` characters. @param {unknown} text @param {number} width @returns {string[]} */
+/**
+ * The smallest letters a board draws, in its own units, while it renders: 11 on a phone's
+ * layout (drawn about 1.06 px a unit at 390 px), 13 on the wide one (1,000 units in the
+ * 866 px a 1,280 px window gives the board: 11.3 px). Every word a board draws is at
+ * least that size, so that no word reads under 11 px at either width; it is set only
+ * while a board draws (rules figures and replays of other boards keep their own sizes).
+ */
+let least = 0;
+
+/** Draw `draw(ctx)` with the text floor of its layout (`ctx.small`: the phone's).
+ * @template T @param {import("../types/client").BoardCtx} ctx
+ * @param {(ctx: import("../types/client").BoardCtx) => T} draw @returns {T}
+ */
+export function withTextFloor(ctx, draw) {
+  const before = least;
+  least = ctx.small ? 11 : 13;
+  try { return draw(ctx); } finally { least = before; }
+}
+
+/** A font size raised to the text floor of the board being drawn. @param {number} size */
+export const fs = (size) => Math.max(size, least);
+
+/**
+ * Wrap a label into lines of at most `width` characters. @param {unknown} text @param {number} width
+ * @returns {string[]}
+ */
 export function lines(text, width) {
   const words = String(text).split(/\s+/);
   const out = [];
@@ -66,9 +94,14 @@ export function lines(text, width) {
 
 /** Multi-line centred SVG text.
  * @param {number} x @param {number} y @param {any} text
- * @param {{width?: number, size?: number, weight?: number, fill?: string, lh?: number, anchor?: string, cls?: string}} [opts] */
+ * @param {{width?: number, size?: number, weight?: number, fill?: string, lh?: number,
+ *   anchor?: string, cls?: string}} [opts]
+ */
 export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = "#1d2433", lh = 1.2, anchor = "middle", cls } = {}) {
-  const ls = lines(text, width);
+  // Letters raised to the floor take more room a line: as many units wide, fewer letters.
+  const drawn = fs(size);
+  const ls = lines(text, Math.max(4, Math.floor((width * size) / drawn)));
+  size = drawn;
   return s("text", { x, y, "font-size": size, "font-weight": weight, fill, "text-anchor": anchor, class: cls },
     ls.map((line, i) => s("tspan", { x, dy: i === 0 ? 0 : size * lh }, line)));
 }
@@ -82,6 +115,7 @@ export function label(x, y, text, { width = 14, size = 13, weight = 400, fill = 
  */
 export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = "#1d2433", anchor = "start", cls } = {}) {
   const full = String(text);
+  size = fs(size);
   const per = size * (weight >= 600 ? 0.6 : 0.55);
   const attrs = { x, y, "font-size": size, "font-weight": weight, fill, "text-anchor": anchor, class: cls };
   const width = full.length * per;
@@ -92,7 +126,9 @@ export function fitText(x, y, text, maxWidth, { size = 13, weight = 400, fill = 
 }
 
 /** A group that is a clickable choice when the partial action is legal.
- * @param {import("../types/client").BoardCtx} ctx @param {import("../types/client").Json} partial @param {string} labelText @param {...import("../types/client").Child} children */
+ * @param {import("../types/client").BoardCtx} ctx @param {import("../types/client").Json} partial
+ * @param {string} labelText @param {...import("../types/client").Child} children
+ */
 export function choiceGroup(ctx, partial, labelText, ...children) {
   const g = s("g", {}, ...children);
   if (partial) ctx.choice(g, partial, labelText);
@@ -105,7 +141,11 @@ export function glossIndex(entries) {
   return Object.fromEntries(entries.filter((e) => e.id).map((e) => [e.id, e]));
 }
 
-/** @typedef {{id?: string, term: string | Record<string, string>, text: string | Record<string, string>, [field: string]: any}} GlossEntry an explained term */
+/**
+ * An explained term.
+ * @typedef {{id?: string, term: string | Record<string, string>, text: string | Record<string, string>,
+ *   [field: string]: any}} GlossEntry
+ */
 
 /** The words of a glossary entry in the current language: "Term: explanation". @param {GlossEntry} entry */
 export function glossText(entry) {
@@ -127,6 +167,39 @@ export function glossed(el, entry) {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", text);
+  return el;
+}
+
+/**
+ * A seat's colour with its mark: a ring in the seat's colour around the seat's number.
+ * Colour alone does not tell seats apart for everyone (about one man in twelve sees red
+ * and green alike), so every seat colour on a board stands beside its number, the same
+ * number as in the Players list. `tone` is the CSS class that gives the colour
+ * (`seat-c2`, Estoril's `es-green`; static/styles.css defines them).
+ * @param {number} cx @param {number} cy @param {number} r @param {number} seat @param {string} tone
+ * @param {string} [ring] more classes for the ring ("hit": the outline a choice lights up)
+ */
+export function seatMark(cx, cy, r, seat, tone, ring = "") {
+  const size = fs(Math.max(11, r * 1.15));
+  const rr = Math.max(r, size * 0.72); // the number stays inside its ring
+  return s("g", { class: tone, "data-seat-mark": seat + 1 },
+    s("circle", { cx, cy, r: rr, class: `seat-ring ${ring}`.trim() }),
+    s("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 700, class: "seat-ring-n" }, seat + 1));
+}
+
+/** The class that gives seat `seat` its colour in the shared palette (static/styles.css).
+ * @param {number} seat */
+export const seatTone = (seat) => `seat-c${seat % SEAT_COLOURS}`;
+
+/** How many colours the shared seat palette has (`--seat-0` … in static/styles.css). */
+export const SEAT_COLOURS = 6;
+
+/** A seat badge for the Players list: the seat's number in a ring of its colour.
+ * @param {number} seat @param {string} tone */
+export function seatBadgeEl(seat, tone) {
+  const el = document.createElement("span");
+  el.className = `seat-n seat-coloured ${tone}`;
+  el.textContent = String(seat + 1);
   return el;
 }
 

@@ -3,8 +3,7 @@
 // own secret payoff board and reserve (never anyone else's).
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, fitText, tr, glossed, glossIndex } from "./common.js";
-import { PALETTE } from "../names.js";
+import { sentence, label, fitText, tr, glossed, glossIndex, seatMark, seatTone, seatBadgeEl, fs, withTextFloor } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -39,9 +38,9 @@ export const strings = {
     "act.skip_ability": "No usar la habilidad", "act.beacon": "Beacon", "act.magician": "Magician", "act.roulette": "Roulette", "act.spyglass": "Spyglass",
     "act.tempest": "Tempest", "act.vagabond": "Vagabond",
     "cs.know.announced": "Pagos mostrados en duelos (como mínimo)", "cs.know.atLeast": "{who} → {agent}: al menos {n}", "cs.know.paid": "Tus pagos, en total",
-    "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
-    "cs.end.solomonShared": "Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
-    "cs.lifted": "Escudos levantados: pagos a Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} soberanos pagados a Dr. Solomon", "cs.score.solomon1": "1 soberano pagado a Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
+    "cs.end.briefcase": "El maletín llegó a una sede: {city}.", "cs.end.solomon": "El Dr. Solomon recuperó el maletín: gana el mayor pago a él.",
+    "cs.end.solomonShared": "El Dr. Solomon recuperó el maletín: comparten la victoria los mayores pagos a él.",
+    "cs.lifted": "Escudos levantados: pagos al Dr. Solomon", "cs.lastRoll": "última tirada: {face}", "cs.score.solomon": "{n} soberanos pagados al Dr. Solomon", "cs.score.solomon1": "1 soberano pagado al Dr. Solomon", "cs.score.reserve": "{n} en la Reserva", "cs.score.briefcase": "Llevó el maletín a su sede ({city})",
     "phase.setup": "pagos iniciales", "phase.action": "acción", "phase.briefcase": "maletín", "phase.tempest": "Tempest", "phase.challenge": "desafío", "phase.duel": "duelo", "phase.ability": "habilidad", "phase.over": "fin",
   },
 };
@@ -88,12 +87,12 @@ const EVENTS = {
     challenged: ["{actor} desafía anunciando {announced}", "Desafías anunciando {announced}"],
     game_started: "Empieza la partida; juega primero {first}", move_announced: ["{actor} ordena a {agent} ir a {to}", "Ordenas a {agent} ir a {to}"],
     burn_announced: ["{actor} ordena a {agent} quemar a {target}", "Ordenas a {agent} quemar a {target}"], agent_burned: "{target} ha sido quemado",
-    payoff_made: ["{actor} hizo un pago", "Hiciste un pago"], roulette_moved_die: ["{actor} movió el dado de Dr. Solomon hacia {direction}, a {space}", "Moviste el dado de Dr. Solomon hacia {direction}, a {space}"],
+    payoff_made: ["{actor} hizo un pago", "Hiciste un pago"], roulette_moved_die: ["{actor} movió el dado del Dr. Solomon hacia {direction}, a {space}", "Moviste el dado del Dr. Solomon hacia {direction}, a {space}"],
     round_started: "Empieza la ronda {round}",
     setup_agents_chosen: ["{actor} colocó sus pagos iniciales", "Colocaste tus pagos iniciales"],
     setup_payoffs_placed: ["Pagos iniciales de {subject}: {payoffs}", "Tus pagos iniciales: {payoffs}"],
-    shields_lifted: "Se levantan los escudos: pagos a Dr. Solomon {solomon}",
-    solomon_advanced: "Dr. Solomon avanza a {space}", solomon_rolled: "El dado de Dr. Solomon muestra {face}", stopped: ["{actor} se planta", "Te plantas"],
+    shields_lifted: "Se levantan los escudos: pagos al Dr. Solomon {solomon}",
+    solomon_advanced: "El Dr. Solomon avanza a {space}", solomon_rolled: "El dado del Dr. Solomon muestra {face}", stopped: ["{actor} se planta", "Te plantas"],
     turn_started: ["Turno de {actor}", "Tu turno"],
     vagabond_stepped: ["El Vagabond de {actor} pasó de {frm} a {to}", "Tu Vagabond pasó de {frm} a {to}"],
     you_paid: ["{subject} pagó {amount} a {to}", "Pagaste {amount} a {to}"],
@@ -214,14 +213,14 @@ export const glossary = [
   { id: "hq", icon: "⬤", term: { en: "HQ", es: "Sede" }, text: { en: "Your agency's city (the coloured circle). The briefcase there wins.", es: "La ciudad de tu agencia (el círculo de color). El maletín allí gana." } },
   { id: "payoff", icon: "¤", term: { en: "Payoff", es: "Pago" }, text: { en: "Sovereigns placed secretly on an agent (or Dr. Solomon) behind your shield. The others only see that a payoff was made.", es: "Soberanos colocados en secreto sobre un agente (o Dr. Solomon) tras tu escudo. Los demás solo ven que hubo un pago." } },
   { id: "payoff-board", icon: "▦", term: { en: "Payoff board", es: "Tablero de pagos" }, text: { en: "Behind your shield: what you paid each agent and Dr. Solomon. Only you see it.", es: "Tras tu escudo: lo que pagaste a cada agente y a Dr. Solomon. Solo tú lo ves." } },
-  { id: "reserve", icon: "¤", term: { en: "Reserve", es: "Reserva" }, text: { en: "Your unspent sovereigns (30 at the start); breaks a tie for Dr. Solomon's win.", es: "Tus soberanos sin gastar (30 al empezar); desempata la victoria de Dr. Solomon." } },
+  { id: "reserve", icon: "¤", term: { en: "Reserve", es: "Reserva" }, text: { en: "Your unspent sovereigns (30 at the start); breaks a tie for Dr. Solomon's win.", es: "Tus soberanos sin gastar (30 al empezar); desempata la victoria del Dr. Solomon." } },
   { id: "challenge", icon: "⚔", term: { en: "Challenge", es: "Desafío" }, text: { en: "A duel of announced payoffs on the ordered agent; nobody may announce more than they really paid. The highest announcement wins.", es: "Un duelo de pagos anunciados sobre el agente ordenado; nadie puede anunciar más de lo que pagó. Gana el anuncio más alto." } },
   { id: "restricted", icon: "⛔", term: { en: "RESTRICTED", es: "RESTRINGIDO" }, text: { en: "After a failed challenge: on your next turn you may only make a payoff.", es: "Tras un desafío fallido: en tu siguiente turno solo puedes hacer un pago." } },
   { id: "burn", icon: "🔥", term: { en: "Burn", es: "Quemar" }, text: { en: "An agent with 5+ of your sovereigns removes another agent in its city from the game.", es: "Un agente con 5 o más de tus soberanos elimina del juego a otro agente de su ciudad." } },
   { id: "solomon", icon: "⚀", term: { en: "Dr. Solomon's track", es: "Pista del Dr. Solomon" }, text: { en: "His die advances one space each round; at the end of the track it is rolled, and his face ends the game: the biggest payoff to him wins.", es: "Su dado avanza una casilla cada ronda; al final de la pista se tira, y si sale su cara la partida termina: gana el mayor pago a él." } },
   { id: "agent-Beacon", icon: "▬", term: { en: "Beacon", es: "Beacon" }, text: { en: "Ability after a successful move (reconstructed): pull another agent from an adjacent city into Beacon's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): atrae a otro agente de una ciudad adyacente a la de Beacon." } },
   { id: "agent-Magician", icon: "▬", term: { en: "Magician", es: "Magician" }, text: { en: "Ability after a successful move (reconstructed): move the briefcase one step, into or out of Magician's city.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el maletín un paso, hacia la ciudad de Magician o desde ella." } },
-  { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado de Dr. Solomon una casilla arriba o abajo en su pista." } },
+  { id: "agent-Roulette", icon: "▬", term: { en: "Roulette", es: "Roulette" }, text: { en: "Ability after a successful move (reconstructed): move Dr. Solomon's die one space up or down his track.", es: "Habilidad tras un movimiento con éxito (reconstruida): mueve el dado del Dr. Solomon una casilla arriba o abajo en su pista." } },
   { id: "agent-Spyglass", icon: "▬", term: { en: "Spyglass", es: "Spyglass" }, text: { en: "Ability after a successful move (reconstructed): secretly look at another player's payoff on one agent or Dr. Solomon.", es: "Habilidad tras un movimiento con éxito (reconstruida): mira en secreto el pago de otro jugador a un agente o a Dr. Solomon." } },
   { id: "agent-Tempest", icon: "▬", term: { en: "Tempest", es: "Tempest" }, text: { en: "Ability after a successful move (reconstructed): push every other agent in Tempest's city to adjacent cities (not the briefcase).", es: "Habilidad tras un movimiento con éxito (reconstruida): empuja a los demás agentes de la ciudad de Tempest a ciudades adyacentes (no el maletín)." } },
   { id: "agent-Vagabond", icon: "▬", term: { en: "Vagabond", es: "Vagabond" }, text: { en: "Ability after a successful move (reconstructed): one more step to an adjacent city, with the briefcase if it is there.", es: "Habilidad tras un movimiento con éxito (reconstruida): un paso más a una ciudad adyacente, con el maletín si está allí." } },
@@ -257,7 +256,7 @@ export function briefcaseIcon(x, y) {
 /** A train station's star. */
 /** @param {number} x @param {number} y */
 export function stationStar(x, y) {
-  return glossed(s("g", {}, s("text", { x, y, "font-size": 14, fill: "#1d2433" }, "★")), GL.station);
+  return glossed(s("g", {}, s("text", { x, y, "font-size": fs(14), fill: "#1d2433" }, "★")), GL.station);
 }
 
 /** An agent's pill (70 × 19) at (x, y). */
@@ -265,14 +264,16 @@ export function stationStar(x, y) {
 export function agentPill(x, y, name) {
   return glossed(s("g", { "data-agent": name },
     s("rect", { class: "hit", x, y, width: 70, height: 19, rx: 9, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff" }),
-    s("text", { x: x + 35, y: y + 14, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 600 }, name)), GL[`agent-${name}`] || GL.agent);
+    fitText(x + 35, y + 14, name, 64, { size: 11, weight: 600, fill: "#fff", anchor: "middle" })), GL[`agent-${name}`] || GL.agent);
 }
 
 // On a phone the map is drawn at about a third of its size: an agent there is a disc
 // with its initial (as large as a city's name), and its name, city and tap target are a
 // pill in the legend under the map, 76 map units tall (≥ 24 px on a 390 px screen).
 const MARKER = 40;
-const LEGEND = { w: 485, h: 76, size: 30 };
+// The phone's map is drawn at about 0.36 px a unit: 31 units is 11 px on the screen.
+const MAP_LETTER = 31;
+const LEGEND = { w: 485, h: 76, size: MAP_LETTER };
 const agentLegendHeight = (/** @type {number} */ n) => Math.ceil(n / 2) * (LEGEND.h + 10) + 14;
 
 /** An agent's disc on a phone's map (MARKER wide) at (x, y): its initial, its colour. */
@@ -281,7 +282,7 @@ export function agentMarker(x, y, name) {
   const r = MARKER / 2;
   return glossed(s("g", { "data-agent-marker": name },
     s("circle", { cx: x + r, cy: y + r, r, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff", "stroke-width": 3 }),
-    s("text", { x: x + r, y: y + r + 9.5, "text-anchor": "middle", "font-size": 27, "font-weight": 700, fill: "#fff" }, name.charAt(0))),
+    s("text", { x: x + r, y: y + r + 11, "text-anchor": "middle", "font-size": fs(MAP_LETTER), "font-weight": 700, fill: "#fff" }, name.charAt(0))),
   GL[`agent-${name}`] || GL.agent);
 }
 
@@ -293,7 +294,7 @@ export function agentLegendPill(x, y, name, where, burned) {
   return glossed(s("g", { "data-agent": name, opacity: burned ? 0.45 : null },
     s("rect", { class: "hit", x, y, width: w, height: ht, rx: ht / 2, fill: AGENT_COLOUR[name] || "#444", stroke: "#fff", "stroke-width": 2 }),
     s("circle", { cx: x + 8 + r, cy: y + ht / 2, r, fill: "#fff" }),
-    s("text", { x: x + 8 + r, y: y + ht / 2 + 10, "text-anchor": "middle", "font-size": 28, "font-weight": 700, fill: AGENT_COLOUR[name] || "#444" }, name.charAt(0)),
+    s("text", { x: x + 8 + r, y: y + ht / 2 + 10, "text-anchor": "middle", "font-size": fs(MAP_LETTER), "font-weight": 700, fill: AGENT_COLOUR[name] || "#444" }, name.charAt(0)),
     fitText(x + 2 * r + 26, y + ht / 2 + size * 0.35, `${name} · ${where}`, w - 2 * r - 50, { size, weight: 600, fill: "#fff" })),
   GL[`agent-${name}`] || GL.agent);
 }
@@ -305,7 +306,8 @@ const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322
 // whole map is about a third of it, so names are drawn larger in map units (≈ 9 px on a
 // 390 px screen) with a halo of the map's colour that keeps them readable over the red
 // lines, and each goes where it covers no other name, city, station or the briefcase.
-const LABEL = { normal: { size: 12, halo: 3 }, small: { size: 26, halo: 5 } };
+// On a phone the map is drawn at about 0.36 px a unit: 31 units is 11 px.
+const LABEL = { normal: { size: 12, halo: 3 }, small: { size: 31, halo: 5 } };
 let measurer = null;
 
 /** The drawn width of `text` in map units (a canvas measures it in the page's font). */
@@ -326,7 +328,10 @@ const area = (/** @type {Box} */ [x0, y0, x1, y1], /** @type {Box[]} */ boxes) =
  * briefcase) and of the other names, kept on the map. Placed in turn, then a name that
  * still covers something is moved again while that helps (a few rounds). The names'
  * boxes are added to `taken` for the agents' pills. */
-/** @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list @param {Box[]} taken @param {number} size @param {number} W @param {number} H */
+/**
+ * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
+ * @param {Box[]} taken @param {number} size @param {number} W @param {number} H
+ */
 function placeNames(list, taken, size, W, H) {
   const ascent = 0.93 * size;
   const height = 1.17 * size;
@@ -393,7 +398,10 @@ function placeNames(list, taken, size, W, H) {
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
  * boxes already taken: under its name first, then around it; always on the map. */
-/** @param {number} cx @param {number} cy @param {number} bw @param {number} bh @param {Box[]} taken @param {number} W @param {number} H @param {boolean} [snug] */
+/**
+ * @param {number} cx @param {number} cy @param {number} bw @param {number} bh @param {Box[]} taken @param {number} W
+ * @param {number} H @param {boolean} [snug]
+ */
 function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   // A phone's discs touch their city, so that one is never read as its neighbour's.
   // Ring after ring further out when all of the nearer places are taken.
@@ -424,8 +432,17 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   return /** @type {{spot: [number, number]}} */ (best).spot;
 }
 
+/** An order or a burn in words. @param {Json} o @param {BoardCtx} ctx */
+const orderWords = (o, ctx) => (o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) }));
+
+/** The Players list shows each seat's colour on the board, with its number.
+ * @param {number} seat */
+export function seatBadge(seat) {
+  return seatBadgeEl(seat, seatTone(seat));
+}
+
 /** @param {BoardCtx} ctx */
-export function render(ctx) {
+function draw(ctx) {
   const v = ctx.view;
   const W = 1000;
   const MAPH = 600;
@@ -447,12 +464,14 @@ export function render(ctx) {
     linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
   const hqs = Object.fromEntries(v.players.map((/** @type {Json} */ p) => [p.hq, p.seat]));
-  // What a name must not cover: every city and its station, and the briefcase.
+  // What a name must not cover: every city and its station, and the briefcase. An HQ is
+  // its seat's number in a ring, drawn larger on a phone's map (31 units: 11 px).
+  const hqR = ctx.small ? 27 : 13;
   const taken = [];
   for (const c of v.map.cities) {
     const x = px(c);
     const y = py(c);
-    const r = hqs[c.name] !== undefined ? 14 : 10;
+    const r = hqs[c.name] !== undefined ? hqR + 1 : 10;
     taken.push([x - r, y - r, x + r, y + r]);
     if (c.station) taken.push([x + 10, y - 20, x + 25, y - 4]);
   }
@@ -462,7 +481,7 @@ export function render(ctx) {
   }
   const look = ctx.small ? LABEL.small : LABEL.normal;
   const names = placeNames(v.map.cities.map((/** @type {Json} */ c) => ({
-    name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? 13 : 9, star: c.station,
+    name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? hqR : 9, star: c.station,
     weight: hqs[c.name] !== undefined ? 700 : ctx.small ? 600 : 400,
   })), taken, look.size, W, MAPH);
   for (const c of v.map.cities) {
@@ -471,11 +490,11 @@ export function render(ctx) {
     const hq = hqs[c.name];
     const at = names[c.name];
     const g = s("g", { "data-city": c.name },
-      hq !== undefined ? glossed(s("g", {}, s("circle", { class: "hit", cx: x, cy: y, r: 13, fill: PALETTE[hq % PALETTE.length], stroke: "#1d2433", "stroke-width": 1.5 })), GL.hq)
+      hq !== undefined ? glossed(seatMark(x, y, hqR, hq, seatTone(hq), "hit"), GL.hq)
         : s("circle", { class: "hit", cx: x, cy: y, r: 9, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.5 }),
       c.station ? stationStar(x + 11, y - 7) : null,
       s("text", {
-        x: at.x, y: at.y, "text-anchor": "middle", "font-size": look.size, fill: "#1d2433", "font-weight": hq !== undefined ? 700 : ctx.small ? 600 : 400,
+        x: at.x, y: at.y, "text-anchor": "middle", "font-size": fs(look.size), fill: "#1d2433", "font-weight": hq !== undefined ? 700 : ctx.small ? 600 : 400,
         stroke: "#e8eef0", "stroke-width": look.halo, "stroke-linejoin": "round", "paint-order": "stroke", "data-city-label": c.name,
       }, cityName(c.name)));
     for (const partial of [{ to: c.name }, { briefcase_to: c.name }]) {
@@ -553,13 +572,12 @@ export function render(ctx) {
   v.players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = ctx.small ? 10 + (i % perRow) * (cardW + 10) : 20 + i * 160;
     const y0 = ctx.small ? 20 + Math.floor(i / perRow) * 80 : 30;
-    const colour = PALETTE[p.seat % PALETTE.length];
     const acting = !!ctx.doc?.to_act.includes(p.seat);
-    const g = s("g", { "data-player": p.seat },
-      s("rect", { class: "hit", x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
-      s("circle", { cx: x + 16, cy: y0 + 18, r: 8, fill: colour }),
-      fitText(x + 30, y0 + 23, ctx.name(p.seat), cardW - 38, { size: 13, weight: 600 }),
-      glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": 11, fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
+    const g = s("g", { "data-player": p.seat, class: seatTone(p.seat) },
+      s("rect", { class: `hit${acting ? "" : " stroke-seat"}`, x, y: y0, width: cardW, height: 70, rx: 9, fill: "#fff", stroke: acting ? "#b8913a" : null, "stroke-width": acting ? 3 : 1.5 }),
+      seatMark(x + 17, y0 + 18, 10, p.seat, seatTone(p.seat)),
+      fitText(x + 32, y0 + 23, ctx.name(p.seat), cardW - 40, { size: 13, weight: 600 }),
+      glossed(s("g", {}, s("text", { x: x + 10, y: y0 + 42, "font-size": fs(11), fill: "#4a5366" }, ctx.t("cs.hq", { city: cityName(p.hq) }))), GL.hq),
       // Kept inside the card (Spanish "RESTRINGIDO" is long).
       glossed(s("g", {}, fitText(x + 10, y0 + 60, `${ctx.t("cs.payoffs", { n: p.payoffs_made })}${p.restricted ? ` · ${ctx.t("cs.restricted")}` : ""}`, cardW - 18,
         { size: 11, fill: p.restricted ? "#a8322d" : "#4a5366" })), p.restricted ? GL.restricted : GL.payoff));
@@ -569,7 +587,9 @@ export function render(ctx) {
 
   // Dr. Solomon's track.
   const sol = v.dr_solomon || {};
-  low.append(fitText(tx, ty, `${ctx.t("cs.track")}${sol.last_roll ? ` · ${ctx.t("cs.lastRoll", { face: FACES[currentLang()][sol.last_roll] || sol.last_roll })}` : ""}`, LW - 2 * tx, { size: 12, fill: "#4a5366" }));
+  const face = sol.last_roll ? FACES[currentLang()][sol.last_roll] || sol.last_roll : null;
+  const roll = face ? ` · ${ctx.t("cs.lastRoll", { face })}` : "";
+  low.append(fitText(tx, ty, `${ctx.t("cs.track")}${roll}`, LW - 2 * tx, { size: 12, fill: "#4a5366" }));
   const spaces = sol.start_space || 20;
   const solG = glossed(s("g", { "data-slot": "conspiracy-solomon" }), GL.solomon);
   const [perLine, step] = ctx.small ? [10, 30] : [spaces, 24];
@@ -580,7 +600,7 @@ export function render(ctx) {
     const x = tx + ((spaces - i) % perLine) * step;
     const y = ty + 8 + Math.floor((spaces - i) / perLine) * 30;
     solG.append(s("rect", { x, y, width: step - 3, height: 24, rx: 4, fill: i === sol.space ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }));
-    solG.append(s("text", { x: x + (step - 3) / 2, y: y + 17, "text-anchor": "middle", "font-size": ctx.small ? 11 : 10, fill: i === sol.space ? "#fff" : "#4a5366" }, i));
+    solG.append(s("text", { x: x + (step - 3) / 2, y: y + 17, "text-anchor": "middle", "font-size": fs(ctx.small ? 11 : 10), fill: i === sol.space ? "#fff" : "#4a5366" }, i));
   }
   ctx.choice(solG, { to: "Dr. Solomon" }, ctx.t("cs.solomon"));
   low.append(solG);
@@ -588,7 +608,7 @@ export function render(ctx) {
   // The live challenge duel and the order being challenged.
   if (v.order) {
     const o = v.order;
-    low.append(fitText(tx, duelY, `${ctx.name(o.player)}: ${o.kind === "burn" ? ctx.t("cs.burn", o) : ctx.t("cs.order", { ...o, to: cityName(o.to) })}`,
+    low.append(fitText(tx, duelY, `${ctx.name(o.player)}: ${orderWords(o, ctx)}`,
       LW - 2 * tx, { size: 14, weight: 600 }));
   }
   if (v.challenge) {
@@ -601,7 +621,7 @@ export function render(ctx) {
     }
     low.append(glossed(s("g", { "data-slot": "conspiracy-duel" },
       s("rect", { x: tx - 6, y: duelY + 10, width: ctx.small ? LW - 2 * tx + 12 : 560, height: 50, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
-      s("text", { x: tx + 4, y: duelY + 30, "font-size": 13, "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
+      s("text", { x: tx + 4, y: duelY + 30, "font-size": fs(13), "font-weight": 700, fill: "#8a4b00" }, ctx.t("cs.duel")),
       fitText(tx + 4, duelY + 50, bits.join(" · "), ctx.small ? LW - 2 * tx - 8 : 548, { size: 12 })), GL.challenge));
   }
 
@@ -613,15 +633,15 @@ export function render(ctx) {
     const g = s("g", { "data-slot": "conspiracy-shield", "data-secret-of": ctx.you });
     g.append(glossed(s("g", {},
       s("rect", { x: sx, y: sy, width: bw, height: top + 140, rx: 10, fill: "#1d2433" }),
-      s("text", { x: sx + 14, y: sy + 24, "font-size": 13, "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield"))), GL["payoff-board"]));
-    g.append(glossed(s("g", {}, s("text", ctx.small ? { x: sx + 14, y: sy + 42, "font-size": 13, fill: "#fff" } : { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": 13, fill: "#fff" },
+      s("text", { x: sx + 14, y: sy + 24, "font-size": fs(13), "font-weight": 700, fill: "#e9d9a9" }, ctx.t("cs.shield"))), GL["payoff-board"]));
+    g.append(glossed(s("g", {}, s("text", ctx.small ? { x: sx + 14, y: sy + 42, "font-size": fs(13), fill: "#fff" } : { x: sx + 346, y: sy + 24, "text-anchor": "end", "font-size": fs(13), fill: "#fff" },
       `${ctx.t("cs.reserve")}: ${shield.reserve}`)), GL.reserve));
     Object.entries(shield.payoffs || {}).forEach(([agent, n], i) => {
       const x = sx + 14 + (i % 4) * cw;
       const y = sy + top + Math.floor(i / 4) * 64;
       g.append(s("rect", { x, y, width: cw - 6, height: 54, rx: 7, fill: "#2c3547", stroke: agent === shield.starting_agent ? "#b8913a" : "#4a5366", "stroke-width": agent === shield.starting_agent ? 2 : 1 }));
       g.append(fitText(x + (cw - 6) / 2, y + 18, agent, cw - 12, { size: 10.5, fill: "#d9dde6", anchor: "middle" }));
-      g.append(s("text", { x: x + (cw - 6) / 2, y: y + 44, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n));
+      g.append(s("text", { x: x + (cw - 6) / 2, y: y + 44, "text-anchor": "middle", "font-size": fs(20), "font-weight": 700, fill: "#fff" }, n));
     });
     low.append(g);
   }
@@ -632,29 +652,34 @@ export function render(ctx) {
     const pays = f.payoffs_to_solomon || [];
     const top = Math.max(...pays);
     const rv = glossed(s("g", { "data-end-reveal": "payoffs" }), GL["shields-lifted"]);
-    rv.append(s("text", { x: tx, y: ry, "font-size": 13, "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
+    rv.append(s("text", { x: tx, y: ry, "font-size": fs(13), "font-weight": 700, fill: "#1d2433" }, ctx.t("cs.lifted")));
     const bw = Math.min(140, (ctx.small ? LW - 2 * tx + 8 : 580) / Math.max(pays.length, 1) - 8);
     pays.forEach((/** @type {number} */ n, /** @type {number} */ seat) => {
       const x = tx + seat * (bw + 8);
-      const colour = PALETTE[seat % PALETTE.length];
       const reserve = `${ctx.t("cs.reserve")}: ${f.reserves?.[seat] ?? 0}`;
       // On a phone the box is narrow: "Dr. Solomon" over the number, not beside it.
-      rv.append(s("g", { "data-revealed-payoff": seat },
-        s("rect", { x, y: ry + 8, width: bw, height: ctx.small ? 104 : 96, rx: 8, fill: "#1d2433", stroke: n === top ? "#b8913a" : colour, "stroke-width": n === top ? 3 : 1.5 }),
-        s("circle", { cx: x + 14, cy: ry + 24, r: 6, fill: colour }),
+      rv.append(s("g", { "data-revealed-payoff": seat, class: seatTone(seat) },
+        s("rect", { x, y: ry + 8, width: bw, height: ctx.small ? 104 : 96, rx: 8, fill: "#1d2433", class: n === top ? null : "stroke-seat", stroke: n === top ? "#b8913a" : null, "stroke-width": n === top ? 3 : 1.5 }),
+        seatMark(x + 14, ry + 24, 8, seat, seatTone(seat)),
         ctx.small ? fitText(x + 24, ry + 28, ctx.name(seat, { you: false }), bw - 28, { size: 11.5, weight: 700, fill: "#fff" })
           : label(x + 26, ry + 28, ctx.name(seat, { you: false }), { width: Math.floor(bw / 8), size: 11.5, weight: 700, fill: "#fff", anchor: "start" }),
         ...(ctx.small ? [
           fitText(x + bw / 2, ry + 50, ctx.t("cs.solomon"), bw - 10, { size: 10.5, fill: "#d9dde6", anchor: "middle" }),
-          s("text", { x: x + bw / 2, y: ry + 76, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
+          s("text", { x: x + bw / 2, y: ry + 76, "text-anchor": "middle", "font-size": fs(20), "font-weight": 700, fill: "#fff" }, n),
           fitText(x + bw / 2, ry + 100, reserve, bw - 10, { size: 10.5, fill: "#d9dde6", anchor: "middle" }),
         ] : [
-          s("text", { x: x + 10, y: ry + 56, "font-size": 10.5, fill: "#d9dde6" }, ctx.t("cs.solomon")),
-          s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": 20, "font-weight": 700, fill: "#fff" }, n),
-          s("text", { x: x + 10, y: ry + 88, "font-size": 10.5, fill: "#d9dde6" }, reserve),
+          s("text", { x: x + 10, y: ry + 56, "font-size": fs(10.5), fill: "#d9dde6" }, ctx.t("cs.solomon")),
+          s("text", { x: x + bw - 10, y: ry + 58, "text-anchor": "end", "font-size": fs(20), "font-weight": 700, fill: "#fff" }, n),
+          s("text", { x: x + 10, y: ry + 88, "font-size": fs(10.5), fill: "#d9dde6" }, reserve),
         ])));
     });
     low.append(rv);
   }
   return svg;
+}
+
+/** The board, every word at least the text floor of its layout (common.js withTextFloor).
+ * @param {BoardCtx} ctx */
+export function render(ctx) {
+  return withTextFloor(ctx, draw);
 }

@@ -3,7 +3,7 @@
 // your hand, everyone's public discards, the missions, round and first player.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable } from "./common.js";
+import { sentence, label, lines, fitText, tr, glossed, glossIndex, pressable, seatMark, seatBadgeEl, fs, withTextFloor } from "./common.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
 export const strings = {
@@ -36,7 +36,9 @@ export const strings = {
 };
 
 /** @type {Record<string, string>} */
-const COLOURS = { red: "#c23b32", green: "#2e8b57", blue: "#2f5fb3", yellow: "#d4a017", pink: "#d05a9c", black: "#333" };
+/** The class that draws a player colour (static/styles.css: `--es-red` …).
+ * @param {string | null | undefined} colour */
+const tone = (colour) => (colour ? `es-${colour}` : "");
 /** @type {Words} */
 const COLOUR_NAMES = {
   en: { red: "Red", green: "Green", blue: "Blue", yellow: "Yellow", pink: "Pink" },
@@ -265,6 +267,9 @@ export const glossary = [
 ];
 const GL = glossIndex(glossary);
 
+/** A mission in the list under the board ("◆": reconstructed). @param {Json} m */
+const missionWords = (m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`;
+
 /** @param {BoardCtx} ctx */
 export function status(ctx) {
   const v = ctx.view;
@@ -277,12 +282,7 @@ export function status(ctx) {
 /** @param {number} seat @param {BoardCtx} ctx */
 export function seatBadge(seat, ctx) {
   const p = ctx.view?.players?.find((/** @type {Json} */ x) => x.seat === seat);
-  const el = document.createElement("span");
-  el.className = "seat-n";
-  el.style.background = COLOURS[p?.player] || "#888";
-  el.style.color = "#fff";
-  el.textContent = String(seat + 1);
-  return el;
+  return seatBadgeEl(seat, tone(p?.player));
 }
 
 /** A placement in words: "Place Hans R. (green) face down on Casino III". */
@@ -326,29 +326,53 @@ function abilityEntry(abilities) {
 function tileCaption(x, y, w, h, name) {
   const width = w > 200 ? Math.floor((w - 16) / 7) : Math.min(13, Math.floor((w - 12) / 6.9));
   const at = { size: 11.5, weight: 600 };
-  if (h >= 110) return label(x + w / 2, y + h / 2 + 2, name, { width, ...at });
-  if (h >= 94 || lines(name, width).length === 1) return label(x + w / 2, y + 42, name, { width, lh: 1.1, ...at });
+  // Letters raised to the board's floor (common.js fs) take more lines: the name keeps
+  // clear of the abilities' line (its top at h - 26 - size), or goes on one line, cut
+  // with its whole text in a tip.
+  const size = fs(at.size);
+  const n = lines(name, Math.max(4, Math.floor((width * at.size) / size))).length;
+  const abilitiesTop = y + h - 26 - size;
+  if (h >= 110 && y + h / 2 + 2 + (n - 1) * size * 1.2 + 3 <= abilitiesTop) {
+    return label(x + w / 2, y + h / 2 + 2, name, { width, ...at });
+  }
+  if (n === 1 || y + 42 + (n - 1) * size * 1.1 + 3 <= abilitiesTop) {
+    return label(x + w / 2, y + 42, name, { width, lh: 1.1, ...at });
+  }
   return fitText(x + w / 2, y + 42, name, w - 16, { anchor: "middle", ...at });
 }
 
-/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile @param {{marker?: string | null, faceDown?: boolean}} [opts] */
-export function tileFace(x, y, w, h, tile, { marker, faceDown = false } = {}) {
-  const stroke = marker ? COLOURS[marker] || "#333" : "#7a6a4a";
+/** A tile; `marker` is the colour of the marker on it, `seat` that player's seat, whose
+ * number is drawn on the tile's edge beside the colour.
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile
+ * @param {{marker?: string | null, faceDown?: boolean, seat?: number | null}} [opts] */
+export function tileFace(x, y, w, h, tile, { marker, faceDown = false, seat = null } = {}) {
+  const face = tileBody(x, y, w, h, tile, marker, faceDown);
+  if (seat === null || seat === undefined || !marker) return face;
+  // On the tile's top-left corner, clear of its flag's letters, strength and name.
+  face.append(seatMark(x + 6, y + 6, 8, seat, tone(marker)));
+  return face;
+}
+
+/** @param {number} x @param {number} y @param {number} w @param {number} h @param {any} tile
+ * @param {string | null | undefined} marker @param {boolean} faceDown */
+function tileBody(x, y, w, h, tile, marker, faceDown) {
+  const stroke = marker ? null : "#7a6a4a";
+  const ring = marker ? `stroke-seat ${tone(marker)}` : null;
   if (!tile) {
     return glossed(s("g", {},
-      s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, "stroke-width": marker ? 4 : 1.5 }),
-      s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": 24, fill: "#b8913a", class: "serif" }, "?")), GL.unknown);
+      s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: "#2c3547", stroke, class: ring, "stroke-width": marker ? 4 : 1.5 }),
+      s("text", { x: x + w / 2, y: y + h / 2 + 8, "text-anchor": "middle", "font-size": fs(24), fill: "#b8913a", class: "serif" }, "?")), GL.unknown);
   }
   return s("g", { "data-tile": tile.name },
-    s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
+    s("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 8, fill: faceDown ? "#e9e4f2" : "#fffdf8", stroke, class: ring, "stroke-width": marker ? 4 : 1.5, "stroke-dasharray": faceDown ? "6 3" : null }),
     glossed(s("g", {},
       s("rect", { x: x + 10, y: y + 10, width: 26, height: 17, rx: 3, fill: FLAG_FILL[tile.flag] || "#888" }),
-      s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
-    glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": 18, "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
+      s("text", { x: x + 23, y: y + 23, "text-anchor": "middle", "font-size": fs(10), fill: "#fff", "font-weight": 700 }, tile.flag)), GL.flag),
+    glossed(s("g", {}, s("text", { x: x + w - 12, y: y + 26, "text-anchor": "end", "font-size": fs(18), "font-weight": 700, class: "serif" }, tile.strength)), GL.strength),
     tileCaption(x, y, w, h, tileName(tile.name)),
     (tile.abilities || []).length ? glossed(s("g", {}, fitText(x + w / 2, y + h - 26, tile.abilities.map(abilityName).join(" · "), w - 18, { size: 9.5, fill: "#4a5366", anchor: "middle" })), abilityEntry(tile.abilities)) : null,
-    glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": 10, fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
-    faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": 10, fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
+    glossed(s("g", {}, s("text", { x: x + 12, y: y + h - 12, "font-size": fs(10), fill: "#8a5a00" }, `${tile.vp} ${currentLang() === "es" ? "PV" : "VP"}${tile.black_medal ? " ●" : ""}`)), tile.black_medal ? GL["black-medal"] : GL.vp),
+    faceDown ? glossed(s("g", {}, s("text", { x: x + w - 12, y: y + h - 12, "text-anchor": "end", "font-size": fs(10), fill: "#6b2f86" }, "▼")), GL["face-down"]) : null);
 }
 
 /** @type {Record<string, string>} */
@@ -360,13 +384,14 @@ export function eye(x, y, reach) {
   return glossed(s("g", {},
     s("path", { d: `M${x - 11} ${y} Q${x} ${y - 9} ${x + 11} ${y} Q${x} ${y + 9} ${x - 11} ${y} Z`, fill: "#fff", stroke: "#1d2433", "stroke-width": 1.4 }),
     s("circle", { cx: x, cy: y, r: 3.6, fill: "#1d2433" }),
-    LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": 11, "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null),
+    LOOK_MARK[reach] ? s("text", { x: x - 14, y: y + 4, "text-anchor": "end", "font-size": fs(11), "font-weight": 700, fill: "#1d2433" }, LOOK_MARK[reach]) : null),
   GL[/** @type {Record<string, string>} */ ({ adjacent: "look-adjacent", any: "look-any" })[reach] || "look"]);
 }
 
 /** @param {number} x @param {number} y */
 export function shieldIcon(x, y) {
-  return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9} Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
+  return glossed(s("g", {}, s("path", { d: `M${x} ${y - 8} L${x + 7} ${y - 5} L${x + 6} ${y + 3} Q${x} ${y + 9} ${x} ${y + 9}`
+    + ` Q${x} ${y + 9} ${x - 6} ${y + 3} L${x - 7} ${y - 5} Z`, fill: "#23508f", stroke: "#fff", "stroke-width": 1.2 })), GL.shield);
 }
 
 /** The height of the Museum's Reward row under its spaces: a tile lying on its side, its
@@ -484,15 +509,15 @@ function gridMap(grid, map, ctx) {
     g.append(pressable(s("g", { "data-map-board": loc.location },
       s("rect", { x: x + 1.5, y: y + 1.5, width: bw - 3, height: map.rowH - 3, rx: 6, fill: "#f8f1df", stroke: loc.enigma ? "#6b2f86" : "#7a6a4a", "stroke-width": 1, opacity: loc.resolved ? 0.6 : 1 }),
       s("circle", { cx: x + 13, cy, r: 8.5, fill: "#1d2433" }),
-      s("text", { x: x + 13, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
-      s("text", { x: nx, y: ny, "font-size": 10, fill: "#1d2433" },
+      s("text", { x: x + 13, y: cy + 4, "text-anchor": "middle", "font-size": fs(11), "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
+      s("text", { x: nx, y: ny, "font-size": fs(10), fill: "#1d2433" },
         words.map((line, i) => s("tspan", { x: nx, dy: i === 0 ? 0 : 11.5 }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
   }
   return g;
 }
 
 /** @param {BoardCtx} ctx */
-export function render(ctx) {
+function draw(ctx) {
   const v = ctx.view;
   const grid = v.grid;
   const W = 1000;
@@ -501,6 +526,8 @@ export function render(ctx) {
   const { STRIP } = layout;
   const gridH = layout.height * layout.scale;
   const players = v.players || [];
+  /** The seat of the player whose marker has this colour. @param {string | null | undefined} colour */
+  const seatOf = (colour) => players.find((/** @type {Json} */ p) => p.player === colour)?.seat ?? null;
   // At the end the rules reveal every hand (the tiles that score): drawn on the board,
   // one row per player, instead of your own hand row.
   const over = players.some((/** @type {Json} */ p) => p.revealed_hand);
@@ -533,14 +560,14 @@ export function render(ctx) {
     const rewardG = s("g", { "data-slot": `estoril-${loc.location}-reward` });
     const fill = loc.reward.top_secret ? "#c9ccd6" : "#f3e6c0";
     const top = 20;
-    const heading = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w) => glossed(s("g", {}, s("text", { x: x + w / 2, y: y + top - 3, "text-anchor": "middle", "font-size": small ? 11 : 10, fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward);
+    const heading = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w) => glossed(s("g", {}, s("text", { x: x + w / 2, y: y + top - 3, "text-anchor": "middle", "font-size": fs(small ? 11 : 10), fill: "#8a5a00", "font-weight": 700 }, ctx.t("es.reward"))), GL.reward);
     const frame = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ w, /** @type {number} */ h) => s("rect", { class: "hit", x: x + 4, y: y + 4, width: w - 8, height: h - 8, rx: 10, fill, stroke: "#b8913a", "stroke-dasharray": "4 3" });
     if (rewardRow && loc.reward.cell) {
       const [cx, cy] = at(loc.reward.cell);
       const [first, second] = ctx.t("es.pileBelow").split("|");
       rewardG.append(frame(cx, cy, cell, ch), heading(cx, cy, cell),
-        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 4, "text-anchor": "middle", "font-size": 11, fill: "#8a5a00" }, first),
-        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 18, "text-anchor": "middle", "font-size": 11, fill: "#8a5a00" }, second));
+        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 4, "text-anchor": "middle", "font-size": fs(11), fill: "#8a5a00" }, first),
+        s("text", { x: cx + cell / 2, y: cy + ch / 2 + 18, "text-anchor": "middle", "font-size": fs(11), fill: "#8a5a00" }, second));
     }
     rewardG.append(frame(rx, ry, rs, rsh));
     const tiles = loc.reward.tiles || [];
@@ -557,21 +584,25 @@ export function render(ctx) {
     else if (faces.length > 1) faces.forEach((/** @type {Json} */ f, /** @type {number} */ i) => ctx.choice(f, pick(i + 1), `${named} ${i + 1}`));
     else if (ctx.decision.allows({ location: loc.location, reward: 1 })) ctx.choice(rewardG, { location: loc.location, reward: 1 }, named);
     // Deployment spaces.
+    // The space's numeral and "TOP SECRET" under its tile: at the wide layout's 13 units
+    // they would reach into the tile, so the tile is a little shorter and they sit lower.
+    const footRaise = small ? 0 : 3;
+    const footY = small ? 12 : 10;
     for (const sp of loc.spaces) {
       const [x, y] = at(sp.cell);
       const sg = s("g", { "data-slot": `estoril-${loc.location}-${sp.space}` });
       sg.append(s("rect", { class: "hit", x: x + 6, y: y + 6, width: cell - 12, height: ch - 12, rx: 10, fill: sp.top_secret ? "#cfd3dc" : "#fffaf0", stroke: sp.outer ? "#7a6a4a" : "#b9ab8a", "stroke-width": 1.2 }));
-      sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + ch - 12, "font-size": 12, "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
-      if (sp.top_secret) sg.append(glossed(s("g", {}, s("text", { x: x + cell - 12, y: y + ch - 12, "text-anchor": "end", "font-size": small ? 10 : 8.5, fill: "#3b3f4f", "font-weight": 700 }, ctx.t("es.ts"))), GL["top-secret"]));
+      sg.append(glossed(s("g", {}, s("text", { x: x + 14, y: y + ch - footY, "font-size": fs(12), "font-weight": 700, fill: "#4a5366", class: "serif" }, sp.space)), GL.space));
+      if (sp.top_secret) sg.append(glossed(s("g", {}, fitText(x + cell - 12, y + ch - footY, ctx.t("es.ts"), cell - 56, { size: small ? 10 : 8.5, weight: 700, fill: "#3b3f4f", anchor: "end" })), GL["top-secret"]));
       if (sp.look) sg.append(eye(x + cell - 22, y + 18, sp.look));
       const o = sp.occupant;
       if (o) {
-        sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22, o.tile || null, { marker: o.marker, faceDown: o.face_down }));
+        sg.append(tileFace(x + 4, y + 4, cell - 8, ch - 22 - footRaise, o.tile || null, { marker: o.marker, faceDown: o.face_down, seat: seatOf(o.marker) }));
         // Between the tile's flag and strength, clear of its words and of the space's (at
         // its foot, Spanish "ALTO SECRETO" reaches the middle): the shield in the middle, a
         // Double Agent's mark beside it (at the tile's foot it covered the VP).
         if (o.shield) sg.append(shieldIcon(x + cell / 2, y + 22));
-        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + cell / 2 + (o.shield ? 9 : -7), y: y + 26, "font-size": 10, fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
+        if (o.double_agent) sg.append(glossed(s("g", {}, s("text", { x: x + cell / 2 + (o.shield ? 9 : -7), y: y + 26, "font-size": fs(10), fill: "#a8322d", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL["double-agent"]));
       }
       ctx.choice(sg, { location: loc.location, space: sp.space }, `${loc.location} ${sp.space}`);
       g.append(sg);
@@ -598,33 +629,33 @@ export function render(ctx) {
       s("rect", { x: bx + 8, y: bt + 5, width: pillW, height: STRIP - 6, rx: (STRIP - 6) / 2, fill: "#fffdf8", "fill-opacity": 0.92, stroke: "#7a6a4a", "stroke-opacity": 0.4 }),
       glossed(s("g", {},
         s("circle", { cx: bx + 20, cy: bt + 17, r: 11, fill: "#1d2433" }),
-        s("text", { x: bx + 20, y: bt + 21.5, "text-anchor": "middle", "font-size": 12.5, "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?")), GL.numeral),
+        s("text", { x: bx + 20, y: bt + 21.5, "text-anchor": "middle", "font-size": fs(12.5), "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?")), GL.numeral),
       fitText(bx + 37, bt + 21.5, title, pillW - 40, { size: 12, weight: 700 }));
     const marks = s("g", { "data-board-marks": loc.location });
     let right = bx + bw - 10;
     if (loc.roulette) {
       marks.append(glossed(s("g", { "data-slot": `estoril-${loc.location}-roulette` },
         s("circle", { cx: right - 11, cy: bt + 17, r: 11, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 2.5 }),
-        s("text", { x: right - 11, y: bt + 21, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
-        short ? null : s("text", { x: right - 27, y: bt + 21, "text-anchor": "end", "font-size": 10, fill: "#a8322d" }, words.roulette)), GL.roulette));
+        s("text", { x: right - 11, y: bt + 21, "text-anchor": "middle", "font-size": fs(11), fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
+        short ? null : s("text", { x: right - 27, y: bt + 21, "text-anchor": "end", "font-size": fs(10), fill: "#a8322d" }, words.roulette)), GL.roulette));
       right -= short ? 28 : 34 + words.roulette.length * 5.6;
     }
     if (loc.enigma) {
-      marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": 11, fill: "#6b2f86", "font-weight": 700 }, short ? "E" : words.enigma)), GL.enigma));
+      marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": fs(11), fill: "#6b2f86", "font-weight": 700 }, short ? "E" : words.enigma)), GL.enigma));
       right -= short ? 16 : 10 + words.enigma.length * 6.6;
     }
     if (loc.resolved) {
-      marks.append(s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": short ? 13 : 11, fill: "#4a5366" }, s("title", {}, words.resolved), short ? "✓" : `✓ ${words.resolved}`));
+      marks.append(s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": fs(short ? 13 : 11), fill: "#4a5366" }, s("title", {}, words.resolved), short ? "✓" : `✓ ${words.resolved}`));
       right -= short ? 18 : 10 + words.resolved.length * 6;
     }
     if (loc.status === "reconstructed") {
       const rw = short ? 20 : 80;
       marks.append(glossed(s("g", {},
         s("rect", { x: right - rw, y: bt + 9, width: rw, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
-        s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": small ? 10 : 9, fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
+        s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": fs(small ? 10 : 9), fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
       right -= rw + 6;
     }
-    if (hasDie) marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21, "text-anchor": "end", "font-size": 10, fill: "#8a5a00" }, words.die)), GL.die));
+    if (hasDie) marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21, "text-anchor": "end", "font-size": fs(10), fill: "#8a5a00" }, words.die)), GL.die));
     g.append(marks);
     if (ctx.decision.allows({ type: "rotate", location: loc.location })) ctx.choice(badge, { type: "rotate" }, loc.location);
     g.append(badge);
@@ -648,20 +679,22 @@ export function render(ctx) {
   const discardWidth = Math.floor(pw / 6.2);
   // On a phone the markers and the hand size take a line each.
   const dy = small ? 14 : 0;
-  const cardH = Math.max(98 + dy, 72 + dy + Math.max(0, ...players.map((/** @type {Json} */ p) => lines(discardsText(p), discardWidth).length)) * 12);
+  // The discards' letters at the board's floor (fs): fewer a line, lines further apart.
+  const discardLines = (/** @type {Json} */ p) => lines(discardsText(p), Math.max(4, Math.floor((discardWidth * 10) / fs(10)))).length;
+  const discardLineH = Math.max(12, fs(10) * 1.2);
+  const cardH = Math.max(98 + dy, 72 + dy + Math.max(0, ...players.map(discardLines)) * discardLineH);
   players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
     const x = 20 + (i % perRow) * pw;
     const y = Math.floor(i / perRow) * (cardH + 12);
-    const colour = COLOURS[p.player] || "#555";
     const acting = !!ctx.doc?.to_act.includes(p.seat);
-    low.append(s("g", { "data-player": p.seat },
-      s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", stroke: acting ? "#b8913a" : colour, "stroke-width": acting ? 3 : 1.5 }),
-      s("circle", { cx: x + 18, cy: y + 18, r: 8, fill: colour }),
+    low.append(s("g", { "data-player": p.seat, class: tone(p.player) },
+      s("rect", { x: x + 2, y, width: pw - 6, height: cardH, rx: 9, fill: "#fffdf8", class: acting ? null : "stroke-seat", stroke: acting ? "#b8913a" : null, "stroke-width": acting ? 3 : 1.5 }),
+      seatMark(x + 18, y + 18, 10, p.seat, tone(p.player)),
       fitText(x + 32, y + 23, `${ctx.name(p.seat)}${p.enigma ? ` · ${ctx.t("es.enigma")}` : ""}`, pw - 46, { size: 12.5, weight: 700 }),
       glossed(s("g", {}, small
-        ? s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" },
+        ? s("text", { x: x + 12, y: y + 44, "font-size": fs(11), fill: "#4a5366" },
           s("tspan", { x: x + 12 }, ctx.t("es.markers", { n: p.markers })), s("tspan", { x: x + 12, dy: 14 }, ctx.t("es.handSize", { n: p.hand_size })))
-        : s("text", { x: x + 12, y: y + 44, "font-size": 11, fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
+        : s("text", { x: x + 12, y: y + 44, "font-size": fs(11), fill: "#4a5366" }, `${ctx.t("es.markers", { n: p.markers })} · ${ctx.t("es.handSize", { n: p.hand_size })}`)), GL.markers),
       glossed(s("g", {}, label(x + 12, y + 62 + dy, discardsText(p), { width: discardWidth, size: 10, fill: "#4a5366", anchor: "start" })), GL.discards)));
   });
   y += (cardH + 12) * Math.max(1, Math.ceil(players.length / perRow));
@@ -669,23 +702,23 @@ export function render(ctx) {
   if (over) {
     const rv = s("g", { "data-end-reveal": "hands" });
     rv.append(small ? label(20, y + 14, ctx.t("es.revealedHands"), { width: Math.floor((LW - 40) / 8.4), size: 14, weight: 700, anchor: "start" })
-      : s("text", { x: 20, y: y + 14, "font-size": 14, "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
+      : s("text", { x: 20, y: y + 14, "font-size": fs(14), "font-weight": 700, fill: "#1d2433" }, ctx.t("es.revealedHands")));
     let ry = y + revealHead - 8;
     players.forEach((/** @type {Json} */ p, /** @type {number} */ i) => {
       const tiles = p.revealed_hand || [];
       const rh = revealRows[i];
-      const row = s("g", { "data-revealed-hand": p.seat },
-        s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", stroke: COLOURS[p.player] || "#555", "stroke-width": 1.5 }),
-        s("circle", { cx: 38, cy: ry + 22, r: 8, fill: COLOURS[p.player] || "#555" }));
+      const row = s("g", { "data-revealed-hand": p.seat, class: tone(p.player) },
+        s("rect", { x: 20, y: ry, width: LW - 40, height: rh - 8, rx: 9, fill: "#fffdf8", class: "stroke-seat", "stroke-width": 1.5 }),
+        seatMark(38, ry + 22, 10, p.seat, tone(p.player)));
       if (small) {
         const tw = (LW - 56) / 3;
         row.append(fitText(52, ry + 27, ctx.name(p.seat), LW - 200, { size: 12.5, weight: 700 }),
-          s("text", { x: LW - 32, y: ry + 27, "text-anchor": "end", "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
+          s("text", { x: LW - 32, y: ry + 27, "text-anchor": "end", "font-size": fs(11), fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
         tiles.forEach((/** @type {Json} */ tile, /** @type {number} */ k) => row.append(tileFace(28 + (k % 3) * tw, ry + 38 + Math.floor(k / 3) * 114, tw - 2, 112, tile)));
       } else {
         const tw = Math.min(112, (LW - 40 - 180) / Math.max(tiles.length, 1));
         row.append(label(52, ry + 27, ctx.name(p.seat), { width: 16, size: 12.5, weight: 700, anchor: "start" }),
-          s("text", { x: 32, y: ry + rh - 22, "font-size": 11, fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
+          s("text", { x: 32, y: ry + rh - 22, "font-size": fs(11), fill: "#4a5366" }, ctx.t("es.handSize", { n: tiles.length })));
         tiles.forEach((/** @type {Json} */ tile, /** @type {number} */ k) => row.append(tileFace(200 + k * tw, ry + 2, tw - 2, rh - 12, tile)));
       }
       rv.append(row);
@@ -697,7 +730,7 @@ export function render(ctx) {
 
   // Your hand (clickable to place, discard or feed the Roulette).
   const hand = over ? [] : v.hand || [];
-  low.append(s("text", { x: 20, y: y + 4, "font-size": 13, "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
+  low.append(s("text", { x: 20, y: y + 4, "font-size": fs(13), "font-weight": 700 }, ctx.you !== null && ctx.you !== undefined && !over ? ctx.t("es.hand") : ""));
   const handPerRow = small ? 3 : Math.max(hand.length, 1);
   const hw = Math.min(small ? 115 : 120, (LW - 40) / handPerRow);
   const fixedTile = ctx.decision.fixed.get("tile");
@@ -710,9 +743,16 @@ export function render(ctx) {
   });
   y += handRowH * Math.max(1, Math.ceil(hand.length / handPerRow));
   // Missions, pile, shields.
+  const enigmaAt = v.enigma ? (v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)) : null;
+  const counts = [
+    ctx.t("es.pile", { n: v.pile_size }),
+    ctx.t("es.shields", { n: v.shields_left }),
+    enigmaAt ? `${ctx.t("es.enigma")}: ${enigmaAt}` : null,
+    (v.out_of_game || []).length ? ctx.t("es.outOfGame", { n: v.out_of_game.length }) : null,
+  ];
   const info = [
-    `${ctx.t("es.missions")}: ${(v.missions || []).map((/** @type {Json} */ m) => `${missionName(m.name)}${m.status === "reconstructed" ? " ◆" : ""}`).join(" · ")}`,
-    `${ctx.t("es.pile", { n: v.pile_size })} · ${ctx.t("es.shields", { n: v.shields_left })}${v.enigma ? ` · ${ctx.t("es.enigma")}: ${v.enigma.location ? locName(v.enigma.location) : colourName(v.enigma.holder, ctx)}` : ""}${(v.out_of_game || []).length ? ` · ${ctx.t("es.outOfGame", { n: v.out_of_game.length })}` : ""}`,
+    `${ctx.t("es.missions")}: ${(v.missions || []).map(missionWords).join(" · ")}`,
+    counts.filter(Boolean).join(" · "),
   ];
   const infoWidth = small ? Math.floor((LW - 40) / 6.1) : 170;
   const infoLines = small ? lines(info[0], infoWidth).length : 1;
@@ -720,9 +760,15 @@ export function render(ctx) {
   const iy = small ? y + 30 : lowH - 26;
   low.append(label(20, iy, info[0], { width: infoWidth, size: 11, anchor: "start", fill: "#4a5366" }));
   low.append(small ? fitText(20, iy + infoLines * 13.2 + 4, info[1], LW - 40, { size: 11, fill: "#4a5366" })
-    : s("text", { x: 20, y: lowH - 8, "font-size": 11, fill: "#4a5366" }, info[1]));
+    : s("text", { x: 20, y: lowH - 8, "font-size": fs(11), fill: "#4a5366" }, info[1]));
   const H = y0 + lowH * k;
   backRect.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
+}
+
+/** The board, every word at least the text floor of its layout (common.js withTextFloor).
+ * @param {BoardCtx} ctx */
+export function render(ctx) {
+  return withTextFloor(ctx, draw);
 }

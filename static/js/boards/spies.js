@@ -2,7 +2,7 @@
 // missions with deployed soldiers, Intel, exhausted soldiers, Deception tokens, your hand.
 import { s, h } from "../dom.js";
 import { currentLang } from "../i18n.js";
-import { label, fitText, tr, glossed, glossIndex } from "./common.js";
+import { label, fitText, tr, glossed, glossIndex, fs, withTextFloor } from "./common.js";
 import { flatValue } from "../decisions.js";
 /** @import { BoardCtx, GameEvent, Json, Words, Templates, RevealStep } from "../types/client" */
 
@@ -254,7 +254,7 @@ export function endReveal(ctx) {
   const v = ctx.view;
   if (!v?.sides) return null;
   return h("ul", {}, Object.entries(v.sides).map(([side, info]) => h("li", {},
-    `${sideName(side)}: `, info.missions.map((/** @type {Json} */ m) => `${ctx.t("sp.mission", { n: m.mission })} ${m.soldier ? `${m.soldier.rank} ${rankName(m.soldier.name)}` : "—"}`).join(" · "))));
+    `${sideName(side)}: `, info.missions.map((/** @type {Json} */ m) => `${ctx.t("sp.mission", { n: m.mission })} ${soldierWords(m.soldier)}`).join(" · "))));
 }
 
 export const glossary = [
@@ -290,21 +290,27 @@ export function status(ctx) {
   return el;
 }
 
-/** @param {number} x @param {number} y @param {any} soldier @param {{w?: number, h?: number, colour?: string, faceUp?: boolean, secretOf?: any}} [opts] */
+/** A soldier in words, "5 Lieutenant" ("—" for none). @param {Json} x */
+const soldierWords = (x) => (x ? `${x.rank ?? ""} ${rankName(x.name ?? "")}`.trim() : "—");
+
+/**
+ * @param {number} x @param {number} y @param {any} soldier
+ * @param {{w?: number, h?: number, colour?: string, faceUp?: boolean, secretOf?: any}} [opts]
+ */
 export function soldierCard(x, y, soldier, { w = 92, h = 118, colour, faceUp, secretOf } = {}) {
   if (!soldier) {
     return glossed(s("g", {},
       s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: colour, stroke: "#1d2433", "stroke-opacity": 0.4 }),
-      s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": 30, fill: "#fff", "fill-opacity": 0.75, class: "serif" }, "?")), GL.hidden);
+      s("text", { x: x + w / 2, y: y + h / 2 + 10, "text-anchor": "middle", "font-size": fs(30), fill: "#fff", "fill-opacity": 0.75, class: "serif" }, "?")), GL.hidden);
   }
   return s("g", { "data-card": soldier.name, "data-secret-of": secretOf ?? null },
     s("rect", { class: "hit", x, y, width: w, height: h, rx: 9, fill: "#fffdf8", stroke: colour, "stroke-width": faceUp ? 3 : 1.5 }),
-    s("text", { x: x + w / 2, y: y + 52, "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: colour, class: "serif" }, soldier.rank),
+    s("text", { x: x + w / 2, y: y + 52, "text-anchor": "middle", "font-size": fs(34), "font-weight": 700, fill: colour, class: "serif" }, soldier.rank),
     label(x + w / 2, y + 82, rankName(soldier.name), { width: 11, size: 13, weight: 600, fill: "#1d2433" }));
 }
 
 /** @param {BoardCtx} ctx */
-export function render(ctx) {
+function draw(ctx) {
   const v = ctx.view;
   // On a phone the board is laid out 340 wide (each side's missions two a row under its
   // tracks, your hand five a row), about 1.06 screen px a unit at 390 px, so that its
@@ -327,14 +333,21 @@ export function render(ctx) {
   // A side's words (name, players, Infiltration, Deception tokens, Exhausted) above its
   // missions on a phone; beside them at 1,280 px.
   const HEAD = 136;
-  const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small ? HEAD + rowsOf(side) * 180 + (isOwn && v.sides[side].hand ? 30 + handRows(side) * 64 : 0) : isOwn ? 270 : 262);
+  // At 1,280 px a side is as tall as its missions (a card, its guess under it) or, on your
+  // own side, your hand under the words: a fixed height left an empty band under them.
+  const WIDE_MISSIONS = 184;
+  const WIDE_WITH_HAND = 270;
+  const hasHand = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => !!(isOwn && v.sides[side].hand);
+  const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small
+    ? HEAD + rowsOf(side) * 180 + (hasHand(side, isOwn) ? 30 + handRows(side) * 64 : 0)
+    : hasHand(side, isOwn) ? WIDE_WITH_HAND : WIDE_MISSIONS);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
   const n = da.flag;
   const cells = 2 * n + 1;
   const cw = (W - 40) / cells;
-  const trackY = small ? 10 + panelHeight(enemy, false) + 34 : 296;
+  const trackY = 10 + panelHeight(enemy, false) + 34;
   for (let i = 0; i < cells; i++) {
     const pos = i - n;
     const side = pos < 0 ? "red" : pos > 0 ? "blue" : null;
@@ -351,7 +364,7 @@ export function render(ctx) {
   const mx = 20 + (daPos + n) * cw + cw / 2;
   svg.append(glossed(s("g", { "data-slot": "spies-double-agent" },
     s("circle", { cx: mx, cy: trackY + 28, r: 20, fill: "#1d2433", stroke: "#b8913a", "stroke-width": 3 }),
-    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": 16, fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL.da));
+    s("text", { x: mx, y: trackY + 34, "text-anchor": "middle", "font-size": fs(16), fill: "#e9d9a9", "font-weight": 700 }, currentLang() === "es" ? "AD" : "DA")), GL.da));
   svg.append(fitText(W / 2, trackY - 10, `${spaceName(da.space)} · ${ctx.t("sp.status", v)}`, W - 20, { size: 13, anchor: "middle", fill: "#4a5366" }));
 
   // Intel: the current card, old ones and the deck.
@@ -378,7 +391,7 @@ export function render(ctx) {
       fitText(26, y + 44, info.players.map((/** @type {Json} */ p) => ctx.name(p)).join(", "), small ? W - 52 : 226, { size: 12.5, weight: 600, fill: colour }));
     g.append(title);
     // Infiltration track 0..10.
-    const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 60, "font-size": 12, fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
+    const ipG = glossed(s("g", {}, s("text", { x: 26, y: y + 60, "font-size": fs(12), fill: "#4a5366" }, `${ctx.t("sp.ip")}: ${info.infiltration_points}`)), GL.ip);
     g.append(ipG);
     for (let i = 0; i <= 10; i++) {
       ipG.append(s("rect", { x: 26 + i * 19, y: y + 66, width: 16, height: 16, rx: 3, fill: i <= info.infiltration_points && info.infiltration_points > 0 ? colour : "#eee7d6", "fill-opacity": i === 0 ? 0.3 : 0.9 }));
@@ -387,10 +400,10 @@ export function render(ctx) {
     // left a blank band under the name when it was empty).
     const held = info.deception_tokens || 0;
     const dWords = held ? ctx.t("sp.deception") : ctx.t("sp.noTokens");
-    const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": 12, fill: "#4a5366" }, dWords)), GL.deception);
+    const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": fs(12), fill: "#4a5366" }, dWords)), GL.deception);
     g.append(dG);
     for (let i = 0; i < held; i++) dG.append(s("circle", { cx: 26 + dWords.length * 6.6 + 16 + i * 24, cy: y + 104, r: 9, fill: "#6b2f86" }));
-    g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map((/** @type {Json} */ x) => `${x.rank} ${rankName(x.name)}`).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
+    g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map(soldierWords).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
     info.missions.forEach((/** @type {Json} */ m, /** @type {number} */ i) => {
       const x = small ? 44 + (i % perRow) * 160 : 260 + i * 110;
@@ -406,7 +419,7 @@ export function render(ctx) {
           pending = true;
         }
       }
-      slot.append(glossed(s("g", {}, s("text", { x: x + 46, y: y + 24, "text-anchor": "middle", "font-size": 12, fill: "#4a5366" }, ctx.t("sp.mission", { n: m.mission }))), GL.mission));
+      slot.append(glossed(s("g", {}, s("text", { x: x + 46, y: y + 24, "text-anchor": "middle", "font-size": fs(12), fill: "#4a5366" }, ctx.t("sp.mission", { n: m.mission }))), GL.mission));
       if (m.deployed || pending) {
         const c = soldierCard(x, y + 34, soldier, { colour, faceUp: m.face_up, secretOf: m.face_up ? null : m.player });
         if (pending) c.setAttribute("opacity", "0.6");
@@ -416,14 +429,14 @@ export function render(ctx) {
         if (over && m.soldier && !m.face_up && (!mySide || side !== mySide)) {
           slot.append(glossed(s("g", { "data-end-reveal": "soldier" },
             s("rect", { x: x + 4, y: y + 140, width: 84, height: 18, rx: 9, fill: "#b8913a", stroke: "#fff" }),
-            s("text", { x: x + 46, y: y + 153, "text-anchor": "middle", "font-size": small ? 12 : 10.5, "font-weight": 700, fill: "#fff" }, ctx.t("sp.revealed"))), GL.revealed));
+            s("text", { x: x + 46, y: y + 153, "text-anchor": "middle", "font-size": fs(small ? 12 : 10.5), "font-weight": 700, fill: "#fff" }, ctx.t("sp.revealed"))), GL.revealed));
         }
       } else {
         slot.append(s("rect", { x, y: y + 34, width: 92, height: 118, rx: 9, fill: "none", stroke: "#c9c0ad", "stroke-dasharray": "5 4" }));
       }
-      if (m.intel_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, "i")), GL.intel));
+      if (m.intel_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 80, cy: y + 44, r: 10, fill: "#b8913a" }), s("text", { x: x + 80, y: y + 48, "text-anchor": "middle", "font-size": fs(11), fill: "#fff" }, "i")), GL.intel));
       if (m.deception_token) slot.append(glossed(s("g", {}, s("circle", { cx: x + 12, cy: y + 44, r: 9, fill: "#6b2f86" })), GL.deception));
-      if (m.guess) slot.append(fitText(x + 46, y + 170, `? ${typeof m.guess === "object" ? `${m.guess.rank ?? ""} ${rankName(m.guess.name ?? "")}` : rankName(m.guess)}`, small ? 150 : 106, { size: small ? 12 : 11, anchor: "middle", fill: "#4a5366" }));
+      if (m.guess) slot.append(fitText(x + 46, y + 170, `? ${typeof m.guess === "object" ? soldierWords(m.guess) : rankName(m.guess)}`, small ? 150 : 106, { size: small ? 12 : 11, anchor: "middle", fill: "#4a5366" }));
       if (!isOwn) ctx.choice(slot, { type: "guess", mission: m.mission }, ctx.t("sp.mission", { n: m.mission }));
       else if (m.player === ctx.you) ctx.choice(slot, { type: "play_deception", mission: m.mission }, ctx.t("act.play_deception"));
       g.append(slot);
@@ -432,7 +445,7 @@ export function render(ctx) {
     if (isOwn && info.hand) {
       // On a phone: below the missions, five cards a row.
       const y = small ? top + HEAD + rowsOf(side) * 180 - 176 : top;
-      g.append(s("text", { x: 26, y: y + 196, "font-size": 12, fill: "#4a5366" }, ctx.t("sp.hand")));
+      g.append(s("text", { x: 26, y: y + 196, "font-size": fs(12), fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
       info.hand.forEach((/** @type {Json} */ c, /** @type {number} */ j) => {
         const i = small ? j % HAND_ROW : j;
@@ -441,7 +454,7 @@ export function render(ctx) {
         const used = fixedSoldiers.includes(c.name);
         const card = s("g", { "data-card": c.name, opacity: used ? 0.35 : 1 },
           s("rect", { class: "hit", x, y: y2 + 204, width: 56, height: 56, rx: 7, fill: "#fff", stroke: colour }),
-          s("text", { x: x + 28, y: y2 + 228, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour }, c.rank),
+          s("text", { x: x + 28, y: y2 + 228, "text-anchor": "middle", "font-size": fs(18), "font-weight": 700, fill: colour }, c.rank),
           fitText(x + 28, y2 + 248, rankName(c.name), small ? 54 : 50, { size: small ? 11 : 10, anchor: "middle" }));
         if (!used) ctx.choice(card, { type: "deploy", soldiers: { [k]: c.name } }, rankName(c.name));
         g.append(card);
@@ -450,10 +463,16 @@ export function render(ctx) {
     return g;
   };
   svg.append(sidePanel(enemy, 10, false));
-  const ownY = small ? trackY + 107 + 17 * intelLines.length : 420;
+  const ownY = trackY + 107 + 17 * intelLines.length;
   svg.append(sidePanel(own, ownY, true));
-  const H = small ? ownY + panelHeight(own, true) + 10 : 700;
+  const H = ownY + panelHeight(own, true) + 10;
   back.setAttribute("height", String(H));
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   return svg;
+}
+
+/** The board, every word at least the text floor of its layout (common.js withTextFloor).
+ * @param {BoardCtx} ctx */
+export function render(ctx) {
+  return withTextFloor(ctx, draw);
 }

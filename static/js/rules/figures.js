@@ -196,7 +196,7 @@ const conspiracy = [
     ...Array.from({ length: 5 }, (_, i) => s("g", {},
       s("rect", { x: 150 + i * 34, y: 36, width: 30, height: 30, rx: 4, fill: i === 4 ? "#1d2433" : "#fff", stroke: "#1d2433", "stroke-opacity": 0.4 }),
       s("text", { x: 165 + i * 34, y: 56, "text-anchor": "middle", "font-size": 11, fill: i === 4 ? "#fff" : "#4a5366" }, 5 - i))),
-    caption(236, 100, es() ? "al final de la pista: si sale Dr. Solomon gana el mayor pago a él" : "at the end of the track: a Dr. Solomon roll and the biggest payoff to him wins", { width: 28 })),
+    caption(236, 100, es() ? "al final de la pista: si sale el Dr. Solomon, gana el mayor pago a él" : "at the end of the track: a Dr. Solomon roll and the biggest payoff to him wins", { width: 28 })),
 ];
 
 export const FIGURES = { estoril, agencia, spies, conspiracy };

@@ -31,6 +31,9 @@ export function glossaryPanel(game, board) {
     h("div", { class: "terms" }, entries.map(termChip)));
 }
 
+/** How long a tip a tap opened stays: time to read two lines. */
+const TAP_TIP_MS = 4000;
+
 /**
  * The glossary on the boards themselves: every element a board marked with data-gloss
  * (boards/common.js glossed(): an SVG <title> gives the hover tip and it is focusable
@@ -62,18 +65,36 @@ function installGlossTips() {
     tip.style.left = `${left + window.scrollX}px`;
     tip.style.top = `${r.bottom + window.scrollY + 6}px`;
   };
-  const hide = () => { shown = null; tip.hidden = true; words.disconnect(); };
+  // A finger has no hover: a tap shows the tip, a second tap on the same icon or a scroll
+  // hides it, and it goes by itself after a while (it lay over the card under the icon
+  // until the next tap elsewhere). Hover and focus that a tap sets off are left to the tap.
+  let tapping = false;
+  let byTap = false;
+  let timer = 0;
+  const hide = () => { shown = null; byTap = false; clearTimeout(timer); tip.hidden = true; words.disconnect(); };
   const target = (/** @type {Event} */ e) => /** @type {HTMLElement | null | undefined} */ (/** @type {HTMLElement | null} */ (e.target)?.closest?.("[data-gloss]"));
-  document.addEventListener("pointerover", (e) => { const el = target(e); if (el) show(el); });
-  document.addEventListener("pointerout", (e) => { if (target(e) && /** @type {HTMLElement | null} */ (e.relatedTarget)?.closest?.("[data-gloss]") !== shown) hide(); });
-  document.addEventListener("focusin", (e) => { const el = target(e); if (el) show(el); else hide(); });
-  document.addEventListener("focusout", (e) => { if (target(e)) hide(); });
+  document.addEventListener("pointerdown", (e) => { tapping = e.pointerType === "touch"; });
+  document.addEventListener("pointercancel", () => { tapping = false; });
+  document.addEventListener("pointerover", (e) => { const el = target(e); if (el && e.pointerType !== "touch") show(el); });
+  document.addEventListener("pointerout", (e) => {
+    if (e.pointerType === "touch" || byTap) return;
+    if (target(e) && /** @type {HTMLElement | null} */ (e.relatedTarget)?.closest?.("[data-gloss]") !== shown) hide();
+  });
+  document.addEventListener("focusin", (e) => { if (tapping) return; const el = target(e); if (el) show(el); else hide(); });
+  document.addEventListener("focusout", (e) => { if (target(e) && !tapping && !byTap) hide(); });
   document.addEventListener("click", (e) => {
+    const tap = tapping;
+    tapping = false;
     // A click on a choice acts (and the board redraws): the tip would point at nothing.
     if (/** @type {HTMLElement | null} */ (e.target)?.closest?.("[role=button]")) { hide(); return; }
     const el = target(e);
-    if (el) { shown = null; show(el); } else if (shown) hide();
+    if (!el) { if (shown) hide(); return; }
+    if (tap && byTap && shown === el) { hide(); return; }
+    hide();
+    show(el);
+    if (tap) { byTap = true; timer = window.setTimeout(hide, TAP_TIP_MS); }
   });
+  window.addEventListener("scroll", () => { if (byTap) hide(); }, { passive: true });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
   window.addEventListener("hashchange", hide);
 }
