@@ -13,7 +13,7 @@ from tests.browser.driver import new_player
 from tests.browser.test_table_story import _move, _open, _table
 
 GAMES = [("agencia", 3), ("spies", 2), ("conspiracy", 3), ("estoril", 3)]
-SCREENS = [("en-GB", 1280), ("es-ES", 390)]
+SCREENS = [("en-GB", 1280), ("en-GB", 390), ("es-ES", 1280), ("es-ES", 390)]
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
