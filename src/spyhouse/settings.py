@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spyhouse.clock import Clock, SystemClock
+from spyhouse.now import Clock, SystemClock
 
 DEFAULT_DATABASE_URL = "sqlite:///spyhouse.db"
 
@@ -36,7 +36,7 @@ class Settings:
     bot_decision_seconds: float = 2.0
     """The most any bot decision may take, in wall time from when it is asked, waiting for
     a worker included (``SPYHOUSE_BOT_DECISION_SECONDS``); a search that cannot finish
-    within it is answered by the rules of thumb (``server/thinking.py``)."""
+    within it is answered by the rules of thumb (``server/autoplay/thinking.py``)."""
     bot_tables_at_once: int = 8
     """Tables of one process whose bots make a move at the same time
     (``SPYHOUSE_BOT_TABLES_AT_ONCE``); the others wait their turn, first come first

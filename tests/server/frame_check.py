@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.connection import Connection as AsyncConnection
 from websockets.sync.connection import Connection as SyncConnection
 
-from spyhouse.server import asyncapi
+from spyhouse.server.web import asyncapi
 
 CHECKED: list[str] = []
 """The type of every frame checked in this process (a test asserts it saw them)."""

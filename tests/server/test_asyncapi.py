@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from spyhouse.server import asyncapi
+from spyhouse.server.web import asyncapi
 from tests.server import frame_check
 from tests.server.helpers import auth, open_table, start, view
 from tests.server.test_websocket import Socket

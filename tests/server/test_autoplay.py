@@ -14,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from spyhouse.server.thinking import Thinking
+from spyhouse.server.autoplay.thinking import Thinking
 from spyhouse.store.repository import TableStore
 from tests.server.conftest import start_server
 from tests.server.helpers import BOT_WAIT_SECONDS, Table, auth, open_table, start, view

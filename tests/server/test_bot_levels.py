@@ -176,7 +176,7 @@ def test_sdk_and_cli_play_a_seat_with_the_servers_bots(quick_bots):
 async def test_search_bots_think_again_after_a_worker_process_dies(highcard):
     """A killed worker (out of memory, an operator's kill) breaks a process pool for
     good; the next decision gets a fresh pool instead of failing every table's bots."""
-    from spyhouse.server.thinking import Thinking
+    from spyhouse.server.autoplay.thinking import Thinking
 
     thinking = Thinking(workers=1, budget=0.05, iterations=20)
     try:

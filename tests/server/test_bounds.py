@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from spyhouse.server.bounds import MAX_ACTION_BYTES
+from spyhouse.server.web.inputbounds import MAX_ACTION_BYTES
 from tests.server.helpers import auth, open_table, start, view
 
 HUGE = "99999999999999999999999"

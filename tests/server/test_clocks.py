@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from spyhouse.clock import ManualClock
 from spyhouse.engine import Event, get_game
-from spyhouse.server import absent, clocks, create_app, lobby, reading
+from spyhouse.now import ManualClock
+from spyhouse.server import create_app, holds, lobby, reading
+from spyhouse.server.clocks import controls, firing
 from spyhouse.server.context import Context, load
-from spyhouse.server.problems import Problem
-from spyhouse.server.schemas import CreateTable
+from spyhouse.server.web.problems import Problem
+from spyhouse.server.web.schemas import CreateTable
 from spyhouse.settings import Settings
 
 PER_DECISION = {"kind": "per_decision", "seconds": 30}
@@ -88,7 +89,7 @@ async def test_a_deadline_fires_once_when_two_processes_race(url):
             *(
                 c
                 for _ in range(3)
-                for c in (clocks.fire_expired(a, table_id), clocks.fire_expired(b, table_id))
+                for c in (firing.fire_expired(a, table_id), firing.fire_expired(b, table_id))
             )
         )
         assert sum(fired) == 2  # one per seat: both swap decisions were pending
@@ -97,7 +98,7 @@ async def test_a_deadline_fires_once_when_two_processes_race(url):
         assert sorted(e["data"]["seat"] for e in log if e["type"] == "timed_out") == [0, 1]
         row = await load(a, table_id)
         assert row.version == before + 2
-        assert await clocks.fire_expired(b, table_id) == 0
+        assert await firing.fire_expired(b, table_id) == 0
 
 
 async def test_a_deadline_that_passed_while_no_server_ran_fires_at_start_up(url):
@@ -123,7 +124,7 @@ async def test_simultaneous_decisions_time_out_per_seat(url):
 
         await play.move(ctx, row, 0, {"type": "keep"}, row.version)  # seat 0 decides in time
         clock.advance(11)  # 31 s: seats 1 and 2 ran out, seat 0 is not waited for
-        assert await clocks.fire_expired(ctx, table_id) == 2
+        assert await firing.fire_expired(ctx, table_id) == 2
         timed = [e["data"]["seat"] for e in await log_of(ctx, table_id) if e["type"] == "timed_out"]
         assert sorted(timed) == [1, 2]
         row = await load(ctx, table_id)
@@ -142,7 +143,7 @@ async def test_a_timed_out_move_reveals_nothing_the_move_itself_would_not(url):
         assert game is not None
         state = game.load(row.state or {})
         clock.advance(31)
-        await clocks.fire_expired(ctx, table_id)
+        await firing.fire_expired(ctx, table_id)
         after = await load(ctx, table_id)
         entries = await ctx.store.entries_between(table_id, row.version, after.version)
         for entry in entries:
@@ -169,20 +170,20 @@ async def test_pause_freezes_every_clock_and_resume_restarts_it(url):
     async with running_app(url, clock) as ctx:
         table_id, _ = await open_game(ctx, {"kind": "bank", "seconds": 60, "increment": 5})
         clock.advance(10)
-        await clocks.pause(ctx, await load(ctx, table_id))
+        await controls.pause(ctx, await load(ctx, table_id))
         clock.advance(10_000)
-        assert await clocks.fire_expired(ctx, table_id) == 0
+        assert await firing.fire_expired(ctx, table_id) == 0
         row = await load(ctx, table_id)
         seats = reading.document(row, None, clock.now())["clock"]["seats"]
         assert [(s["running"], s["remaining"]) for s in seats] == [(False, 50.0)] * 2
         with pytest.raises(Problem) as refused:
-            await clocks.pause(ctx, row)
+            await controls.pause(ctx, row)
         assert refused.value.code == "already_paused"
-        await clocks.resume(ctx, row)
+        await controls.resume(ctx, row)
         clock.advance(49)
-        assert await clocks.fire_expired(ctx, table_id) == 0
+        assert await firing.fire_expired(ctx, table_id) == 0
         clock.advance(1)
-        assert await clocks.fire_expired(ctx, table_id) == 2
+        assert await firing.fire_expired(ctx, table_id) == 2
         assert {"clocks_paused", "clocks_resumed"} <= set(types(await log_of(ctx, table_id)))
 
 
@@ -190,11 +191,11 @@ async def test_the_host_adds_time(url):
     clock = ManualClock()
     async with running_app(url, clock) as ctx:
         table_id, _ = await open_game(ctx, PER_DECISION)
-        await clocks.add_time(ctx, await load(ctx, table_id), 1, 60)
+        await controls.add_time(ctx, await load(ctx, table_id), 1, 60)
         clock.advance(31)
-        assert await clocks.fire_expired(ctx, table_id) == 1  # seat 0 only
+        assert await firing.fire_expired(ctx, table_id) == 1  # seat 0 only
         clock.advance(60)
-        assert await clocks.fire_expired(ctx, table_id) == 1
+        assert await firing.fire_expired(ctx, table_id) == 1
         assert "time_added" in types(await log_of(ctx, table_id))
 
 
@@ -222,17 +223,17 @@ async def test_after_repeated_timeouts_a_bot_holds_the_seat_until_its_player_ret
             row = await load(ctx, table_id)
             await play.move(ctx, row, seat, {"type": "keep"}, row.version)
         clock.advance(31)
-        assert await clocks.fire_expired(ctx, table_id) == 1
+        assert await firing.fire_expired(ctx, table_id) == 1
         row = await load(ctx, table_id)
         held = next(s for s in row.seats if s.seat == 2)
         assert (held.kind, held.hold, held.name) == ("bot", "absent", "P2")
         # The bot holding the seat plays as well as the table allows, not at random.
         assert held.bot_level == "search"
         assert "seat_held" in types(await log_of(ctx, table_id))
-        from spyhouse.server.deps import reader_of
+        from spyhouse.server.access import reader_of
 
         # back again: the first request with their token takes the seat back
-        row = await absent.reclaim(ctx, row, tokens[2])
+        row = await holds.reclaim(ctx, row, tokens[2])
         assert reader_of(row, tokens[2]) == 2
         back = next(s for s in row.seats if s.seat == 2)
         assert (back.kind, back.hold) == ("human", None)
@@ -245,6 +246,6 @@ async def test_a_table_without_a_clock_never_times_out(url):
     async with running_app(url, clock) as ctx:
         table_id, _ = await open_game(ctx, None)
         clock.advance(10**9)
-        assert await clocks.fire_expired(ctx, table_id) == 0
-        assert await clocks.scan(ctx) == 0
+        assert await firing.fire_expired(ctx, table_id) == 0
+        assert await firing.scan(ctx) == 0
         assert reading.document(await load(ctx, table_id), 0, clock.now())["clock"] is None

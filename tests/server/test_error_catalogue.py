@@ -12,7 +12,7 @@ import pytest
 
 from spyhouse.engine import IllegalAction
 from spyhouse.engine.refusals import REASONS
-from spyhouse.server.problems import SERVER_CODES, Problem, error_table
+from spyhouse.server.web.problems import SERVER_CODES, Problem, error_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "src" / "spyhouse").rglob("*.py"))

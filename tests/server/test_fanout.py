@@ -9,7 +9,7 @@ from collections import Counter
 import httpx
 import pytest
 
-from spyhouse.server import hub
+from spyhouse.server import fanout
 from tests.server.conftest import start_server
 from tests.server.helpers import auth, open_table, start, view
 from tests.server.test_websocket import Socket, play_over_websockets
@@ -107,9 +107,9 @@ def test_a_process_passes_on_each_version_once_and_loads_the_table_once(
         other.stop()
 
 
-@pytest.mark.parametrize("recent", [0, hub.RECENT], ids=["from-the-log", "from-memory"])
+@pytest.mark.parametrize("recent", [0, fanout.RECENT], ids=["from-the-log", "from-memory"])
 def test_a_socket_behind_by_several_versions_catches_up(http, live, monkeypatch, recent):
-    monkeypatch.setattr(hub, "RECENT", recent)
+    monkeypatch.setattr(fanout, "RECENT", recent)
     table = open_table(http, "highcard", 3, humans=1, spectators=True)
     sock = Socket(live, table.id, table.tokens[0])
     watcher = Socket(live, table.id, None)

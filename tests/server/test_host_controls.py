@@ -184,7 +184,7 @@ async def test_a_host_change_that_lost_a_race_is_made_again_on_the_fresh_table()
     from types import SimpleNamespace
 
     from spyhouse.server.context import HOST_RACE_RETRIES, against_latest
-    from spyhouse.server.problems import Problem
+    from spyhouse.server.web.problems import Problem
 
     committed = SimpleNamespace(id="T0000000000000000000000", version=7)
 

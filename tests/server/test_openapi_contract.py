@@ -9,8 +9,8 @@ import pytest
 
 from spyhouse.engine.refusals import REASONS
 from spyhouse.server import create_app
-from spyhouse.server.problems import SERVER_CODES
-from spyhouse.server.schemas import BankClock, CreateTable, PerDecisionClock
+from spyhouse.server.web.problems import SERVER_CODES
+from spyhouse.server.web.schemas import BankClock, CreateTable, PerDecisionClock
 
 
 @pytest.fixture(scope="module")

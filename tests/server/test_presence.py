@@ -12,7 +12,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from spyhouse.clock import ManualClock
+from spyhouse.now import ManualClock
 from tests.server.conftest import start_server
 from tests.server.helpers import auth, open_table, start, view
 

@@ -14,9 +14,9 @@ import pytest
 
 from spyhouse.engine import Event, all_games, get_game
 from spyhouse.server import lobby, reading
-from spyhouse.server.auth import hash_token, new_token
+from spyhouse.server.access import hash_token, new_token
 from spyhouse.server.context import Context, load
-from spyhouse.server.hub import Hub
+from spyhouse.server.fanout import Hub
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
 from spyhouse.store.models import TableRow

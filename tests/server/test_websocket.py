@@ -332,7 +332,7 @@ def _socket_frames(live) -> list[list[str]]:
                 if coro.cr_frame is not None:
                     modules.append(coro.cr_frame.f_globals.get("__name__", "?"))
                 coro = coro.cr_await
-            if "spyhouse.server.ws" in modules:
+            if "spyhouse.server.web.ws" in modules:
                 chains.append(modules)
         return chains
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Literal, get_args
+from typing import Any
 
 from spyhouse.bots.knowledge import SeatKnowledge
 from spyhouse.engine import Action, Game, GameState, Rng
+from spyhouse.kinds import BOT_LEVELS, BotLevel
 
-Level = Literal["random", "heuristic", "search"]
-LEVELS: tuple[Level, ...] = get_args(Level)
+Level = BotLevel
+LEVELS = BOT_LEVELS
 """Weakest first; the API's default is ``random``."""
 
 

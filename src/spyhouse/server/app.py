@@ -11,19 +11,20 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from starlette._utils import get_route_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from spyhouse import __version__
 from spyhouse.engine import load_builtin_games
-from spyhouse.server import asyncapi, chat, clocks, openapi, problems, ws
+from spyhouse.server import chat
+from spyhouse.server.autoplay.resume import BotResumer
+from spyhouse.server.clocks import firing
 from spyhouse.server.context import Context
-from spyhouse.server.headers import SecurityHeaders
-from spyhouse.server.hub import Hub
-from spyhouse.server.limits import BodyLimit
-from spyhouse.server.ratelimits import RateLimits, Rules, new_limiter
-from spyhouse.server.resume import BotResumer
-from spyhouse.server.routes import router as rest_router
+from spyhouse.server.fanout import Hub
+from spyhouse.server.web import asyncapi, openapi, problems, ws
+from spyhouse.server.web.addresslimits import RateLimits, Rules, new_limiter
+from spyhouse.server.web.bodylimit import BodyLimit
+from spyhouse.server.web.headers import SecurityHeaders
+from spyhouse.server.web.routes import router as rest_router
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
 from spyhouse.store.notify import Listener
@@ -71,12 +72,23 @@ class Spyhouse(FastAPI):
         if scope["type"] == "websocket":
             if self.root_path:
                 scope["root_path"] = self.root_path
-            if match := ws.PATH.fullmatch(get_route_path(scope)):
+            if match := ws.PATH.fullmatch(_route_path(scope)):
                 scope["app"] = self
                 scope["path_params"] = match.groupdict()
                 await self.sockets(scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
+
+
+def _route_path(scope: Scope) -> str:
+    """The path below the app's ``root_path`` (behind a proxy that mounts it under a
+    prefix), as Starlette's router matches it; written here because Starlette keeps its
+    own helper private and free to change."""
+    path: str = scope["path"]
+    root = scope.get("root_path", "")
+    if root and path.startswith(root) and (path == root or path[len(root)] == "/"):
+        return path[len(root) :]
+    return path
 
 
 def create_app(settings: Settings | None = None) -> Spyhouse:
@@ -104,7 +116,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
                 await asyncio.wait_for(listener.ready.wait(), 10)
         resumer = asyncio.create_task(BotResumer(ctx).run())
         try:
-            async with clocks.watching(ctx):  # expired deadlines fire, even after a restart
+            async with firing.watching(ctx):  # expired deadlines fire, even after a restart
                 yield
         finally:
             resumer.cancel()

@@ -22,10 +22,11 @@ from typing import Any
 
 from limits import parse
 
-from spyhouse.server import protocol, tablelimits
-from spyhouse.server.bounds import line_breaks_as_newlines, text_fault
+from spyhouse.server import tablerates
 from spyhouse.server.context import Context
-from spyhouse.server.problems import Problem
+from spyhouse.server.web import protocol
+from spyhouse.server.web.inputbounds import line_breaks_as_newlines, text_fault
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import ChatLine, TableRow
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ MAX_LINE_BREAKS = 10
 HISTORY = 200
 RATE = parse("5/10second")
 """Lines one writer may send: a burst of banter, not a flood. Counted in the database
-(``server/tablelimits.py``), so a seat with sockets on several processes shares one count."""
+(``server/tablerates.py``), so a seat with sockets on several processes shares one count."""
 
 
 def channels_read_by(seat: int | None) -> tuple[str, ...]:
@@ -89,7 +90,7 @@ class Speaker:
 
 
 async def _check_rate(ctx: Context, row: TableRow, speaker: Speaker) -> None:
-    await tablelimits.check(
+    await tablerates.check(
         ctx,
         f"chat:{row.id}:{speaker.key}",
         RATE,

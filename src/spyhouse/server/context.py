@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from spyhouse.engine import Game, get_game
-from spyhouse.server import timekeeping
-from spyhouse.server.bounds import well_formed_id
-from spyhouse.server.hub import Hub, Snapshot
-from spyhouse.server.problems import Problem, not_found
-from spyhouse.server.thinking import Thinking
+from spyhouse.server.autoplay.thinking import Thinking
+from spyhouse.server.clocks.settling import settle_clock
+from spyhouse.server.fanout import Hub, Snapshot
+from spyhouse.server.web.inputbounds import well_formed_id
+from spyhouse.server.web.problems import Problem, not_found
 from spyhouse.settings import Settings
 from spyhouse.store.models import TableRow
 from spyhouse.store.ratehits import RateStore
@@ -31,8 +31,9 @@ from spyhouse.store.repository import (
 )
 
 if TYPE_CHECKING:
-    from spyhouse.server.autoplay import Autoplay
+    from spyhouse.server.autoplay.tasks import Autoplay
     from spyhouse.server.presence import PresenceBook
+    from spyhouse.server.records import Replays
 
 AnyGame = Game[Any]
 
@@ -56,10 +57,13 @@ class Context:
     presence: PresenceBook = field(init=False)
     """This process's sockets of seated players, beaten in one statement."""
     chat: ChatStore = field(init=False)
+    replays: Replays = field(init=False)
+    """The replays this process built, by table, version and viewpoint."""
 
     def __post_init__(self) -> None:
-        from spyhouse.server.autoplay import Autoplay  # they build on this module
+        from spyhouse.server.autoplay.tasks import Autoplay  # they build on this module
         from spyhouse.server.presence import PresenceBook
+        from spyhouse.server.records import Replays
 
         s = self.settings
         self.thinking = Thinking(
@@ -69,6 +73,7 @@ class Context:
         self.presence = PresenceBook(self)
         self.chat = ChatStore(self.store.db)
         self.rates = RateStore(self.store.db)
+        self.replays = Replays()
 
 
 @dataclass(frozen=True)
@@ -155,25 +160,3 @@ async def against_latest(ctx: Context, row: TableRow, act: Callable[[TableRow], 
                 raise
         row = await load(ctx, row.id)
     raise Problem(409, "busy", "The table is changing quickly; try again.")
-
-
-def settle_clock(
-    row: TableRow, change: Change, now: float, timed_out: bool = False, state: Any = None
-) -> None:
-    """Set ``change.clock``: after the change, the clocks of the seats the game waits for
-    and a person holds run; the others stop (``server/timekeeping.py``). ``state``: the
-    engine state after the change, when at hand."""
-    assert row.clock is not None
-    running: set[int] = set()
-    if (change.status or row.status) == "playing":
-        game = game_of(row)
-        if state is None:
-            state = game.load(change.state if change.state is not None else row.state or {})
-        kinds = {s.seat: s.kind for s in row.seats} | {c.seat: c.kind for c in change.seats}
-        running = {seat for seat in game.to_act(state) if kinds.get(seat) == "human"}
-    mover = change.seat if change.action is not None else None
-    change.clock = timekeeping.settle(row.clock, running, now, mover, timed_out)
-    for c in change.seats:  # a player back at their seat starts with a clean record
-        if c.kind == "human":
-            change.clock["seats"][c.seat]["timeouts"] = 0
-    change.deadline = timekeeping.next_deadline(change.clock)

@@ -9,12 +9,13 @@ the events come from the hub's recent entries, or from the log for a socket far 
 
 from __future__ import annotations
 
-from spyhouse.server import protocol, reading
+from spyhouse.server import reading
 from spyhouse.server.context import Context, game_of
-from spyhouse.server.hub import Snapshot
+from spyhouse.server.fanout import Snapshot
+from spyhouse.server.web import protocol
 
 encode = protocol.encode
-"""Kept for callers of the old name: frames are built in :mod:`spyhouse.server.protocol`."""
+"""Kept for callers of the old name: frames are built in :mod:`spyhouse.server.web.protocol`."""
 
 
 async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> str:

@@ -11,13 +11,16 @@ from typing import Any
 
 from spyhouse.bots import LEVELS
 from spyhouse.engine import Event, Game, get_game
-from spyhouse.server import absent, botlevels, timekeeping
-from spyhouse.server.auth import hash_token, new_token
-from spyhouse.server.bounds import well_formed_id
+from spyhouse.kinds import BotLevel, SeatKind, TableStatus
+from spyhouse.server import holds
+from spyhouse.server.access import hash_token, new_token
+from spyhouse.server.autoplay import levels
+from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
+from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, commit, game_of, try_commit
-from spyhouse.server.problems import Problem, not_found
-from spyhouse.server.schemas import CreateTable
-from spyhouse.server.thinking import DEFAULT_LEVEL
+from spyhouse.server.web.inputbounds import well_formed_id
+from spyhouse.server.web.problems import Problem, not_found
+from spyhouse.server.web.schemas import CreateTable
 from spyhouse.store.models import SeatRow, TableRow
 from spyhouse.store.repository import Change, SeatChange, StaleVersion
 
@@ -29,7 +32,7 @@ def game_info(ctx: Context, game: Game[Any]) -> dict[str, Any]:
     how long each level thinks per decision on this server and how many decisions a seat
     makes in a game, so a searching bot is offered only where the table's clock allows it
     (the strongest level whose think time fits the table's clock is preselected)."""
-    think = botlevels.think_seconds(ctx)
+    think = levels.think_seconds(ctx)
     return game.info() | {
         "bots": [{"level": level, "think_seconds": think[level]} for level in LEVELS],
         "decisions_per_seat": game.decisions_per_seat,
@@ -64,12 +67,14 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
         publish_log=req.publish_log,
         clock=None
         if req.clock is None
-        else timekeeping.new_clock(req.clock.model_dump(), req.handover_after, seats),
+        else arithmetic.new_clock(req.clock.model_dump(), req.handover_after, seats),
     )
     seat_token = new_token() if req.host_name else None
-    changes = [SeatChange(i, "open", None, None) for i in range(seats)]
+    changes = [SeatChange(i, SeatKind.OPEN, None, None) for i in range(seats)]
     if req.host_name:
-        changes[0] = SeatChange(0, "human", req.host_name.strip(), hash_token(seat_token or ""))
+        changes[0] = SeatChange(
+            0, SeatKind.HUMAN, req.host_name.strip(), hash_token(seat_token or "")
+        )
     await ctx.store.create(row, changes)
     return {
         "table_id": row.id,
@@ -95,12 +100,12 @@ def same_name(a: str | None, b: str) -> bool:
 def _seat_for(row: TableRow, name: str) -> int:
     """The seat ``name`` may take: the one kept for that name by a rematch, else the first
     open seat kept for nobody. A name already seated is refused (422 ``name_taken``)."""
-    if any(s.kind != "open" and same_name(s.name, name) for s in row.seats):
+    if any(s.kind != SeatKind.OPEN and same_name(s.name, name) for s in row.seats):
         raise Problem(
             422, "name_taken", "Someone at this table already uses that name; choose another."
         )
-    kept = [s.seat for s in row.seats if s.kind == "open" and same_name(s.name, name)]
-    free = [s.seat for s in row.seats if s.kind == "open" and s.name is None]
+    kept = [s.seat for s in row.seats if s.kind == SeatKind.OPEN and same_name(s.name, name)]
+    free = [s.seat for s in row.seats if s.kind == SeatKind.OPEN and s.name is None]
     if not kept and not free:
         raise Problem(409, "table_full", "Every seat at this table is taken.")
     return (kept or free)[0]
@@ -111,13 +116,13 @@ async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
     changed under us."""
     for _ in range(_JOIN_RETRIES):
         row = await by_invite(ctx, code)
-        if row.status != "waiting":
+        if row.status != TableStatus.WAITING:
             raise Problem(409, "already_started", "This game has already started.")
         seat = _seat_for(row, name)
         token = new_token()
         change = Change(
             events=[Event.public("joined", seat=seat, name=name.strip()).to_json()],
-            seats=[SeatChange(seat, "human", name.strip(), hash_token(token))],
+            seats=[SeatChange(seat, SeatKind.HUMAN, name.strip(), hash_token(token))],
         )
         try:
             await try_commit(ctx, row, change)
@@ -127,7 +132,7 @@ async def join(ctx: Context, code: str, name: str) -> dict[str, Any]:
     raise Problem(409, "busy", "The table is changing quickly; try again.")
 
 
-async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str | None = None) -> None:
+async def seat_bot(ctx: Context, row: TableRow, seat: int, level: BotLevel | None = None) -> None:
     """Host: a bot of ``level`` takes an open seat, or during play the seat of an absent
     player; a bot's seat may also be given another level (before or during play). With no
     level: the API's default before the start, and during play the strongest level the
@@ -135,31 +140,35 @@ async def seat_bot(ctx: Context, row: TableRow, seat: int, level: str | None = N
     target = _seat_row(row, seat)
     if level is None:
         level = (
-            botlevels.strongest_level(ctx, row, seat) if row.status == "playing" else DEFAULT_LEVEL
+            levels.strongest_level(ctx, row, seat)
+            if row.status == TableStatus.PLAYING
+            else DEFAULT_LEVEL
         )
-    if row.status == "finished":
+    if row.status == TableStatus.FINISHED:
         raise Problem(409, "game_over", "The game is over.")
-    if target.kind == "bot":
-        change = SeatChange(seat, "bot", target.name, None, level, target.held_for, target.hold)
+    if target.kind == SeatKind.BOT:
+        change = SeatChange(
+            seat, SeatKind.BOT, target.name, None, level, target.held_for, target.hold
+        )
         await _seat_commit(ctx, row, change, "bot_level_changed")
         return
-    if row.status == "waiting" and target.kind != "open":
+    if row.status == TableStatus.WAITING and target.kind != SeatKind.OPEN:
         raise Problem(409, "seat_taken", "Only an open seat can be given to a bot.")
-    if row.status == "playing":  # held for the player until the host gives it back
-        await absent.hand_to_bot(ctx, row, target, level)
+    if row.status == TableStatus.PLAYING:  # held for the player until the host gives it back
+        await holds.hand_to_bot(ctx, row, target, level)
         return
-    change = SeatChange(seat, "bot", f"Bot {seat + 1}", None, level)
+    change = SeatChange(seat, SeatKind.BOT, f"Bot {seat + 1}", None, level)
     await _seat_commit(ctx, row, change, "bot_seated")
 
 
 async def empty_seat(ctx: Context, row: TableRow, seat: int) -> None:
     """Host: empty a seat before the start (its token stops working at once)."""
     target = _seat_row(row, seat)
-    if row.status != "waiting":
+    if row.status != TableStatus.WAITING:
         raise Problem(409, "already_started", "Seats can only be emptied before the start.")
-    if target.kind == "open":
+    if target.kind == SeatKind.OPEN:
         raise Problem(409, "seat_open", "That seat is already open.")
-    await _seat_commit(ctx, row, SeatChange(seat, "open", None, None), "seat_emptied")
+    await _seat_commit(ctx, row, SeatChange(seat, SeatKind.OPEN, None, None), "seat_emptied")
 
 
 def _fresh_table(**settings: Any) -> TableRow:
@@ -167,7 +176,7 @@ def _fresh_table(**settings: Any) -> TableRow:
     host's token hash): its own id, invite code and secret seed."""
     return TableRow(
         id=secrets.token_urlsafe(16),
-        status="waiting",
+        status=TableStatus.WAITING,
         invite_code=secrets.token_urlsafe(9),
         seed=secrets.randbits(63),
         version=0,
@@ -177,9 +186,9 @@ def _fresh_table(**settings: Any) -> TableRow:
 
 async def start(ctx: Context, row: TableRow) -> None:
     """Host: deal the game once every seat holds a player or a bot."""
-    if row.status != "waiting":
+    if row.status != TableStatus.WAITING:
         raise Problem(409, "already_started", "This game has already started.")
-    if any(s.kind == "open" for s in row.seats):
+    if any(s.kind == SeatKind.OPEN for s in row.seats):
         raise Problem(409, "seats_open", "Fill every seat (players or bots) before starting.")
     game = game_of(row)
     state = game.setup(row.num_seats, game.parse_options(row.options), row.seed)
@@ -191,7 +200,7 @@ async def start(ctx: Context, row: TableRow) -> None:
     change = Change(
         events=[e.to_json() for e in shown],
         state=game.dump(state),
-        status="playing",
+        status=TableStatus.PLAYING,
     )
     committed = await commit(ctx, row, change, state)
     ctx.autoplay.wake(row.id, committed.row, state)  # the answer does not wait for them
@@ -205,9 +214,9 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
     get an invitation on their page: a ``rematch`` event only they can read (a published
     log shows it only to the seats it was for).
     """
-    if row.status != "finished":
+    if row.status != TableStatus.FINISHED:
         raise Problem(409, "not_finished", "A rematch can only follow a finished game.")
-    if host_seat is not None and _seat_row(row, host_seat).kind != "human":
+    if host_seat is not None and _seat_row(row, host_seat).kind != SeatKind.HUMAN:
         raise Problem(422, "not_a_player_seat", "The host's seat must be a player's seat.")
     host_token = new_token()
     seat_token = new_token() if host_seat is not None else None
@@ -221,18 +230,22 @@ async def rematch(ctx: Context, row: TableRow, host_seat: int | None) -> dict[st
         publish_log=row.publish_log,
         clock=None
         if row.clock is None
-        else timekeeping.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
+        else arithmetic.new_clock(row.clock, row.clock["handover_after"], row.num_seats),
     )
     seats: list[SeatChange] = []
     for s in sorted(row.seats, key=lambda x: x.seat):
         if s.seat == host_seat:
-            seats.append(SeatChange(s.seat, "human", s.name, hash_token(seat_token or "")))
-        elif s.kind == "bot":
-            seats.append(SeatChange(s.seat, "bot", s.name, None, s.bot_level))
+            seats.append(SeatChange(s.seat, SeatKind.HUMAN, s.name, hash_token(seat_token or "")))
+        elif s.kind == SeatKind.BOT:
+            seats.append(SeatChange(s.seat, SeatKind.BOT, s.name, None, s.bot_level))
         else:  # kept for the same player, who joins by name
-            seats.append(SeatChange(s.seat, "open", s.name if s.kind == "human" else None, None))
+            seats.append(
+                SeatChange(
+                    s.seat, SeatKind.OPEN, s.name if s.kind == SeatKind.HUMAN else None, None
+                )
+            )
     await ctx.store.create(new, seats)
-    invited = sorted(s.seat for s in row.seats if s.kind == "human" and s.seat != host_seat)
+    invited = sorted(s.seat for s in row.seats if s.kind == SeatKind.HUMAN and s.seat != host_seat)
     if invited:
         event = Event.private(
             invited,

@@ -3,7 +3,7 @@
 A move is computed by the engine from the committed state and written only if the table
 is still at the version the player chose at; a retried ``request_id`` returns the move
 already committed instead of playing twice. The move's answer is its own commit: bots
-that are to act next play in their table's own task (``server/autoplay.py``).
+that are to act next play in their table's own task (``server/autoplay/tasks.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any
 
 from spyhouse.engine import IllegalAction, canonical
 from spyhouse.engine.refusals import TURN
+from spyhouse.kinds import BotLevel, TableStatus
 from spyhouse.server.context import AnyGame, Context, game_of, load, try_commit
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import TableRow
 from spyhouse.store.repository import Change, StaleVersion
 
@@ -46,7 +47,7 @@ async def move(
     log's unique (table, request_id) constraint, so the common case costs no lookup: only
     a move refused as stale asks whether it was already committed (a retry).
     """
-    if row.status == "waiting":
+    if row.status == TableStatus.WAITING:
         raise Problem(409, "not_started", "The game has not started yet.")
     if version != row.version:
         if request_id is not None and (
@@ -104,13 +105,15 @@ async def _committed(
     return Moved(done.version, await load(ctx, row.id))
 
 
-async def suggest(ctx: Context, row: TableRow, seat: int, level: str) -> dict[str, Any]:
+async def suggest(ctx: Context, row: TableRow, seat: int, level: BotLevel) -> dict[str, Any]:
     """The move a bot of ``level`` would make for ``seat`` now, from what that seat may
     know (the same bots as the server's bot seats, for programs that play a seat over
     the API). 409 ``not_your_turn`` when the seat has nothing to decide."""
-    if row.status != "playing":
+    if row.status != TableStatus.PLAYING:
         raise Problem(
-            409, "not_started" if row.status == "waiting" else "game_over", "No move to suggest."
+            409,
+            "not_started" if row.status == TableStatus.WAITING else "game_over",
+            "No move to suggest.",
         )
     game = game_of(row)
     state = _state(ctx, game, row)
@@ -146,7 +149,7 @@ def change_for(
         action=action,
         request_id=request_id,
         state=game.dump(new_state),
-        status="finished" if outcome is not None else None,
+        status=TableStatus.FINISHED if outcome is not None else None,
         outcome=outcome.to_json() if outcome is not None else None,
     )
     return change, new_state

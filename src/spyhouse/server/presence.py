@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 from fastapi import WebSocket
 
-from spyhouse.server import protocol
+from spyhouse.kinds import SeatKind
 from spyhouse.server.context import Context, load
+from spyhouse.server.web import protocol
 from spyhouse.store.models import PresenceRow, TableRow
 from spyhouse.store.presence import PresenceStore
 
@@ -44,7 +45,7 @@ def statuses(
     row: TableRow, sockets: list[PresenceRow], now: float, heartbeat: float, grace: float
 ) -> dict[int, str]:
     """Each player's seat: ``connected`` | ``away`` | ``gone`` (pure: tests give ``now``)."""
-    players = {s.seat for s in row.seats if s.kind == "human" or s.held_for is not None}
+    players = {s.seat for s in row.seats if s.kind == SeatKind.HUMAN or s.held_for is not None}
     fresh = now - 3 * heartbeat
     last: dict[int, float] = {}
     live: set[int] = set()

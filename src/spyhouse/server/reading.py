@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.server import timekeeping
+from spyhouse.kinds import TableStatus
+from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, game_of
 from spyhouse.store.models import LogEntry, TableRow
 
@@ -40,7 +41,7 @@ def summary(row: TableRow, now: float) -> dict[str, Any]:
             }
             for s in row.seats
         ],
-        "clock": timekeeping.public(row.clock, now) if row.clock is not None else None,
+        "clock": arithmetic.public(row.clock, now) if row.clock is not None else None,
     }
 
 
@@ -69,7 +70,7 @@ def filter_entries(
     row: TableRow, entries: list[LogEntry], seat: int | None
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything."""
-    published = row.status == "finished" and row.publish_log
+    published = row.status == TableStatus.FINISHED and row.publish_log
     out: list[dict[str, Any]] = []
     for entry in entries:
         for raw in entry.events:

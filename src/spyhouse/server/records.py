@@ -9,23 +9,67 @@ Who may read what (the seed decides every shuffle, so it is hidden until the end
   its own actions, no seed; the host and spectators get the public one.
 
 Replays are built on the server by re-playing the engine from the stored seed, and only
-the viewpoints the reader may have are sent.
+the viewpoints the reader may have are sent. Re-playing is CPU work: it runs in a thread,
+and each process keeps the replays it built (:class:`Replays`).
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+from cachetools import LRUCache
 
 from spyhouse.engine import Event
 from spyhouse.engine.records import EVERYONE as ALL
 from spyhouse.engine.records import FORMAT, VERSION, seat_steps
+from spyhouse.kinds import TableStatus
 from spyhouse.server.context import Context
-from spyhouse.server.problems import Problem
+from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import LogEntry, TableRow
+
+REPLAYS_KEPT = 64
+"""Replays one process keeps: a replay re-plays the whole game through the engine (about
+0.2 s of CPU for a long game), and a finished game's replay is asked for again and again
+(each player, then everyone a link is sent to) while it never changes."""
+
+Viewpoint = int | str | None
+ReplayKey = tuple[str, int, Viewpoint]
+
+
+class Replays:
+    """Replays by (table, version, viewpoint), computed off the event loop, at most
+    :data:`REPLAYS_KEPT` of them (the least recently read go first).
+
+    The viewpoint is part of the key and of nothing else: a replay is only ever served
+    for the viewpoint it was computed for, after that reader's own checks. Readers asking
+    for the same replay at once share one computation."""
+
+    def __init__(self, size: int = REPLAYS_KEPT) -> None:
+        self._kept: LRUCache[ReplayKey, asyncio.Future[dict[str, Any]]] = LRUCache(size)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    async def get(
+        self, key: ReplayKey, compute: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        future = self._kept.get(key)
+        if future is None:
+            future = asyncio.ensure_future(compute())
+            self._kept[key] = future
+            future.add_done_callback(lambda done: self._forget_failed(key, done))
+        # A reader who leaves does not cancel the replay the others wait for.
+        return await asyncio.shield(future)
+
+    def _forget_failed(self, key: ReplayKey, done: asyncio.Future[dict[str, Any]]) -> None:
+        if (done.cancelled() or done.exception() is not None) and self._kept.get(key) is done:
+            del self._kept[key]
 
 
 def _require_finished(row: TableRow) -> None:
-    if row.status != "finished":
+    if row.status != TableStatus.FINISHED:
         raise Problem(409, "game_not_over", "Records and replays exist once the game is over.")
 
 
@@ -93,7 +137,7 @@ async def replay_for(
     the public view); a reader may always replay their own chair, others once published.
     """
     _require_finished(row)
-    want: int | str | None
+    want: Viewpoint
     if viewpoint is None or viewpoint == "":
         want = reader
     elif viewpoint == "public":
@@ -112,5 +156,13 @@ async def replay_for(
         )
     if want is None and reader is None and not is_host and row.private and not row.spectators:
         raise Problem(403, "not_a_participant", "This table's replay is for its players.")
+    key = (row.id, row.version, want)
+    return await ctx.replays.get(key, lambda: _replay(ctx, row, want))
+
+
+async def _replay(ctx: Context, row: TableRow, want: Viewpoint) -> dict[str, Any]:
     record = await full_record(ctx, row)
-    return {"viewpoint": want, "seats": record["seats"], "steps": seat_steps(record, want)}
+    # Re-playing the engine is CPU work of a fraction of a second: in a thread, so the
+    # event loop keeps serving every socket of the process meanwhile.
+    steps = await asyncio.to_thread(seat_steps, record, want)
+    return {"viewpoint": want, "seats": record["seats"], "steps": steps}

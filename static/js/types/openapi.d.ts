@@ -3360,24 +3360,6 @@ export interface operations {
                     "application/json": components["schemas"]["TableSummary"];
                 };
             };
-            /** @description Missing token (missing_token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDocument"];
-                };
-            };
-            /** @description Token not allowed here (invalid_token, not_host, not_a_seat) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["ProblemDocument"];
-                };
-            };
             /** @description Unknown table, invite or seat (unknown_table, unknown_invite, unknown_seat) */
             404: {
                 headers: {

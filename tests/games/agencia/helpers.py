@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spyhouse.engine import Event
-from spyhouse.games.agencia import GAME, arrangement
+from spyhouse.games.agencia import GAME, positions
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import AGENCY, TOKENS_VALUE
-from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import AgenciaState, Phase
 
 UP = Position.TABLE_FACE_UP
@@ -26,9 +26,9 @@ def arrange(
     reward: int = 0,
     decks: Sequence[Sequence[str]] | None = None,
 ) -> AgenciaState:
-    """A state at the start of a hand (see :func:`spyhouse.games.agencia.arrangement.arrange`,
+    """A state at the start of a hand (see :func:`spyhouse.games.agencia.positions.position`,
     which also takes the rulebook's position words)."""
-    return arrangement.arrange(
+    return positions.position(
         [{p.value: card for p, card in wanted.items()} for wanted in hands],
         ambassador=ambassador,
         information=information,

@@ -1,4 +1,4 @@
-"""The arrangement builder speaks the rulebook's words and refuses impossible tables."""
+"""The position builder speaks the rulebook's words and refuses impossible tables."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import pytest
 
 from spyhouse.engine.testing import check_round_trip
 from spyhouse.games.agencia import GAME
-from spyhouse.games.agencia.arrangement import arrange
+from spyhouse.games.agencia.positions import position
 from tests.games.agencia.helpers import check_invariants
 
 
 def test_cards_in_the_rulebooks_positions():
-    state = arrange(
+    state = position(
         [
             {"face up": "1 Agent", "facing owner": "Infiltrator"},
             {"on the table, face down": "5 Agents"},
@@ -47,4 +47,4 @@ def test_cards_in_the_rulebooks_positions():
 )
 def test_impossible_tables_are_refused(hands):
     with pytest.raises(ValueError):
-        arrange(hands)
+        position(hands)

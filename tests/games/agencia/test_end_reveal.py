@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spyhouse.engine.testing import random_playout
 from spyhouse.games.agencia import GAME
-from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.state import Phase
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from spyhouse.engine import get_game
 from spyhouse.games.agencia import GAME
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import (
     AGENCY,
     CARDS,
@@ -15,7 +16,6 @@ from spyhouse.games.agencia.components import (
     STARTING_INFORMATION,
     TOKENS_VALUE,
 )
-from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import Phase
 from tests.games.agencia.helpers import check_invariants
 

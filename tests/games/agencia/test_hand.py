@@ -7,7 +7,7 @@ import pytest
 
 from spyhouse.engine import IllegalAction
 from spyhouse.games.agencia import GAME
-from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.state import Location, Phase
 from tests.games.agencia.helpers import (
     DOWN,

@@ -9,8 +9,8 @@ import pytest
 from spyhouse.engine import IllegalAction, Rng
 from spyhouse.engine.testing import check_no_leak, random_playout
 from spyhouse.games.agencia import GAME
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import CARDS
-from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import Phase
 from tests.games.agencia.helpers import DOWN, MINE, OTHERS, UP, arrange, play_hand
 

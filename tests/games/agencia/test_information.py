@@ -14,7 +14,7 @@ from spyhouse.engine.testing import (
     twin_seeds,
 )
 from spyhouse.games.agencia import GAME
-from spyhouse.games.agencia.positions import Position
+from spyhouse.games.agencia.card_positions import Position
 
 SEATS = [3, 4, 5, 6]
 

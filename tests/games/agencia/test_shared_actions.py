@@ -8,8 +8,8 @@ from spyhouse.engine.bots import random_action
 from spyhouse.engine.rng import Rng
 from spyhouse.engine.testing import check_shared_actions
 from spyhouse.games.agencia import GAME
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.hand import everyone_has_played, play_agency_card
-from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.state import Phase
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from spyhouse.games.conspiracy.state import Phase
 from tests.games.conspiracy.helpers import GAME, act, play, position
 
 
@@ -28,7 +29,7 @@ def test_restricted_twice_in_one_round_is_still_one_marker():
     )
     for _ in range(2):
         state.current = 0
-        state.phase = "action"
+        state.phase = Phase.ACTION
         state, _ = play(
             state,
             (

@@ -17,7 +17,7 @@ from spyhouse.engine.testing import (
     check_twin_histories,
     scale,
 )
-from spyhouse.games.estoril import GAME, rounds
+from spyhouse.games.estoril import GAME, setup
 from spyhouse.games.estoril.game import Estoril1942
 from spyhouse.games.estoril.state import EstorilState
 
@@ -51,7 +51,7 @@ def test_setup_events_are_what_the_setup_showed(seats, options):
     for seed in range(scale(5)):
         opts = GAME.parse_options(options)
         state = GAME.setup(seats, opts, seed)
-        _, made = rounds.new_game(seats, opts, seed)
+        _, made = setup.set_up(seats, opts, seed)
         shown = GAME.setup_events(state)
         assert [e.to_json() for e in shown] == [e.to_json() for e in made]
         assert all(e.audience is None for e in shown), "the setup shows nothing private"

@@ -21,7 +21,7 @@ from spyhouse.games.estoril import GAME, decisions
 from spyhouse.games.estoril.components import NUMERALS, character, characters
 from spyhouse.games.estoril.locations import location_name
 from spyhouse.games.estoril.positions import position
-from spyhouse.games.estoril.state import EstorilState, Pending
+from spyhouse.games.estoril.state import EstorilState, Pending, Phase
 from tests.games.estoril.helpers import (
     BASE_LAYOUT,
     BLUE,
@@ -130,7 +130,7 @@ def using() -> tuple[EstorilState, int]:
     }
     state = position(4, boards=BASE_BOARDS, tiles=tiles)
     tamariz = slot(state, "tamariz")
-    state.phase = "resolve"
+    state.phase = Phase.RESOLVE
     state.pending = [
         Pending(kind="ability", seat=RED, slot=tamariz, space=0, abilities=["Assassin"])
     ]
@@ -144,7 +144,7 @@ def removing() -> tuple[EstorilState, int]:
         "Hell's mouth III": "Garbo by blue",
     }
     state = position(4, boards=BASE_BOARDS, tiles=tiles)
-    state.phase = "resolve"
+    state.phase = Phase.RESOLVE
     state.pending = [Pending(kind="hells_mouth", seat=RED, slot=slot(state, "hells_mouth"))]
     return state, RED
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Action, Event, IllegalAction, frozen_action
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import ROUNDS, Kind
 from spyhouse.games.agencia.hand import choose_embassy_location, play_agency_card
-from spyhouse.games.agencia.positions import Position
 from spyhouse.games.agencia.resolution import solve_choice, targets
 from spyhouse.games.agencia.sequence import continue_hand
 from spyhouse.games.agencia.state import AgenciaState, Location, Phase

@@ -6,19 +6,12 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from spyhouse.engine import Event, Game, GameOptions, Outcome, Rng
-from spyhouse.games.agencia import decisions, hidden, views
+from spyhouse.engine import Action, Event, Game, Outcome, Rng
+from spyhouse.games.agencia import decisions, endings, hidden, setup, views
 from spyhouse.games.agencia.actions import AgenciaAction
 from spyhouse.games.agencia.components import ROUNDS
-from spyhouse.games.agencia.getting_ready import getting_ready, setup_events
-from spyhouse.games.agencia.scoring import final_scores, winners
-from spyhouse.games.agencia.state import AgenciaState, Phase
+from spyhouse.games.agencia.state import AgenciaOptions, AgenciaState
 from spyhouse.games.agencia.strategy import STRATEGY
-
-
-class AgenciaOptions(GameOptions):
-    """No table options yet. The "More Embassies" cards belong here once their effects
-    are known: the English rule text does not give them (clarification 10)."""
 
 
 class Agencia(Game[AgenciaState]):
@@ -42,37 +35,31 @@ class Agencia(Game[AgenciaState]):
     lobby reads it to tell whether a searching bot's thinking fits a table's time bank."""
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> AgenciaState:
+        assert isinstance(options, AgenciaOptions)
         if seats not in ROUNDS:
             raise ValueError(f"La Agencia is for {self.min_seats}–{self.max_seats} players")
-        return getting_ready(seats, seed)
+        return setup.new_game(seats, options, seed)
 
     def setup_events(self, state: AgenciaState) -> list[Event]:
-        return setup_events(state)
+        return setup.setup_events(state)
 
-    # The rule modules' functions themselves, not methods calling them: a random
-    # playout asks these several times a step, and each call through a
-    # method costs a Python call more.
-    to_act = staticmethod(decisions.to_act)
-    legal_actions = staticmethod(decisions.legal_actions)
-    apply_action = staticmethod(decisions.apply)
+    def to_act(self, state: AgenciaState) -> frozenset[int]:
+        return decisions.to_act(state)
+
+    def legal_actions(self, state: AgenciaState, seat: int) -> list[Action]:
+        return decisions.legal_actions(state, seat)
+
+    def apply_action(self, state: AgenciaState, seat: int, action: Action) -> list[Event]:
+        return decisions.apply(state, seat, action)
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # an AgenciaView
 
     def outcome(self, state: AgenciaState) -> Outcome | None:
-        if state.phase is not _OVER:
-            return None
-        scores = final_scores(state)
-        return Outcome(
-            winners=winners(scores),
-            scores=tuple(float(score.total) for score in scores),
-            detail={"scores": [score.to_json() for score in scores]},
-        )
+        return endings.outcome(state)
 
     def determinize(self, state: AgenciaState, seat: int, rng: Rng) -> AgenciaState:
         return hidden.determinize(state, seat, rng)
 
-
-_OVER = Phase.OVER  # read once: asked before every action (see decisions.CHOOSE_LOCATION)
 
 GAME = Agencia()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from spyhouse.engine import Event
-from spyhouse.games.agencia.positions import NAMES, Position, seen_by
+from spyhouse.games.agencia.card_positions import NAMES, Position, seen_by
 from spyhouse.games.agencia.state import AgenciaState, Location, Phase, played_card
 
 

@@ -11,7 +11,7 @@ The RNG state is secret too (no chance is left after the deal; it is redrawn any
 from __future__ import annotations
 
 from spyhouse.engine import Rng
-from spyhouse.games.agencia.positions import Position, sees
+from spyhouse.games.agencia.card_positions import Position, sees
 from spyhouse.games.agencia.state import AgenciaState, Phase, Player
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from pydantic import Field
 
 from spyhouse.engine import (
+    GameOptions,
     Hidden,
     Mixed,
     Part,
@@ -21,8 +22,13 @@ from spyhouse.engine import (
     frozen_slotted,
     slotted,
 )
+from spyhouse.games.agencia.card_positions import Position
 from spyhouse.games.agencia.components import CARDS, Kind
-from spyhouse.games.agencia.positions import Position
+
+
+class AgenciaOptions(GameOptions):
+    """No table options yet. The "More Embassies" cards belong here once their effects
+    are known: the English rule text does not give them (clarification 10)."""
 
 
 class Location(StrEnum):

@@ -18,10 +18,10 @@ from typing import Any, Literal, NotRequired, cast
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spyhouse.games.agencia.card_positions import Position, sees
 from spyhouse.games.agencia.components import CARDS
 from spyhouse.games.agencia.decisions import expected_type, to_act
 from spyhouse.games.agencia.hand import clockwise_from_ambassadors_left
-from spyhouse.games.agencia.positions import Position, sees
 from spyhouse.games.agencia.resolution import targets
 from spyhouse.games.agencia.scoring import final_scores, winners
 from spyhouse.games.agencia.state import AgenciaState, Location, Phase, Player

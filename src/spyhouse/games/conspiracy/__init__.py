@@ -1,7 +1,5 @@
 """Conspiracy: The Solomon Gambit -- a pure rules package. See README.md."""
 
-from spyhouse.games.conspiracy.game import Conspiracy
-
-GAME = Conspiracy()
+from spyhouse.games.conspiracy.game import GAME, Conspiracy
 
 __all__ = ["GAME", "Conspiracy"]

@@ -10,7 +10,7 @@ from spyhouse.games.conspiracy.board import agents_in, red_line_neighbours
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.endings import briefcase_reaches_hq
 from spyhouse.games.conspiracy.rounds import end_turn
-from spyhouse.games.conspiracy.state import ConspiracyState, SpyglassLook
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase, SpyglassLook
 
 
 def _moved(state: ConspiracyState) -> tuple[str, str]:
@@ -32,7 +32,7 @@ def carry_the_briefcase(state: ConspiracyState, seat: int, carry: bool) -> list[
         state.briefcase = city
         events.append(Event.public("briefcase_carried", player=seat, agent=agent, to=city))
         events += briefcase_reaches_hq(state, seat)
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return events
     return events + after_the_move(state)
 
@@ -48,7 +48,7 @@ def after_the_move(state: ConspiracyState) -> list[Event]:
     """“After moving an agent you may use its ability” -- a decision only when it can do
     something; an ability with no possible effect is skipped without asking."""
     if len(ability_uses(state)) > 1:
-        state.phase = "ability"
+        state.phase = Phase.ABILITY
         return []
     return end_turn(state)
 
@@ -160,7 +160,7 @@ def magician(state: ConspiracyState, seat: int, destination: str) -> list[Event]
         Event.public("magician_moved_briefcase", player=seat, **{"from": origin}, to=destination)
     ]
     events += briefcase_reaches_hq(state, seat)
-    return events if state.phase == "over" else events + end_turn(state)
+    return events if state.phase == Phase.OVER else events + end_turn(state)
 
 
 def _roulette_directions(state: ConspiracyState) -> list[str]:
@@ -247,7 +247,7 @@ def tempest(state: ConspiracyState, seat: int) -> list[Event]:
     choice (the briefcase stays)” -- one push decision per agent."""
     _, city = _moved(state)
     state.to_push = _tempest_pushable(state, city)
-    state.phase = "tempest"
+    state.phase = Phase.TEMPEST
     return [Event.public("tempest_used", player=seat, city=city, agents=list(state.to_push))]
 
 
@@ -315,4 +315,4 @@ def vagabond(state: ConspiracyState, seat: int, destination: str, carry: bool) -
             Event.public("briefcase_carried", player=seat, agent="Vagabond", to=destination)
         )
         events += briefcase_reaches_hq(state, seat)
-    return events if state.phase == "over" else events + end_turn(state)
+    return events if state.phase == Phase.OVER else events + end_turn(state)

@@ -7,7 +7,7 @@ from spyhouse.engine import Action, Event, IllegalAction
 from spyhouse.games.conspiracy import parsing
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.orders import order_fails, order_succeeds
-from spyhouse.games.conspiracy.state import Claim, ConspiracyState, Duel
+from spyhouse.games.conspiracy.state import Claim, ConspiracyState, Duel, Phase
 
 
 def challenge_order(state: ConspiracyState) -> list[int]:
@@ -18,7 +18,7 @@ def challenge_order(state: ConspiracyState) -> list[int]:
 def offer_challenges(state: ConspiracyState) -> list[Event]:
     """Open the round of offers for the order just announced."""
     state.offered = challenge_order(state)
-    state.phase = "challenge"
+    state.phase = Phase.CHALLENGE
     return [Event.public("challenge_offered", player=state.offered[0])]
 
 
@@ -92,7 +92,7 @@ def challenge(state: ConspiracyState, seat: int, amount: int) -> list[Event]:
     (``amount`` as :func:`verify_challenge` accepted it.)"""
     _spoken(state, seat, amount)
     state.duel = Duel(challenger=seat, announcements=[(seat, amount)], to_speak=state.current)
-    state.phase = "duel"
+    state.phase = Phase.DUEL
     return [Event.public("challenged", player=seat, announced=amount)]
 
 
@@ -134,7 +134,7 @@ def challenge_fails(state: ConspiracyState, top: int) -> list[Event]:
     state.restricted[challenger] = True
     state.duel = None
     state.offered.pop(0)
-    state.phase = "challenge"
+    state.phase = Phase.CHALLENGE
     event = Event.public("challenge_failed", player=challenger, highest=top, restricted=True)
     return [event, *_offer_next(state)]
 

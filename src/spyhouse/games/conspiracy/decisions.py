@@ -81,12 +81,12 @@ DECISIONS: dict[str, Decision] = {
 }
 
 PHASE_DECISIONS: dict[Phase, tuple[str, ...]] = {
-    "setup": ("setup_payoff",),
-    "action": ("payoff", "move", "burn"),
-    "challenge": ("pass", "challenge"),
-    "duel": ("announce", "stop"),
-    "briefcase": ("carry_briefcase", "leave_briefcase"),
-    "ability": (
+    Phase.SETUP: ("setup_payoff",),
+    Phase.ACTION: ("payoff", "move", "burn"),
+    Phase.CHALLENGE: ("pass", "challenge"),
+    Phase.DUEL: ("announce", "stop"),
+    Phase.BRIEFCASE: ("carry_briefcase", "leave_briefcase"),
+    Phase.ABILITY: (
         "skip_ability",
         "beacon",
         "magician",
@@ -95,22 +95,27 @@ PHASE_DECISIONS: dict[Phase, tuple[str, ...]] = {
         "tempest",
         "vagabond",
     ),
-    "tempest": ("push",),
-    "over": (),
+    Phase.TEMPEST: ("push",),
+    Phase.OVER: (),
 }
 """The decision kinds each phase asks for."""
+
+SETUP, ACTION, CHALLENGE, DUEL = Phase.SETUP, Phase.ACTION, Phase.CHALLENGE, Phase.DUEL
+BRIEFCASE, ABILITY, OVER = Phase.BRIEFCASE, Phase.ABILITY, Phase.OVER
+"""The phases, read once: Python 3.11 looks an enum member up slowly through its class,
+and whose turn it is gets asked several times a step."""
 
 
 def to_act(state: ConspiracyState) -> frozenset[int]:
     """Everyone still choosing in secret at setup; otherwise the one seat asked."""
     phase = state.phase
-    if phase == "over":
+    if phase == OVER:
         return frozenset()
-    if phase == "setup":
+    if phase == SETUP:
         return frozenset(s for s, p in enumerate(state.setup_picks) if p is None)
-    if phase == "challenge":
+    if phase == CHALLENGE:
         return frozenset(state.offered[:1])
-    if phase == "duel":
+    if phase == DUEL:
         assert state.duel is not None
         return frozenset([state.duel.to_speak])
     return frozenset([state.current])
@@ -121,19 +126,19 @@ def legal_actions(state: ConspiracyState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     phase = state.phase
-    if phase == "setup":
+    if phase == SETUP:
         return [
             {"type": "setup_payoff", "agents": p} for p in setup.setup_pick_choices(state, seat)
         ]
-    if phase == "action":
+    if phase == ACTION:
         return turn.legal_turn_actions(state, seat)
-    if phase == "challenge":
+    if phase == CHALLENGE:
         return challenges.legal_offer_actions(state, seat)
-    if phase == "duel":
+    if phase == DUEL:
         return challenges.legal_duel_actions(state, seat)
-    if phase == "briefcase":
+    if phase == BRIEFCASE:
         return abilities.legal_briefcase_actions()
-    if phase == "ability":
+    if phase == ABILITY:
         return abilities.ability_uses(state)
     return abilities.legal_pushes(state)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from spyhouse.engine import Event, Outcome
 from spyhouse.games.conspiracy.components import DR_SOLOMON
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 
 
 def briefcase_reaches_hq(state: ConspiracyState, seat: int) -> list[Event]:
     """“If a player moves the briefcase to their own HQ city, they win at once.”"""
     if state.briefcase != state.hq[seat]:
         return []
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.ending = "briefcase"
     state.winners = [seat]
     return [Event.public("briefcase_delivered", player=seat, city=state.briefcase)]
@@ -20,7 +20,7 @@ def briefcase_reaches_hq(state: ConspiracyState, seat: int) -> list[Event]:
 def dr_solomon_recovers_the_briefcase(state: ConspiracyState) -> list[Event]:
     """“Everyone reveals their payoff to Dr. Solomon; the highest wins. Tie: more sovereigns
     in reserve. Still tied: they share the victory.”"""
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.ending = "solomon"
     paid = [board[DR_SOLOMON] for board in state.payoffs]
     best = max(paid)
@@ -37,9 +37,9 @@ def dr_solomon_recovers_the_briefcase(state: ConspiracyState) -> list[Event]:
     ]
 
 
-def final_outcome(state: ConspiracyState) -> Outcome | None:
+def outcome(state: ConspiracyState) -> Outcome | None:
     """``None`` while running; otherwise winners, scores and the end-screen breakdown."""
-    if state.phase != "over":
+    if state.phase != Phase.OVER:
         return None
     if state.ending == "briefcase":
         scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.num_seats))

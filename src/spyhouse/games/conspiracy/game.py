@@ -5,9 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from spyhouse.engine import Action, Event, Game, Outcome, Rng
-from spyhouse.games.conspiracy import decisions, hidden, setup, views
+from spyhouse.games.conspiracy import decisions, endings, hidden, setup, views
 from spyhouse.games.conspiracy.actions import ConspiracyAction
-from spyhouse.games.conspiracy.endings import final_outcome
 from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState
 from spyhouse.games.conspiracy.strategy import STRATEGY
 
@@ -33,9 +32,10 @@ class Conspiracy(Game[ConspiracyState]):
     time bank."""
 
     def setup(self, seats: int, options: BaseModel, seed: int) -> ConspiracyState:
+        assert isinstance(options, ConspiracyOptions)
         if seats not in self.seat_range(options):
             raise ValueError(f"Conspiracy is for {self.min_seats}-{self.max_seats} players")
-        return setup.new_game(seats, seed)
+        return setup.new_game(seats, options, seed)
 
     def setup_events(self, state: ConspiracyState) -> list[Event]:
         return setup.setup_events(state)
@@ -53,7 +53,10 @@ class Conspiracy(Game[ConspiracyState]):
         return views.view(state, seat)
 
     def outcome(self, state: ConspiracyState) -> Outcome | None:
-        return final_outcome(state)
+        return endings.outcome(state)
 
     def determinize(self, state: ConspiracyState, seat: int, rng: Rng) -> ConspiracyState:
         return hidden.determinize(state, seat, rng, state.copy())
+
+
+GAME = Conspiracy()

@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from spyhouse.engine import Rng, fast_copy
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 
 _ATTEMPTS = 8
 _REDRAWS = 32
@@ -121,7 +121,7 @@ def _relaxed_shields(
     out: list[Shield] = []
     for s in others:
         tile = tiles.pop(rng.below(len(tiles)))
-        if state.phase == "setup":
+        if state.phase == Phase.SETUP:
             shield = _plausible_shield(state, s, tile, None, _Known(state, seat, s), rng)
             assert shield is not None  # the setup phase draws without facts
             out.append(shield)
@@ -167,7 +167,7 @@ def _base(tile: str, picks: list[str]) -> dict[str, int]:
 def _setups(state: ConspiracyState, s: int, known: _Known, tiles: set[str]) -> list[Setup]:
     """Starting tile and setup picks ``s`` may have had: none may put more on a space
     than a Spyglass later saw there, nor less than a fact proves before any payoff."""
-    if state.setup_picks[s] is None or state.phase == "setup":
+    if state.setup_picks[s] is None or state.phase == Phase.SETUP:
         return [(t, None, None) for t in components().agent_names if t in tiles]
     return [
         (tile, list(picks), base)
@@ -303,7 +303,7 @@ def _plausible_shield(
     rng: Rng,
 ) -> Shield | None:
     box = components()
-    if state.phase == "setup":  # picks chosen in secret, their coins not yet placed
+    if state.phase == Phase.SETUP:  # picks chosen in secret, their coins not yet placed
         board = _base(tile, [])
         if state.setup_picks[s] is not None:
             others = [a for a in box.agent_names if a != tile]

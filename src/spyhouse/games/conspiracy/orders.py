@@ -6,7 +6,7 @@ from spyhouse.engine import Event, fast_copy
 from spyhouse.games.conspiracy.abilities import after_the_move
 from spyhouse.games.conspiracy.components import components
 from spyhouse.games.conspiracy.rounds import end_turn
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 
 
 def order_succeeds(state: ConspiracyState) -> list[Event]:
@@ -36,7 +36,7 @@ def carry_out_move(state: ConspiracyState) -> list[Event]:
         to=order.destination,
     )
     if state.briefcase == order.origin:
-        state.phase = "briefcase"
+        state.phase = Phase.BRIEFCASE
         return [event]
     return [event, *after_the_move(state)]
 

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from spyhouse.games.conspiracy import GAME
 from spyhouse.games.conspiracy.abilities import record_look
 from spyhouse.games.conspiracy.components import components
-from spyhouse.games.conspiracy.state import Claim, ConspiracyState
+from spyhouse.games.conspiracy.state import Claim, ConspiracyState, Phase
 
 
 def position(
@@ -82,7 +82,7 @@ def position(
     state = GAME.setup(seats, GAME.Options(), seed)
     for seat in (to_act, first_player, *restricted, *(payoffs or {}), *(burns or {})):
         _seat(state, seat)
-    state.phase = "action"
+    state.phase = Phase.ACTION
     state.round = round
     state.current = to_act
     state.first_player = to_act if first_player is None else first_player

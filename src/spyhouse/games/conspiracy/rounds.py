@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spyhouse.engine import Event
 from spyhouse.games.conspiracy.solomon import dr_solomons_turn
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 
 
 def end_turn(state: ConspiracyState) -> list[Event]:
@@ -16,13 +16,13 @@ def end_turn(state: ConspiracyState) -> list[Event]:
     nxt = (state.current + 1) % state.num_seats
     if nxt != state.first_player:
         state.current = nxt
-        state.phase = "action"
+        state.phase = Phase.ACTION
         return [Event.public("turn_started", player=nxt)]
     events = dr_solomons_turn(state)
-    if state.phase != "over":
+    if state.phase != Phase.OVER:
         state.round += 1
         state.current = state.first_player
-        state.phase = "action"
+        state.phase = Phase.ACTION
         events.append(Event.public("round_started", round=state.round))
         events.append(Event.public("turn_started", player=state.current))
     return events

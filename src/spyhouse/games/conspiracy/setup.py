@@ -5,10 +5,10 @@ from __future__ import annotations
 from spyhouse.engine import Action, Event, IllegalAction, Rng
 from spyhouse.games.conspiracy.board import payoff_board
 from spyhouse.games.conspiracy.components import components
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyOptions, ConspiracyState, Phase
 
 
-def new_game(num_seats: int, seed: int) -> ConspiracyState:
+def new_game(num_seats: int, options: ConspiracyOptions, seed: int) -> ConspiracyState:
     """Setup steps 1-10, up to the players' secret choice of two more agents."""
     box = components()
     rng = Rng(seed)
@@ -126,6 +126,6 @@ def _place_setup_payoffs(state: ConspiracyState) -> list[Event]:
                 seat, "setup_payoffs_placed", player=seat, payoffs=payoff_board(state, seat)
             )
         )
-    state.phase = "action"
+    state.phase = Phase.ACTION
     events.append(Event.public("game_started", first_player=state.first_player, round=state.round))
     return events

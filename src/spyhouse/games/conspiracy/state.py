@@ -8,6 +8,7 @@ Payoff boards are dicts from payoff space (agent name or ``"Dr. Solomon"``) to c
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal, NamedTuple
 
 from pydantic import Field
@@ -23,7 +24,22 @@ from spyhouse.engine import (
     slotted,
 )
 
-Phase = Literal["setup", "action", "challenge", "duel", "briefcase", "ability", "tempest", "over"]
+
+class Phase(StrEnum):
+    """Which decision the game waits for: the secret setup picks, a player's turn, the
+    challenges and the duel of announcements, the briefcase and the agent's ability
+    after a move, Tempest's push, or the game's end."""
+
+    SETUP = "setup"
+    ACTION = "action"
+    CHALLENGE = "challenge"
+    DUEL = "duel"
+    BRIEFCASE = "briefcase"
+    ABILITY = "ability"
+    TEMPEST = "tempest"
+    OVER = "over"
+
+
 """Whose decision is pending: ``setup`` (everyone's secret picks), ``action`` (the player
 to act announces), ``challenge`` (a player may challenge or pass), ``duel`` (the
 announcement back-and-forth), ``briefcase`` / ``ability`` / ``tempest`` (the mover's
@@ -96,7 +112,7 @@ class ConspiracyState(Part):
     rng: Hidden[int]
     """Dr. Solomon's die rolls to come."""
     round: Public[int] = 1
-    phase: Public[Phase] = "setup"
+    phase: Public[Phase] = Phase.SETUP
     hq: Public[list[str]]
     starting_agent: Private[list[str]]
     """The agent on each player's secret starting-payoff tile."""

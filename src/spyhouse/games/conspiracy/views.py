@@ -22,7 +22,7 @@ from spyhouse.games.conspiracy.board import (
 )
 from spyhouse.games.conspiracy.challenges import opening_minimum, paid_to_acting_agent
 from spyhouse.games.conspiracy.components import DR_SOLOMON, components
-from spyhouse.games.conspiracy.state import ConspiracyState
+from spyhouse.games.conspiracy.state import ConspiracyState, Phase
 from spyhouse.games.conspiracy.turn import payoff_limit, payoff_recipients
 
 JSON = Any
@@ -228,7 +228,7 @@ def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:
         "game": "conspiracy",
         "you": seat,
         "round": state.round,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "current_player": state.current,
         "first_player": state.first_player,
         "waiting_for": sorted(to_act),
@@ -263,7 +263,7 @@ def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:
         ],
         "my_shield": None if seat is None else _shield(state, seat),
         "final_reveal": _final_reveal(state),
-        "winners": list(state.winners) if state.phase == "over" else None,
+        "winners": list(state.winners) if state.phase == Phase.OVER else None,
         "prompt": _prompt(state, seat) if seat is not None and seat in to_act else None,
     }
     return view
@@ -329,7 +329,7 @@ def _order(state: ConspiracyState) -> dict[str, JSON] | None:
 
 
 def _challenge(state: ConspiracyState) -> dict[str, JSON] | None:
-    if state.phase not in ("challenge", "duel"):
+    if state.phase not in (Phase.CHALLENGE, Phase.DUEL):
         return None
     duel = state.duel
     return {
@@ -359,7 +359,7 @@ def _final_reveal(state: ConspiracyState) -> dict[str, JSON] | None:
 def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
     """The pending decision of ``seat``, with what a client needs to present it."""
     phase = state.phase
-    if phase == "setup":
+    if phase == Phase.SETUP:
         start = state.starting_agent[seat]
         return {
             "kind": "choose_setup_agents",
@@ -369,7 +369,7 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             "choices": [a for a in components().agent_names if a != start],
             "count": components().setup_picks,
         }
-    if phase == "action":
+    if phase == Phase.ACTION:
         restricted = state.restricted[seat]
         return {
             "kind": "choose_action",
@@ -389,10 +389,10 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             ],
             "burns": [] if restricted else _burn_options(state, seat),
         }
-    if phase in ("challenge", "duel"):
+    if phase in (Phase.CHALLENGE, Phase.DUEL):
         assert state.order is not None
         paid = paid_to_acting_agent(state, seat)
-        if phase == "challenge":
+        if phase == Phase.CHALLENGE:
             return {
                 "kind": "challenge_or_pass",
                 "text": f"Challenge {_describe(state)}, or pass?",
@@ -410,7 +410,7 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             "minimum": last + 1,
             "your_payoff": paid,
         }
-    if phase == "briefcase":
+    if phase == Phase.BRIEFCASE:
         assert state.order is not None
         return {
             "kind": "carry_briefcase",
@@ -418,7 +418,7 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             "from": state.order.origin,
             "to": state.order.destination,
         }
-    if phase == "ability":
+    if phase == Phase.ABILITY:
         assert state.order is not None
         agent = state.order.agent
         return {
@@ -427,7 +427,7 @@ def _prompt(state: ConspiracyState, seat: int) -> dict[str, JSON]:
             "agent": agent,
             "options": ability_uses(state),
         }
-    assert phase == "tempest"
+    assert phase == Phase.TEMPEST
     city = state.agents["Tempest"]
     assert city is not None
     return {

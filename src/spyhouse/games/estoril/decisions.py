@@ -23,6 +23,7 @@ from spyhouse.games.estoril.components import COLOURS, character
 from spyhouse.games.estoril.grid import SpaceRef
 from spyhouse.games.estoril.locations import alcantara_rotations, location_name
 from spyhouse.games.estoril.placement import tile_named
+from spyhouse.games.estoril.rounds import DISCARD, OVER, PLACE
 from spyhouse.games.estoril.spaces import slot_named
 from spyhouse.games.estoril.state import EstorilState, Pending
 
@@ -36,13 +37,13 @@ NOBODY: frozenset[int] = frozenset()
 
 def to_act(state: EstorilState) -> frozenset[int]:
     """The seat of the first pending decision, the player placing, or everyone discarding."""
-    if state.phase == "over":
+    if state.phase == OVER:
         return NOBODY
     if state.pending:
         return ALONE[state.pending[0].seat]
-    if state.phase == "place":
+    if state.phase == PLACE:
         return ALONE[state.turn]
-    if state.phase == "discard":
+    if state.phase == DISCARD:
         return frozenset(s for s in range(state.num_seats) if rounds.must_discard(state, s))
     return NOBODY
 
@@ -52,7 +53,7 @@ def legal_actions(state: EstorilState, seat: int) -> list[Action]:
         return []
     if state.pending:
         return pending_actions(state, state.pending[0])
-    if state.phase == "place":
+    if state.phase == PLACE:
         return placement.placement_actions(state, seat)
     labels = sorted({character(t).label for t in state.hands[seat]})
     return [{"type": "discard", "tile": label} for label in labels]
@@ -98,7 +99,7 @@ def choices(state: EstorilState) -> tuple[str, ...]:
     """The action types the decision now pending accepts."""
     if state.pending:
         return CHOICES[state.pending[0].kind]
-    return ("place",) if state.phase == "place" else ("discard",)
+    return ("place",) if state.phase == PLACE else ("discard",)
 
 
 def verify(state: EstorilState, seat: int, action: Action) -> Effect:

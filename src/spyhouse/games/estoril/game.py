@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from spyhouse.engine import Event, Game, Outcome, Rng
-from spyhouse.games.estoril import decisions, hidden, rounds, scoring, views
+from spyhouse.games.estoril import decisions, endings, hidden, setup, views
 from spyhouse.games.estoril.actions import EstorilAction
 from spyhouse.games.estoril.state import EstorilOptions, EstorilState
 from spyhouse.games.estoril.strategy import STRATEGY
@@ -41,15 +41,10 @@ class Estoril1942(Game[EstorilState]):
         assert isinstance(options, EstorilOptions)
         if seats not in self.seat_range(options):
             raise ValueError(f"Estoril 1942 with these options seats {self.seat_range(options)}")
-        state, events = rounds.new_game(seats, options, seed)
-        rounds.advance(state, events)
-        return state
+        return setup.new_game(seats, options, seed)
 
     def setup_events(self, state: EstorilState) -> list[Event]:
-        return rounds.setup_events(state)
-
-    def copy(self, state: EstorilState) -> EstorilState:
-        return state.copy()
+        return setup.setup_events(state)
 
     def to_act(self, state: EstorilState) -> frozenset[int]:
         return decisions.to_act(state)
@@ -64,20 +59,7 @@ class Estoril1942(Game[EstorilState]):
         return views.view(state, seat)
 
     def outcome(self, state: EstorilState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        scores = scoring.final_scores(
-            state.hands,
-            state.discards,
-            state.missions,
-            state.enigma_holder,
-            black_medals=state.options.roulette,
-        )
-        return Outcome(
-            winners=scoring.winners(scores),
-            scores=tuple(float(s.total) for s in scores),
-            detail=scoring.breakdown(scores),
-        )
+        return endings.outcome(state)
 
     def determinize(self, state: EstorilState, seat: int, rng: Rng) -> EstorilState:
         return hidden.determinize(state, seat, rng)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from spyhouse.engine import Rng, fast_copy
-from spyhouse.games.estoril.state import EstorilState, Location
+from spyhouse.games.estoril.state import EstorilState, Location, Phase
 
 Place = tuple[Any, Any]
 """Where a hidden tile sits: (a list, an index). The list holds tile numbers (a hand,
@@ -43,7 +43,7 @@ class Draft:
 
 
 def determinize(state: EstorilState, seat: int, rng: Rng) -> EstorilState:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         # Game over: the view shows everything the end reveals (RULINGS.md, "End
         # reveal"), so there is nothing left to redraw that could matter.
         ended = state.copy()

@@ -22,12 +22,12 @@ from spyhouse.games.estoril.locations import (
     roll_casino_dice,
 )
 from spyhouse.games.estoril.spaces import Space, where
-from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending
+from spyhouse.games.estoril.state import BoardResult, EstorilState, Pending, Phase
 
 
 def start_resolution(state: EstorilState) -> None:
     """The Round ends when all players have placed all their Tile markers."""
-    state.phase = "resolve"
+    state.phase = Phase.RESOLVE
     state.order = resolution_order(state)
     state.res_pos, state.res_space, state.res_stage = 0, 0, "abilities"
 

@@ -1,4 +1,5 @@
-"""Game Setup, Start of Each Round and the end of the Round (retrieve, discard, pass left).
+"""Start of Each Round and the end of the Round (retrieve, discard, pass left); Game
+Setup is :mod:`setup`.
 
 :func:`advance` is the automatic part of the game: it runs every step nobody decides
 (laying boards, resolving, retrieving, revealing discards) until a seat must act.
@@ -8,95 +9,25 @@ from __future__ import annotations
 
 from spyhouse.engine import Event, Rng
 from spyhouse.games.estoril import memory, resolution
-from spyhouse.games.estoril.components import (
-    COLOURS,
-    boards,
-    character,
-    characters,
-    missions,
-    sets_in_play,
-    starting_tiles,
-)
+from spyhouse.games.estoril.components import COLOURS, boards, character
 from spyhouse.games.estoril.grid import grid_shape
 from spyhouse.games.estoril.locations import is_top_secret, location_name
 from spyhouse.games.estoril.placement import can_place
-from spyhouse.games.estoril.state import EstorilOptions, EstorilState, Location, Pending, Reward
+from spyhouse.games.estoril.state import EstorilState, Location, Pending, Phase, Reward
 
 ROUNDS = 4
 HAND_LIMIT = 6
-MARKERS = {2: 6, 3: 4, 4: 3, 5: 3}
-"""Tile markers per player: 6 / 4 / 3 for 2 / 3 / 4 players; 3 each with a 5th player."""
 
-
-def mission_count(num_seats: int) -> int:
-    """4 Mission tiles; randomly choose 5 with a 5th player.
-
-    >>> mission_count(4), mission_count(5)
-    (4, 5)
-    """
-    return 5 if num_seats == 5 else 4
-
-
-def new_game(
-    num_seats: int, options: EstorilOptions, seed: int
-) -> tuple[EstorilState, list[Event]]:
-    """Game Setup #1-#4: networks, markers, missions, the draw pile and the 1st player."""
-    rng = Rng(seed)
-    sets = sets_in_play(options.promo, options.double_agent, options.vip)
-    pile = [c.index for c in characters() if c.colour is None and c.set in sets]
-    rng.shuffle(pile)
-    pool = [m.id for m in missions() if m.set in sets]
-    chosen = sorted(rng.sample(pool, mission_count(num_seats)), key=pool.index)
-    state = EstorilState(
-        num_seats=num_seats,
-        options=options,
-        rng=0,
-        first_player=rng.below(num_seats),
-        markers=[MARKERS[num_seats]] * num_seats,
-        markers_each=MARKERS[num_seats],
-        hands=[starting_tiles(COLOURS[s]) for s in range(num_seats)],
-        discards=[[] for _ in range(num_seats)],
-        pending_discards=[[] for _ in range(num_seats)],
-        pile=pile,
-        missions=chosen,
-        board_pool=[b.index for b in boards() if b.set in sets],
-    )
-    state.rng = rng.state
-    memory.hands_known(state)
-    events = [game_started(state)]
-    events.extend(start_round(state))
-    return state, events
-
-
-def game_started(state: EstorilState) -> Event:
-    """Game Setup, shown to all: the players, the Missions, every network's Starting
-    Characters (printed with their colour) and the 1st player."""
-    return Event.public(
-        "game_started",
-        players=[COLOURS[s] for s in range(state.num_seats)],
-        missions=list(state.missions),
-        networks={
-            COLOURS[s]: [character(t).label for t in starting_tiles(COLOURS[s])]
-            for s in range(state.num_seats)
-        },
-        first_player=COLOURS[state.first_player],
-    )
-
-
-def setup_events(state: EstorilState) -> list[Event]:
-    """What the setup showed (everything public): the same events :func:`new_game` made,
-    rebuilt from the state right after setup (round 1, nothing decided yet)."""
-    events = [game_started(state), round_started(state)]
-    if state.enigma_slot is not None:
-        events.append(enigma_placed(state, state.enigma_slot, None))
-    return events
+PLACE, RESOLVE, DISCARD, OVER = Phase.PLACE, Phase.RESOLVE, Phase.DISCARD, Phase.OVER
+"""The phases, read once: Python 3.11 looks an enum member up slowly through its class,
+and :func:`advance` asks the phase at every step."""
 
 
 def start_round(state: EstorilState) -> list[Event]:
     """Start of Each Round #1-#4: shuffle, lay boards at random, place Reward tiles."""
     rng = Rng(state.rng)
     state.round += 1
-    state.phase, state.turn, state.placed = "place", state.first_player, False
+    state.phase, state.turn, state.placed = PLACE, state.first_player, False
     state.results, state.order = [], []
     rows, cols = grid_shape(state.num_seats)
     pool = list(state.board_pool)
@@ -170,16 +101,16 @@ def round_started(state: EstorilState) -> Event:
 
 def advance(state: EstorilState, events: list[Event]) -> None:
     """Run automatic steps until some seat has a decision to take (or the game is over)."""
-    while not state.pending and state.phase != "over":
-        if state.phase == "place":
+    while not state.pending and state.phase != OVER:
+        if state.phase == PLACE:
             if next_placer(state):
                 return
             resolution.start_resolution(state)
-        elif state.phase == "resolve":
+        elif state.phase == RESOLVE:
             if not resolution.resolve_locations(state, events):
                 return
             events.extend(retrieve_tiles(state))
-        elif state.phase == "discard":
+        elif state.phase == DISCARD:
             if any(must_discard(state, s) for s in range(state.num_seats)):
                 return
             events.extend(reveal_discards(state))
@@ -207,7 +138,7 @@ def retrieve_tiles(state: EstorilState) -> list[Event]:
         state.change_location(slot, spaces=(None,) * len(loc.spaces))
     memory.hands_known(state)
     state.shields = 10
-    state.phase = "discard"
+    state.phase = DISCARD
     return [Event.public("tiles_retrieved", hand_sizes=[len(h) for h in state.hands])]
 
 
@@ -243,7 +174,7 @@ def reveal_discards(state: EstorilState) -> list[Event]:
 def end_round(state: EstorilState) -> list[Event]:
     """#5 New 1st player (to the left) and a new Round; after the 4th Round the game ends."""
     if state.round >= ROUNDS:
-        state.phase = "over"
+        state.phase = OVER
         state.grid, state.order, state.results = [], [], []
         return [Event.public("game_over")]
     state.first_player = (state.first_player + 1) % state.num_seats

@@ -10,6 +10,7 @@ Deployment space, a Reward space, under the Roulette, or back in the box (``remo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Annotated, Literal, TypeVar
 
@@ -28,6 +29,16 @@ from spyhouse.engine import (
 )
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
+
+
+class Phase(StrEnum):
+    """Where the Round is: the Player Turns, the Resolution of the Locations, the
+    discards down to 6, or the game's end after the 4th Round."""
+
+    PLACE = "place"
+    RESOLVE = "resolve"
+    DISCARD = "discard"
+    OVER = "over"
 
 
 class EstorilOptions(GameOptions):
@@ -185,7 +196,7 @@ class EstorilState(Part):
     options: Public[EstorilOptions]
     rng: Hidden[int]
     round: Public[int] = 0
-    phase: Public[Literal["place", "resolve", "discard", "over"]] = "place"
+    phase: Public[Phase] = Phase.PLACE
     first_player: Public[int] = 0
     turn: Public[int] = 0  # the player placing (Player Turn)
     placed: Public[bool] = False  # that player has placed this turn

@@ -29,7 +29,7 @@ from spyhouse.games.estoril.locations import (
     resolution_number,
 )
 from spyhouse.games.estoril.rounds import HAND_LIMIT, ROUNDS
-from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pending
+from spyhouse.games.estoril.state import EstorilState, Location, Occupant, Pending, Phase
 
 JSON = dict[str, Any]
 
@@ -50,10 +50,10 @@ def view(state: EstorilState, seat: int | None) -> JSON:
     out: JSON = {
         "round": state.round,
         "rounds": ROUNDS,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "you": None if seat is None else COLOURS[seat],
         "first_player": COLOURS[state.first_player],
-        "turn": COLOURS[state.turn] if state.phase == "place" and not state.pending else None,
+        "turn": COLOURS[state.turn] if state.phase == Phase.PLACE and not state.pending else None,
         "to_act": [COLOURS[s] for s in sorted(to_act)],
         "missions": [
             {"id": m, "name": mission(m).name, "status": mission(m).status} for m in state.missions
@@ -94,7 +94,7 @@ def player_view(state: EstorilState, seat: int) -> JSON:
         "discarded_this_round": len(state.pending_discards[seat]),
         "enigma": state.enigma_holder == seat,
         "revealed_hand": [tile(t) for t in sorted(state.hands[seat])]
-        if state.phase == "over"
+        if state.phase == Phase.OVER
         else None,
     }
 
@@ -107,7 +107,7 @@ def enigma_view(state: EstorilState) -> JSON:
 
 
 def resolving_view(state: EstorilState) -> JSON | None:
-    if state.phase != "resolve" or state.res_pos >= len(state.order):
+    if state.phase != Phase.RESOLVE or state.res_pos >= len(state.order):
         return None
     slot = state.order[state.res_pos]
     return {
@@ -144,7 +144,7 @@ def location_view(
     names: list[str],
 ) -> JSON:
     printed = board(loc.board)
-    over = state.phase == "over"
+    over = state.phase == Phase.OVER
     out: JSON = {
         **_printed_location(loc.board),
         "row": slot // state.cols,
@@ -232,7 +232,7 @@ def prompt(state: EstorilState, seat: int) -> JSON:
     actions = decisions.legal_actions(state, seat)
     if state.pending:
         return pending_prompt(state, state.pending[0], actions)
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         return {
             "kind": "place",
             "text": "Place one Character tile from your hand with one of your Tile markers.",

@@ -55,10 +55,14 @@ from spyhouse.games.spies.rounds import (
     end_of_day,
     place_intel_tokens,
 )
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import Phase, SpiesState
 from spyhouse.games.spies.teams import controller, missions_of, side_of, side_seats
 
 Action = dict[str, Any]
+
+DEPLOY, INTEL, ON_MISSIONS, OVER = Phase.DEPLOY, Phase.INTEL, Phase.MISSIONS, Phase.OVER
+"""The phases, read once: Python 3.11 looks an enum member up slowly through its class,
+and whose turn it is gets asked several times a step."""
 
 
 # -- who decides -----------------------------------------------------------------------
@@ -105,16 +109,16 @@ def _deployment_order(num_seats: int) -> tuple[tuple[tuple[int, int], ...], ...]
 def to_act(state: SpiesState) -> frozenset[int]:
     """Asked several times a step: the commonest phase first, and a Mission
     turn's decider read from a table rather than worked out anew."""
-    if state.phase == "missions":
+    if state.phase == ON_MISSIONS:
         if state.step == "ability":
             assert state.pending is not None
             pending = state.pending
             return _only(controller(state.num_seats, pending.side, pending.mission))
         guessing = state.step == "guess"
         return _turn_decider(state.num_seats, state.starting_side, state.turn, guessing)
-    if state.phase == "deploy":
+    if state.phase == DEPLOY:
         return deploying(state)
-    if state.phase == "intel":
+    if state.phase == INTEL:
         return frozenset([s for s, ready in enumerate(state.intel_submitted) if not ready])
     return frozenset()
 
@@ -149,7 +153,7 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
     :class:`FrozenAction`s, which refuse changes, and the list is the caller's own."""
     if seat not in to_act(state):
         return []
-    if state.phase == "missions":
+    if state.phase == ON_MISSIONS:
         mission = state.turn // 2
         if state.step == "guess":
             return [*_GUESSES[mission]]
@@ -159,7 +163,7 @@ def legal_actions(state: SpiesState, seat: int) -> list[Action]:
         if state.pending.kind == "captain":
             return captain_options(state, state.pending.side)
         return [*_MARSHAL_OPTIONS]
-    if state.phase == "deploy":
+    if state.phase == DEPLOY:
         side = state.sides[side_of(seat)]
         missions = missions_of(state.num_seats, seat)
         return [*_deployments(side.hand, side.missions, missions).actions]
@@ -259,7 +263,7 @@ ACTION_TYPES: dict[str, tuple[str, ...]] = {
 
 
 def pending_decision(state: SpiesState) -> str:
-    if state.phase in ("deploy", "intel"):
+    if state.phase in (DEPLOY, INTEL):
         return state.phase
     if state.step == "ability":
         assert state.pending is not None
@@ -489,7 +493,7 @@ def marshal(state: SpiesState, option: str) -> list[Event]:
 
 def after_ability(state: SpiesState, deception_bonus: bool) -> list[Event]:
     """Once the soldier's choice is made: the Deception bonus, then the next guess."""
-    if state.pending is not None or state.phase == "over":
+    if state.pending is not None or state.phase == OVER:
         return []
     state.step = "guess"
     return finish_turn(state, deception_bonus) + maybe_end_of_day(state)

@@ -15,12 +15,12 @@ from spyhouse.engine import Rng
 from spyhouse.games.spies.components import MISSIONS, SERGEANT, components
 from spyhouse.games.spies.deployment import matching_line_ups
 from spyhouse.games.spies.missions import starting_side_known
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import Phase, SpiesState
 from spyhouse.games.spies.teams import controller, knows_card
 
 
 def determinize(state: SpiesState, seat: int, rng: Rng) -> SpiesState:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         # Game over: the view shows everything the end reveals (RULINGS.md, "End
         # reveal"), so there is nothing left to redraw that could matter.
         ended = state.copy()
@@ -91,7 +91,7 @@ def redraw_sergeant_choice(
     state: SpiesState, new: SpiesState, seat: int, side: int, rng: Rng
 ) -> None:
     """Before the tokens show, only the Sergeant's own player knows the choice."""
-    if state.phase != "intel":
+    if state.phase != Phase.INTEL:
         return
     real = state.sides[side].missions
     if SERGEANT in real and controller(state.num_seats, side, real.index(SERGEANT)) == seat:

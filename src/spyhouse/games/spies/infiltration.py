@@ -11,7 +11,7 @@ from functools import cache
 
 from spyhouse.engine import Event
 from spyhouse.games.spies.components import SIDES, components
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import Phase, SpiesState
 
 
 @cache
@@ -86,7 +86,7 @@ def capture_the_flag(state: SpiesState, side: int) -> list[Event]:
     The rule then has the winner reveal their cards to prove the deployment rules; the
     server refused every illegal line-up, so the win always stands.
     """
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.winner_side = side
     state.ending = "flag"
     return [Event("flag_captured", {"side": SIDES[side]})]
@@ -103,7 +103,7 @@ def earn_infiltration_points(
     own.infiltration_points += points
     events = [Event("infiltration_points", {"side": SIDES[side], "earned": points})]
     goal = infiltration_goal()
-    while own.infiltration_points >= goal and state.phase != "over":
+    while own.infiltration_points >= goal and state.phase != Phase.OVER:
         excess = own.infiltration_points - goal
         own.infiltration_points = excess if carry_over else 0
         events.extend(infiltrate(state, side))

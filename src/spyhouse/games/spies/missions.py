@@ -11,7 +11,7 @@ from spyhouse.engine import Event
 from spyhouse.games.spies.abilities import activate, retreats_on_reveal
 from spyhouse.games.spies.components import MISSIONS, SIDES, soldier_name
 from spyhouse.games.spies.infiltration import earn_infiltration_points
-from spyhouse.games.spies.state import SpiesState, replaced
+from spyhouse.games.spies.state import Phase, SpiesState, replaced
 from spyhouse.games.spies.teams import controller
 
 TURNS_PER_DAY = 2 * MISSIONS
@@ -31,7 +31,7 @@ def starting_side_known(state: SpiesState) -> bool:
     >>> starting_side_known(GAME.setup(2, GAME.Options(), seed=1))
     False
     """
-    return state.day > 1 or state.phase in ("missions", "over")
+    return state.day > 1 or state.phase in (Phase.MISSIONS, Phase.OVER)
 
 
 def attacker(state: SpiesState) -> int:
@@ -157,11 +157,11 @@ def forced_retreats(
 def finish_turn(state: SpiesState, deception_pays: bool) -> list[Event]:
     """After the soldier's ability: +4 for a Deception token that fooled the guesser."""
     events: list[Event] = []
-    if deception_pays and state.phase != "over":
+    if deception_pays and state.phase != Phase.OVER:
         side = defender(state)
         events.append(Event("deception_paid", {"side": SIDES[side]}))
         events += earn_infiltration_points(state, side, DECEPTION_BONUS)
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return events
     state.turn += 1
     if state.turn == TURNS_PER_DAY:
@@ -171,4 +171,4 @@ def finish_turn(state: SpiesState, deception_pays: bool) -> list[Event]:
 
 def all_revealed(state: SpiesState) -> bool:
     """The round ends when all the Soldiers in the Missions have been revealed."""
-    return state.phase == "missions" and state.turn == TURNS_PER_DAY
+    return state.phase == Phase.MISSIONS and state.turn == TURNS_PER_DAY

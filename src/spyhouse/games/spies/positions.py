@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from spyhouse.games.spies import GAME
 from spyhouse.games.spies.components import ALL_RANKS, SIDES, components, rank_of, soldier_name
 from spyhouse.games.spies.infiltration import flag_space, space_name
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import Phase, SpiesState
 from spyhouse.games.spies.teams import missions_of, side_of
 
 Soldier = str | int
@@ -88,7 +88,7 @@ def deploy(
     sergeant_token: Mapping[str, bool] | None = None,
 ) -> SpiesState:
     """Deploy both sides' line-ups seat by seat, then place the Intel tokens."""
-    while state.phase == "deploy":
+    while state.phase == Phase.DEPLOY:
         seat = min(GAME.to_act(state))
         soldiers = [
             soldier_name(line_ups[side_of(seat)][m]) for m in missions_of(state.num_seats, seat)

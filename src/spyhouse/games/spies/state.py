@@ -8,6 +8,7 @@ Sides are indexed 0 (red) and 1 (blue); soldiers are ranks 1-10; missions are in
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal, TypeVar
 
 from pydantic import Field
@@ -23,7 +24,16 @@ from spyhouse.engine import (
     slotted,
 )
 
-Phase = Literal["deploy", "intel", "missions", "over"]
+
+class Phase(StrEnum):
+    """The phases of a day (Deployment, Intelligence, Mission), then the game's end."""
+
+    DEPLOY = "deploy"
+    INTEL = "intel"
+    MISSIONS = "missions"
+    OVER = "over"
+
+
 Step = Literal["deception", "guess", "ability"]
 
 
@@ -106,7 +116,7 @@ class SpiesState(Part):
     num_seats: Public[int]
     rng: Hidden[int]
     day: Public[int] = 1
-    phase: Public[Phase] = "deploy"
+    phase: Public[Phase] = Phase.DEPLOY
     sides: Mixed[list[SideState]]
     starting_side: Hidden[int] = Field(
         description="Spun at setup but secret until the first Mission phase turns it over; "

@@ -37,6 +37,7 @@ from typing import Any
 from spyhouse.engine import Action, Rng, Strategy
 from spyhouse.games.spies.components import BOMB, MISSIONS, SCOUT, SERGEANT, SPY, components
 from spyhouse.games.spies.missions import TURNS_PER_DAY
+from spyhouse.games.spies.state import Phase
 from spyhouse.games.spies.teams import side_of
 
 JSON = dict[str, Any]
@@ -345,7 +346,7 @@ def estimate(world: Any) -> list[float]:
     Each seat gets its side's chance shared among teammates."""
     red, blue = (side.infiltration_points for side in world.sides)
     lead = world.double_agent + (red - blue) * (world.day - 0.5) / 10
-    today = (TURNS_PER_DAY - world.turn) / TURNS_PER_DAY if world.phase == "missions" else 1.0
+    today = (TURNS_PER_DAY - world.turn) / TURNS_PER_DAY if world.phase == Phase.MISSIONS else 1.0
     days_left = components().days - world.day + today
     red_chance = 1.0 / (1.0 + math.exp(-LEAD_WEIGHT * lead / math.sqrt(days_left + 0.25)))
     seats = range(world.num_seats)

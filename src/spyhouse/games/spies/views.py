@@ -28,7 +28,7 @@ from spyhouse.games.spies.missions import (
     defender,
     starting_side_known,
 )
-from spyhouse.games.spies.state import SpiesState
+from spyhouse.games.spies.state import Phase, SpiesState
 from spyhouse.games.spies.teams import (
     controller,
     knows_card,
@@ -223,7 +223,7 @@ def view(state: SpiesState, seat: int | None) -> SpiesView:
     result: SpiesView = {
         "day": state.day,
         "days": components().days,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "you": None if seat is None else seat_view(state, seat),
         "seats": [seat_view(state, s) for s in range(state.num_seats)],
         "to_act": sorted(pending),
@@ -283,13 +283,13 @@ def seat_view(state: SpiesState, seat: int) -> SeatView:
         "seat": seat,
         "side": side_name(side_of(seat)),
         "missions": [m + 1 for m in missions_of(state.num_seats, seat)],
-        "intel_ready": state.phase == "intel" and state.intel_submitted[seat],
+        "intel_ready": state.phase == Phase.INTEL and state.intel_submitted[seat],
     }
 
 
 def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
     own = state.sides[side]
-    tokens_visible = state.phase == "missions" or state.phase == "over"
+    tokens_visible = state.phase == Phase.MISSIONS or state.phase == Phase.OVER
     missions: list[MissionView] = []
     for m in range(MISSIONS):
         rank = own.missions[m]
@@ -300,7 +300,8 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
                 "player": controller(state.num_seats, side, m),
                 "deployed": rank is not None,
                 "soldier": soldier(rank)
-                if rank is not None and (state.phase == "over" or knows_card(state, seat, side, m))
+                if rank is not None
+                and (state.phase == Phase.OVER or knows_card(state, seat, side, m))
                 else None,
                 "face_up": own.face_up[m],
                 "tilted": own.tilted[m],
@@ -336,12 +337,12 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
         }
         view["in_hand_or_teammate_missions"] = [soldier(r) for r in sorted(unseen)]
     if seat is not None and side_of(seat) == side and holds_sergeant(state, seat):
-        view["your_sergeant_token"] = own.sergeant_choice if state.phase == "intel" else None
+        view["your_sergeant_token"] = own.sergeant_choice if state.phase == Phase.INTEL else None
     return view
 
 
 def turn_view(state: SpiesState) -> TurnView | None:
-    if state.phase != "missions":
+    if state.phase != Phase.MISSIONS:
         return None
     mission = current_mission(state)
     return {
@@ -358,7 +359,7 @@ def prompt(state: SpiesState, seat: int) -> Prompt:
     """The pending decision of ``seat``: its kind, a sentence, and what to choose from."""
     side = side_of(seat)
     own = state.sides[side]
-    if state.phase == "deploy":
+    if state.phase == Phase.DEPLOY:
         mine = missions_of(state.num_seats, seat)
         return {
             "kind": "deploy",
@@ -370,7 +371,7 @@ def prompt(state: SpiesState, seat: int) -> Prompt:
                 str(m + 1): soldier(r) for m, r in enumerate(own.missions) if r is not None
             },
         }
-    if state.phase == "intel":
+    if state.phase == Phase.INTEL:
         sergeant = holds_sergeant(state, seat)
         return {
             "kind": "place_intel",
@@ -417,7 +418,7 @@ def prompt(state: SpiesState, seat: int) -> Prompt:
 
 
 def result_view(state: SpiesState) -> ResultView | None:
-    if state.phase != "over":
+    if state.phase != Phase.OVER:
         return None
     return {
         "ending": state.ending,

@@ -1,0 +1,253 @@
+"""Bots think off the event loop: search in a small process pool, bounded in wall time.
+
+A ``search`` bot spends up to ``Settings.bot_think_seconds`` per decision; done on the
+event loop it would freeze every socket of the process. Each decision goes to a worker
+process with the game id, the dumped state, the seat, the level and fresh entropy; the
+worker rebuilds the state and asks :mod:`spyhouse.bots`, which reads only what the seat
+may know. A semaphore bounds the decisions in flight, so many tables of bots queue
+(asynchronously, first come first served) instead of piling work onto two cores.
+``random`` and ``heuristic`` bots answer in about a millisecond and stay in-process.
+
+Every decision has a wall-clock budget (``Settings.bot_decision_seconds``), counted from
+the moment it is asked, queueing included, and it always answers within it: the worker
+searches until a shared monotonic deadline a margin before the budget ends, and should
+it still be busy at the budget (an iteration that runs long), the rules of thumb answer
+in-process and the overrunning worker is killed so it cannot delay the next decision.
+While a worker is starting (a few seconds of imports on a loaded machine) the rules of
+thumb answer at once rather than wait for it. A table under load thus plays its search
+bots weaker, never slower. Why a hard bound: Conspiracy decisions of 12–16 s were seen
+in a browser game.
+
+Workers die with their server however it dies: each asks the kernel to kill it when its
+parent goes (``PR_SET_PDEATHSIG`` on Linux) and watches its parent's pid besides, and
+:meth:`Thinking.close` kills them rather than wait for a search to end. With the
+workers gone, multiprocessing's resource tracker reads end-of-file and exits too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import multiprocessing
+import os
+import secrets
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from spyhouse.bots import LEVELS, make_bot
+from spyhouse.engine import Action, Game, Rng, load_builtin_games
+from spyhouse.kinds import BotLevel
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL: BotLevel = "random"
+"""The API's default, so clients that never ask for a level keep their behaviour."""
+
+FALLBACK_LEVEL: BotLevel = "heuristic"
+"""What answers when a search cannot within its budget: the rules of thumb search is
+guided by, about a millisecond."""
+
+_MARGIN = 0.25
+"""The share of a decision's budget a worker leaves unused: its last iteration, the
+answer's trip back and the event loop's latency must fit in it."""
+
+_CUT = 0.1
+"""The share of the budget left when the server stops waiting for a worker: enough for
+the rules of thumb to answer in-process."""
+
+_PARENT_POLL_SECONDS = 0.5
+
+
+def decide(
+    game: Game[Any],
+    state: dict[str, Any],
+    seat: int,
+    level: str,
+    entropy: int,
+    budget: float,
+    iterations: int,
+    deadline: float | None = None,
+) -> Action:
+    """One bot decision from a dumped state (runs in a worker process). The game comes
+    pickled (its class by reference), so any registered game works, not only the
+    built-in ones a fresh worker would find by id. ``deadline`` (``time.monotonic``,
+    the same clock in every process of the machine) cuts the search's ``budget``; once
+    it has passed, the rules of thumb answer instead."""
+    if deadline is not None:
+        budget = min(budget, deadline - time.monotonic())
+        if budget <= 0:
+            level = FALLBACK_LEVEL
+    return _choose(game, game.load(state), seat, level, entropy, budget, iterations)
+
+
+def _choose(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    level: str,
+    entropy: int,
+    budget: float,
+    iterations: int,
+) -> Action:
+    options = {"budget": budget, "iterations": iterations} if level == "search" else {}
+    bot = make_bot(level if level in LEVELS else DEFAULT_LEVEL, **options)
+    return bot.choose(game, state, seat, Rng(entropy))
+
+
+def _ready() -> int:
+    """A worker's first task: proves it has started, with the games' modules imported
+    (else the first decision would pay for them)."""
+    load_builtin_games()
+    return os.getpid()
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker's initializer: end this process when the server that spawned it ends,
+    however it ends (a kill -9 runs no clean-up in the server)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # it went before the request above was made
+        os._exit(0)
+
+    def watch() -> None:  # where there is no PDEATHSIG (and as a second guard)
+        while os.getppid() == parent:
+            time.sleep(_PARENT_POLL_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class Thinking:
+    """Where a server process's bots think; one per process, closed with the app."""
+
+    def __init__(
+        self, workers: int, budget: float, iterations: int, decision_seconds: float = 2.0
+    ) -> None:
+        self.workers = max(1, workers)
+        self.budget = budget
+        self.iterations = iterations
+        self.decision_seconds = decision_seconds
+        """A decision's wall-clock budget, queueing included."""
+        self._pool: ProcessPoolExecutor | None = None
+        self._warm: Future[int] | None = None
+        self._slots = asyncio.Semaphore(self.workers)
+        self.in_flight = 0
+        """Search decisions being computed now (tests watch it)."""
+        self.completed = 0
+        """Search decisions finished since the start."""
+        self.fallbacks = 0
+        """Search decisions the rules of thumb answered, the budget being spent."""
+        self.longest = 0.0
+        """The longest a search decision took, in seconds (benchmarks read it)."""
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            # spawn, not fork: forking a process that runs an event loop and database
+            # threads can deadlock the child.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=context,
+                initializer=_die_with_parent,
+                initargs=(os.getpid(),),
+            )
+            self._warm = self._pool.submit(_ready)
+        return self._pool
+
+    def ready(self) -> bool:
+        """Whether the workers have started (starting them if need be)."""
+        self._executor()
+        warm = self._warm
+        if warm is None or not warm.done():
+            return False
+        if warm.exception() is not None:  # it broke while starting: start afresh
+            self.close()
+            self._executor()
+            return False
+        return True
+
+    async def warm(self) -> None:
+        """Start the workers and wait until they can take decisions."""
+        self._executor()
+        assert self._warm is not None
+        await asyncio.wrap_future(self._warm)
+
+    async def choose(self, game: Game[Any], state: Any, seat: int, level: str) -> Action:
+        """A bot's move for ``seat``, within the decision budget. Fresh OS entropy, never
+        the game's seed: a bot's visible choices must not let anyone reconstruct the RNG
+        that dealt the cards."""
+        entropy = secrets.randbits(64)
+        if level != "search":
+            return _choose(game, state, seat, level, entropy, self.budget, self.iterations)
+        started = time.monotonic()
+        deadline = started + self.decision_seconds
+        self.in_flight += 1
+        try:
+            action = await self._search(game, state, seat, entropy, started, deadline)
+        finally:
+            self.in_flight -= 1
+            self.completed += 1
+            self.longest = max(self.longest, time.monotonic() - started)
+        if action is None:
+            self.fallbacks += 1
+            return _choose(game, state, seat, FALLBACK_LEVEL, entropy, 0, 0)
+        return action
+
+    async def _search(
+        self, game: Game[Any], state: Any, seat: int, entropy: int, started: float, deadline: float
+    ) -> Action | None:
+        """The worker's answer, or ``None`` when it cannot come by ``deadline``."""
+        if not self.ready():
+            return None  # starting: the rules of thumb answer meanwhile
+        cut = deadline - _CUT * (deadline - started)
+        try:
+            await asyncio.wait_for(self._slots.acquire(), cut - time.monotonic())
+        except TimeoutError:
+            return None  # the workers were busy the whole budget
+        try:
+            # The worker stops searching a margin before the budget ends; we stop
+            # waiting for it a smaller one before, so the fallback too answers in time.
+            stop = deadline - _MARGIN * (deadline - started)
+            args = (game, game.dump(state), seat, "search", entropy, self.budget,
+                    self.iterations, stop)  # fmt: skip
+            loop = asyncio.get_running_loop()
+            for attempt in (1, 2):
+                try:
+                    future = loop.run_in_executor(self._executor(), decide, *args)
+                    result: Action = await asyncio.wait_for(future, cut - time.monotonic())
+                    return result
+                except BrokenProcessPool:
+                    # A worker died (killed, out of memory): a fresh pool, which answers
+                    # once it has started.
+                    self.close()
+                    if attempt == 2 or not self.ready():
+                        return None
+                except TimeoutError:
+                    # Still busy at the budget: kill it, or the next decision waits on it.
+                    log.warning("a search overran its %.1f s budget", self.decision_seconds)
+                    self.close()
+                    return None
+            return None  # not reached
+        finally:
+            self._slots.release()
+
+    def close(self) -> None:
+        """Kill the workers now (a search in progress is abandoned) and let the pool go."""
+        pool, self._pool, self._warm = self._pool, None, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,300 @@
+"""The published OpenAPI document: FastAPI's, completed where FastAPI cannot know.
+
+FastAPI describes what the routes declare; this adds what the server does around them,
+so a client generated from ``/openapi.json`` knows it too:
+
+- who may call each operation (bearer schemes for seat and host tokens, and an empty
+  requirement where an anonymous spectator may read), read from the route's own
+  dependencies, so the document and the checks cannot disagree;
+- every 4xx as a problem document (never FastAPI's ``HTTPValidationError``, which the
+  server never sends): 400 for a body that is not JSON, 405 with ``Allow``, 413 and 429
+  everywhere, 422 wherever a parameter or body is read;
+- the ``Link`` header of a paginated list;
+- each hosted game's schemas (``Game.schemas``: options, actions, view, events,
+  outcome) as components named after the game (``EstorilAction``…), and the documents
+  typed per game: a table document is one of the games' (by ``game``), its
+  ``legal_actions`` that game's actions; an action posted is one of the games' actions.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from typing import Any, get_args
+
+from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute, iter_route_contexts
+
+from spyhouse.engine import Game, all_games
+from spyhouse.server import access
+from spyhouse.server.web.problems import PROBLEM_JSON, PROBLEM_STATUSES
+
+SEAT_TOKEN = "seatToken"
+HOST_TOKEN = "hostToken"
+SECURITY_SCHEMES = {
+    SEAT_TOKEN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A seat's token (`seat_token` from creating or joining a table): "
+        "acts and reads as that seat.",
+    },
+    HOST_TOKEN: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The table's `host_token` (from creating it): host controls; "
+        "reads as a spectator.",
+    },
+}
+
+SPECTATOR_SECURITY: list[dict[str, list[str]]] = [{SEAT_TOKEN: []}, {HOST_TOKEN: []}, {}]
+SPECTATOR_NOTE = (
+    "**Spectators:** without a token this reads as a spectator, at a table created with "
+    '`"spectators": true` (elsewhere 401 `missing_token`); the host token reads as a '
+    "spectator too."
+)
+
+_PROBLEM = {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/ProblemDocument"}}}
+_ALLOW = {
+    "Allow": {
+        "description": "The methods this path offers",
+        "schema": {"type": "string"},
+    }
+}
+_LINK = {
+    "Link": {
+        "description": 'The next page, when this one is full: `<…?before=ID>; rel="next"`',
+        "schema": {"type": "string"},
+    }
+}
+PAGINATED = {("get", "/api/tables")}
+"""Operations whose full page carries a ``Link`` to the next."""
+
+
+def _calls(dependant: Dependant) -> Iterator[Callable[..., Any]]:
+    for sub in dependant.dependencies:
+        if sub.call is not None:
+            yield sub.call
+        yield from _calls(sub)
+
+
+def _dependency(annotated: Any) -> Callable[..., Any]:
+    """The function behind a ``deps`` annotation (``Annotated[…, Depends(f)]``)."""
+    return get_args(annotated)[1].dependency  # type: ignore[no-any-return]
+
+
+def security_of(dependant: Dependant) -> list[dict[str, list[str]]]:
+    """Who may call an operation, from the dependencies it resolves (``deps``)."""
+    calls = set(_calls(dependant))
+    if _dependency(access.Host) in calls:
+        return [{HOST_TOKEN: []}]
+    if calls & {_dependency(access.Seated), _dependency(access.Acting)}:
+        return [{SEAT_TOKEN: []}]
+    if calls & {_dependency(access.Reader), _dependency(access.Speaking)}:
+        # A seat reads as itself, the host as a spectator, and nobody at all where the
+        # table allows spectators (``{}``: no token).
+        return [dict(s) for s in SPECTATOR_SECURITY]
+    if _dependency(access.Token) in calls:  # a seat's token: a player whose seat is held
+        return [{SEAT_TOKEN: []}]
+    if _dependency(access.MaybeToken) in calls:
+        # Anyone; a seat's token, if sent, takes back a seat a bot held meanwhile.
+        return [{}, {SEAT_TOKEN: []}]
+    return []
+
+
+def component_prefix(game: Game) -> str:
+    """``EstorilAction``, ``AgenciaView``…: the game's id in the components' names."""
+    return "".join(part.capitalize() for part in game.id.split("_"))
+
+
+def game_schema_links(game: Game) -> dict[str, str]:
+    """Where ``/openapi.json`` keeps each of the game's schemas (``GET /api/games``)."""
+    prefix = component_prefix(game)
+    return {
+        part: f"/openapi.json#/components/schemas/{prefix}{part.capitalize()}"
+        for part in ("options", "action", "view", "event", "outcome")
+    }
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """``node`` with every local ``#/$defs/X`` reference pointing at its component."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return {**node, "$ref": f"#/components/schemas/{names[ref[8:]]}"}
+        return {k: _renamed(v, names) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_renamed(v, names) for v in node]
+    return node
+
+
+def _game_components(game: Game) -> dict[str, Any]:
+    """The game's schemas as components: each under ``<Game><Part>``, their own
+    definitions under ``<Game><Name>`` so two games' ``Pass`` never meet."""
+    prefix = component_prefix(game)
+    out: dict[str, Any] = {}
+    for part, schema in game.schemas().items():
+        defs = schema.pop("$defs", {})
+        names = {name: f"{prefix}{name}" for name in defs}
+        for name, definition in defs.items():
+            # the title names a generated client's class: two games' Pass must differ
+            out[names[name]] = _renamed(definition, names) | {"title": names[name]}
+        mapping = schema.get("discriminator", {}).get("mapping")
+        if mapping:
+            schema["discriminator"]["mapping"] = {
+                k: f"#/components/schemas/{names[v[8:]]}" for k, v in mapping.items()
+            }
+        name = f"{prefix}{part.capitalize()}"
+        out[name] = _renamed(schema, names) | {"title": name}
+    return out
+
+
+def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
+    """Add ``<Game><base>`` for each game (the base's fields with the game's types in
+    place) and ``Typed<base>``, one of them by ``game``; returns that name."""
+    ref = "#/components/schemas/"
+    variants = {}
+    for game in games:
+        prefix = component_prefix(game)
+        name = f"{prefix}{base}"
+        # A copy, not ``allOf``: generators cannot narrow a ``str`` field to a constant
+        # through ``allOf``.
+        variant = copy.deepcopy(schemas[base])
+        variant["title"] = name
+        variant["description"] = f"{variant.get('description', base)} ({game.title})"
+        variant["properties"].update(
+            {
+                "game": {"type": "string", "const": game.id, "title": "Game"},
+                "options": {"$ref": f"{ref}{prefix}Options"},
+                "legal_actions": {
+                    "type": "array",
+                    "items": {"$ref": f"{ref}{prefix}Action"},
+                    "description": "Your legal actions now",
+                },
+                "view": {"anyOf": [{"$ref": f"{ref}{prefix}View"}, {"type": "null"}]},
+                "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
+            }
+        )
+        schemas[name] = variant
+        variants[game.id] = f"{ref}{name}"
+    typed = f"Typed{base}"
+    schemas[typed] = {
+        "title": typed,
+        "description": f"{base}, typed by its game",
+        "oneOf": [{"$ref": v} for v in variants.values()],
+        "discriminator": {"propertyName": "game", "mapping": variants},
+    }
+    return typed
+
+
+def add_game_components(schemas: dict[str, Any], games: list[Game]) -> None:
+    """Every game's own schemas (:func:`_game_components`) into ``schemas``."""
+    for game in games:
+        schemas.update(_game_components(game))
+
+
+def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
+    """Typed per game: a table document is one of the games' documents (by ``game``),
+    and an action sent is one of the games' actions."""
+    schemas = doc["components"]["schemas"]
+    ref = "#/components/schemas/"
+    for base in ("TableDocument", "ActionResult"):
+        if base in schemas:
+            typed = type_by_game(schemas, base, games)
+            _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")
+    post = schemas.get("PostAction", {}).get("properties", {}).get("action")
+    if post is not None:
+        description = post.get("description", "")
+        post.clear()
+        post.update(
+            {
+                "description": description,
+                "anyOf": [{"$ref": f"{ref}{component_prefix(g)}Action"} for g in games],
+            }
+        )
+
+
+def _retarget(node: Any, old: str, new: str) -> None:
+    """Point the operations' references to ``old`` at ``new``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and value == old:
+                node[key] = new
+            else:
+                _retarget(value, old, new)
+    elif isinstance(node, list):
+        for value in node:
+            _retarget(value, old, new)
+
+
+def _problem(status: int) -> dict[str, Any]:
+    return {"description": PROBLEM_STATUSES[status], "content": _PROBLEM}
+
+
+def complete(app: FastAPI) -> dict[str, Any]:
+    """The whole document, built once (FastAPI caches ``app.openapi_schema``)."""
+    doc = get_openapi(
+        title=app.title,
+        version=app.version,
+        openapi_version=app.openapi_version,
+        description=app.description,
+        routes=app.routes,
+    )
+    components = doc.setdefault("components", {})
+    components.setdefault("securitySchemes", {}).update(SECURITY_SCHEMES)
+    schemas = components.setdefault("schemas", {})
+    schemas.pop("HTTPValidationError", None)
+    schemas.pop("ValidationError", None)
+    games = all_games()
+    add_game_components(schemas, games)
+    _type_per_game(doc, games)
+    routes = {
+        (method.lower(), route.path_format): route.dependant
+        for route in iter_route_contexts(app.routes)
+        if isinstance(route.original_route, APIRoute)
+        for method in route.methods or ()
+    }
+    for path, operations in doc.get("paths", {}).items():
+        for method, operation in operations.items():
+            dependant = routes.get((method, path))
+            if dependant is not None:
+                operation["security"] = security_of(dependant)
+                if operation["security"] == SPECTATOR_SECURITY:
+                    operation["description"] = (
+                        operation.get("description", "") + "\n\n" + SPECTATOR_NOTE
+                    ).strip()
+            _complete_responses(method, path, operation)
+    return doc
+
+
+def _complete_responses(method: str, path: str, operation: dict[str, Any]) -> None:
+    responses: dict[str, Any] = operation.setdefault("responses", {})
+    reads_input = bool(operation.get("parameters")) or "requestBody" in operation
+    wanted = {405, 413, 429}
+    if "requestBody" in operation:
+        wanted.add(400)
+    if reads_input:
+        wanted.add(422)
+    if operation.get("security"):
+        wanted |= {401, 403}
+    for status in wanted:
+        responses.setdefault(str(status), _problem(status))
+    for key, response in responses.items():
+        if key.isdigit() and int(key) >= 400:
+            response["content"] = _PROBLEM  # only ever a problem document
+            response["description"] = PROBLEM_STATUSES.get(int(key), response["description"])
+    responses["405"]["headers"] = _ALLOW
+    if (method, path) in PAGINATED:
+        responses["200"]["headers"] = _LINK
+
+
+def install(app: FastAPI) -> None:
+    """Serve :func:`complete` as ``/openapi.json``."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = complete(app)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
