@@ -50,6 +50,17 @@ def test_client_lints() -> None:
     assert done.returncode == 0, f"biome lint:\n{done.stdout}{done.stderr}"
 
 
+def test_client_unit_tests_pass() -> None:
+    """The table page's state transitions (``npm test``: node's test runner over
+    tests/client/), with the suite, so CI runs them too."""
+    _tool("tsc")  # Node and the client's tools present, or the same skip/fail as above
+    node = shutil.which("node")
+    assert node is not None
+    done = _run(node, "--test", "tests/client/")
+    assert done.returncode == 0, f"node --test tests/client/:\n{done.stdout}{done.stderr}"
+    assert re.search(r"^# pass [1-9]", done.stdout, re.M), done.stdout
+
+
 def test_calling_a_function_a_module_lacks_fails_the_check(tmp_path: Path) -> None:
     """The mistake that broke every host control (`api.post`, which api.js did not have)
     is an error: the same client with one such call added does not pass."""

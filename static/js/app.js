@@ -4,7 +4,6 @@ import { t, LANGS, currentLang, setLang, onLangChange } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountJoin } from "./join.js";
 import { mountTable } from "./table.js";
-import "./table/clock.js";
 import { mountRules } from "./rules.js";
 
 /** @type {[RegExp, () => (root: HTMLElement, ...params: string[]) => (() => void) | null | undefined | void][]} */

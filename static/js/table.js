@@ -1,13 +1,18 @@
 // A table: the waiting room before the start, then the board, the decision panel,
 // whose turn it is, the log in words and the end of the game. Everything arrives over
-// the table's WebSocket; the page only ever holds this seat's own view. The pieces live
-// in table/: log.js, highlight.js, reveal.js, confirm.js, attention.js, gameover.js,
-// knowledge.js, glossary.js, prefs.js. Other modules may hook in through `tableHooks`.
-import { h, humanise, pressable, patch } from "./dom.js";
+// the table's WebSocket; the page only ever holds this seat's own view.
+//
+// The page is one state object (table/state.js) changed by named transitions — a frame
+// arrives, the player chooses, proposes, sends; the server acknowledges or refuses; the
+// connection drops — and `render(state)`, which draws the page from it. Around the
+// board: the pieces in table/ (log, highlight, reveal, confirm, attention, game over,
+// knowledge, glossary, zoom) and the add-ons (clocks and host controls, chat, presence,
+// replay), all plugged in one way: a factory in ADDONS handed an `AddonEnv`.
+import { h, pressable, patch } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
 import { api, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { Decision, flatValue } from "./decisions.js";
+import { flatValue } from "./decisions.js";
 import { tableGrant, saveGrant, saveName } from "./storage.js";
 import { problemText } from "./problems.js";
 import { seatName, seatLabel } from "./names.js";
@@ -22,11 +27,14 @@ import { knowledgePanel } from "./table/knowledge.js";
 import { glossaryPanel } from "./table/glossary.js";
 import { chatAddon } from "./table/chat.js";
 import { presenceAddon } from "./table/presence.js";
+import { clockAddon } from "./table/clock.js";
 import { clockText } from "./clocktext.js";
 import { replayAddon } from "./table/replay.js";
 import { boardFrame, restoreScroll, fittedToPhone, onPhoneWidth } from "./table/zoom.js";
+import * as T from "./table/state.js";
 import * as generic from "./boards/generic.js";
 /** @import { TableDoc, StateFrame, Board, BoardCtx, GameEvent, Addon, AddonEnv, Json, On } from "./types/client" */
+/** @import { TableState, Command, Note } from "./table/state.js" */
 
 extend({
   en: {
@@ -64,172 +72,114 @@ const TABLE_EVENTS = new Set(["timed_out", "seat_held", "seat_requested", "retur
 const AWAY_SECONDS = 60;
 const BOARDS = new Set(["estoril", "agencia", "spies", "conspiracy"]);
 
-/** Extension points for other client modules (clocks): each gets the table's context. */
-/** @type {{side: ((ctx: BoardCtx) => Element | null)[], head: ((ctx: BoardCtx) => Element | null)[]}} */
-export const tableHooks = { side: [], head: [] };
+/**
+ * The add-ons mounted with every table page, in the order their panels show: each
+ * factory gets the table's `AddonEnv` and returns the hooks it uses (`Addon`: frames,
+ * refusals, a head or side panel, a seat's extras, end-of-game actions, a takeover of
+ * the page, disposal).
+ * @type {((env: AddonEnv) => Addon)[]}
+ */
+const ADDONS = [clockAddon, chatAddon, presenceAddon, replayAddon];
 
-/** Add-ons mounted with every table page: `fn(env)` -> {onFrame?, onError?, side?, seat?, dispose?}. */
-/** @type {((env: AddonEnv) => Addon)[]} */
-const ADDONS = [chatAddon, presenceAddon, replayAddon];
-
-/** @param {string} game @returns {Promise<Board>} */
+/** A game's board, completed by the generic one where it draws or words nothing.
+ * @param {string} game @returns {Promise<Board>} */
 async function loadBoard(game) {
-  if (!BOARDS.has(game)) return generic;
+  if (!BOARDS.has(game)) return generic.board;
   try {
     const mod = await import(`./boards/${game}.js`);
     if (mod.strings) extend(mod.strings);
-    return mod;
+    return generic.complete(mod);
   } catch (err) {
     console.warn("board module failed to load; using the generic board", err);
-    return generic;
+    return generic.board;
   }
 }
+
+/** A note in the language on screen. @param {Note | null} n */
+const noteText = (n) => (n === null ? null : "key" in n ? t(n.key) : n.text);
 
 /** @param {HTMLElement} root @param {string} tableId */
 export function mountTable(root, tableId) {
   /** @type {import("./storage.js").Grant} */
   const grant = tableGrant(tableId) || {};
   const token = grant.token || grant.host || null;
-  /** @type {TableDoc | null} */
-  let doc = null;          // the document on screen
-  /** @type {StateFrame | null} */
-  let held = null;         // a newer document waiting while a reveal plays
+  /** The page's one state: changed only through the transitions in table/state.js. */
+  const state = T.initialState(grant.seen ?? null);
   /** @type {Board} */
-  let board = generic;
+  let board = generic.board;
   /** @type {string | null} */
   let boardGame = null;
-  let decision = new Decision([]);
-  /** @type {GameEvent[]} */
-  let events = [];
-  let lastEventVersion = -1;
-  /** @type {GameEvent[] | null} */
-  let fullLog = null;
-  /** @type {string | null} */
-  let notice = null;
-  /** @type {number | null} */
-  let lostAt = null;       // when the connection went, while it is down
-  let away = 0;            // how long the last outage lasted, in seconds
-  /** Seconds the player was out of touch: the last outage, or the current one. @returns {number} */
-  const awayFor = () => (lostAt !== null ? (performance.now() - lostAt) / 1000 : away);
-  let seatNotice = false;  // the notice says the seat changed hands
-  /** @type {{seat: number, hold: string, asked: boolean} | null} while a bot holds our seat */
-  let heldSeat = null;
   let heldTimer = 0;
-  let sending = false;
-  /** @type {Json} */
-  let proposed = null;     // the action waiting for Confirm
-  /** @type {{action: Json, version: number} | null} */
-  let queued = null;       // {action, version} kept while offline
-  /** @type {{action: Json, version: number, choices: string | null, tries: number, stale: boolean} | null} */
-  let inFlight = null;     // {action, version, choices, tries, stale}: sent, not yet acknowledged
-  /** @type {number | null} */
-  let acked = null;        // the version our acknowledged move made, until the table reaches it
-  let conn = "connecting";
-  /** @type {string | null} */
-  let fatal = null;
   let disposed = false;
-  /** @type {(string | null)[] | null} */
-  let since = null;        // "since you left" lines
-  /** @type {"watched" | "shown" | null} */
-  let endSeen = null;      // "watched" once the game was seen in play, "shown" once its end was brought into view
-  const rematch = { busy: false };
-  let showPrefs = false;
-  const seenAtLoad = grant.seen ?? null;
   const highlighter = new Highlighter();
   const reveal = new RevealPlayer(() => {
-    if (!reveal.active && held) { const next = held; held = null; apply(next); } else render();
+    if (reveal.active || !state.pending) { render(); return; }
+    const changed = state.doc?.version !== state.pending.version;
+    run(T.revealed(state));
+    afterFrame(changed);
   });
+
+  /** Run what a transition asked for. @param {Command[]} commands */
+  function run(commands) {
+    for (const c of commands) {
+      if (c.type === "act") socket.act(c.action, c.version);
+      else if (c.type === "fetchLog") {
+        api.events(tableId, token, 0).then((all) => {
+          state.fullLog = all.some((e) => "audience" in e) ? all : [];
+          render();
+        }, () => {});
+      } else if (c.type === "watchHeld") watchHeld();
+    }
+  }
+
+  /** The board module for a game, loaded once. @param {string} game */
+  async function boardFor(game) {
+    if (boardGame !== game) { boardGame = game; board = await loadBoard(game); }
+  }
 
   // -- names, labels, descriptions -------------------------------------------------------
 
   /** @param {TableDoc | null} d @returns {BoardCtx} */
   const ctxFor = (d) => ({
-    doc: d, view: d?.view, you: d?.you, t, decision, reader: d?.you ?? null, sees: d?.you ?? null,
-    name: (seat, opts) => seatName(d, seat, opts), events,
-    choice, choose, selected: (partial) => decision.fixed.size > 0 && decision.isFixed(partial),
+    doc: d, view: d?.view, you: d?.you, t, decision: state.decision, reader: d?.you ?? null, sees: d?.you ?? null,
+    name: (seat, opts) => seatName(d, seat, opts), events: state.events,
+    choice, choose, selected: (partial) => state.decision.fixed.size > 0 && state.decision.isFixed(partial),
     small: fittedToPhone(),
   });
-  const ctxBase = () => ctxFor(doc);
-  /** The document on screen, where the caller only runs with one. */
-  const onScreen = () => /** @type {TableDoc} */ (doc);
-  /** The document on screen, if any (a const copy narrows inside closures). */
-  const current = () => doc;
+  const ctxBase = () => ctxFor(state.doc);
 
-  const typeLabel = (/** @type {string} */ type) => (has(`act.${type}`) ? t(`act.${type}`) : humanise(type));
-
-  /** The one kind of action still possible (a field may mean one thing per kind). */
-  const decidedType = () => {
-    const types = new Set(decision.candidates().map((c) => c.action.type));
-    return types.size === 1 ? [...types][0] : null;
-  };
-
-  /** A field's name; `field.<type>.<name>` when the action's kind words it its own way
-   * (Conspiracy's "to" is a destination for a move, the one paid for a payoff). */
-  /** @param {string} path @param {string | null} [type] */
-  const fieldLabel = (path, type = decidedType()) => {
-    const parts = path.split(".");
-    const last = [...parts].reverse().find((p) => !/^\d+$/.test(p)) || path;
-    const idx = parts.filter((p) => /^\d+$/.test(p)).map((n) => Number(n) + 1);
-    const key = type && has(`field.${type}.${last}`) ? `field.${type}.${last}` : `field.${last}`;
-    const base = has(key) ? t(key) : humanise(last);
-    return idx.length ? `${base} #${idx.join(".")}` : base;
-  };
-
+  /** A field of the decision being built. @param {string} path */
+  const fieldLabel = (path) => generic.fieldLabel(path, generic.decidedType(state.decision));
   /** @param {string} path @param {Json} value @returns {string} */
-  const valueLabel = (path, value) => {
-    const custom = board.valueLabel?.(path, value, ctxBase());
-    if (custom) return custom;
-    if (path === "type") return typeLabel(value);
-    if (value === undefined || value === null) return t("none");
-    if (typeof value === "boolean") return value ? t("yes") : t("no");
-    if (/(^|\.)(seat|target_seat|player_seat)$/.test(path) && typeof value === "number") return seatName(doc, value);
-    if (typeof value === "object") return JSON.stringify(value);
-    return String(value);
-  };
-
+  const valueLabel = (path, value) => board.valueLabel(path, value, ctxBase()) || generic.valueLabel(path, value, ctxBase());
   /** @param {Json} action @returns {string} */
-  const describeAction = (action) => {
-    const custom = board.describeAction?.(action, ctxBase());
-    if (custom) return custom;
-    const rest = Object.entries(action).filter(([k]) => k !== "type")
-      .map(([k, v]) => `${fieldLabel(k, action.type)}: ${Array.isArray(v) ? v.map((x) => valueLabel(k, x)).join(", ") : valueLabel(k, v)}`);
-    return [typeLabel(action.type), ...rest].join(" · ");
-  };
+  const describeAction = (action) => board.describeAction(action, ctxBase()) || generic.describeAction(action, ctxBase());
 
   /** One event in words for `reader` (null: third person); `sees` is whose view it was. */
   /** @param {GameEvent} ev @param {number | null} [reader] @param {number | null} [sees] @param {BoardCtx} [base] @returns {string | null} */
-  const describeEvent = (ev, reader = doc?.you ?? null, sees = reader, base = ctxBase()) => {
+  const describeEvent = (ev, reader = state.doc?.you ?? null, sees = reader, base = ctxBase()) => {
     const ctx = { ...base, reader, sees };
     // The table's own events (clocks, absent players): the same words on every board.
     if (TABLE_EVENTS.has(ev.type)) {
       const d = ev.data || {};
-      const who = typeof d.seat === "number" ? seatName(doc, d.seat, { you: false }) : d.name;
+      const who = typeof d.seat === "number" ? seatName(state.doc, d.seat, { you: false }) : d.name;
       // Second person only for the reader's own seat.
       const mine = typeof d.seat === "number" && reader !== null && d.seat === reader && has(`ev.${ev.type}.you`);
       return t(mine ? `ev.${ev.type}.you` : `ev.${ev.type}`, { ...d, name: d.name || who });
     }
-    const custom = board.describeEvent?.(ev, ctx);
-    if (custom) return custom;
-    const d = ev.data || {};
-    if (["joined", "bot_seated", "seat_emptied", "game_started", "rematch"].includes(ev.type)) {
-      return t(`ev.${ev.type}`, { name: d.name, seat: (d.seat ?? 0) + 1 });
-    }
-    if (board !== generic) return null; // a game event its board does not word: not raw data
-    const actor = ev.seat ?? (typeof d.seat === "number" ? d.seat : null);
-    const details = Object.entries(d).filter(([k]) => k !== "seat")
-      .map(([k, v]) => `${humanise(k).toLowerCase()} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-    const head = has(`ev.${ev.type}`) ? t(`ev.${ev.type}`, d) : humanise(ev.type);
-    return `${actor !== null ? `${seatName(doc, actor, { you: false })}: ` : ""}${head}${details.length ? ` (${details.join(", ")})` : ""}`;
+    return board.describeEvent(ev, ctx) || null;
   };
 
   // -- choices ---------------------------------------------------------------------------
 
-  const busy = () => sending || !!proposed || !!queued || reveal.active;
+  /** A move is being built, confirmed, sent, kept, or a reveal plays: no other click. */
+  const busy = () => T.moving(state) || reveal.active;
 
   /** Make a board element a clickable choice when `partial` agrees with a legal action. */
   /** @template {Element} E @param {E} el @param {Json} partial @param {string} [label] @returns {E} */
   function choice(el, partial, label) {
     if (busy()) return el;
+    const decision = state.decision;
     if (decision.fixed.size && decision.isFixed(partial)) { el.classList.add("selected"); return el; }
     const total = decision.candidates().length;
     const left = decision.candidates(partial).length;
@@ -240,129 +190,49 @@ export function mountTable(root, tableId) {
     return pressable(el, () => choose(partial), label);
   }
 
+  /**
+   * After the player's step: focus stays on the decision while it is still being built
+   * or waits for Confirm, not once the move went (or was kept while offline).
+   * @param {Command[]} commands
+   */
+  function stepped(commands) {
+    run(commands);
+    render({ focusDecision: !state.sending && !state.queued });
+  }
+
   /** @param {Json} partial */
-  function choose(partial) {
-    notice = null;
-    const action = decision.fix(partial);
-    if (action) propose(action); else render({ focusDecision: true });
-  }
-
+  const choose = (partial) => stepped(T.choose(state, partial, !!pref("confirm")));
   /** @param {Json} pair */
-  function choosePair(pair) {
-    notice = null;
-    const action = decision.fixPair(pair);
-    if (action) propose(action); else render({ focusDecision: true });
-  }
-
-  /** The decision is complete: ask first (unless the player turned that off). */
+  const choosePair = (pair) => stepped(T.choose(state, pair, !!pref("confirm"), true));
   /** @param {Json} action */
-  function propose(action) {
-    if (pref("confirm")) { proposed = action; render({ focusDecision: true }); } else send(action);
-  }
-
+  const propose = (action) => stepped(T.propose(state, action, !!pref("confirm")));
   /** @param {Json} action */
-  function send(action) {
-    if (!socket || !doc) return;
-    proposed = null;
-    if (conn !== "open") {
-      queued = { action, version: doc.version };
-      notice = t("offline.paused");
-      render();
-      return;
-    }
-    act(action);
-    render();
-  }
-
-  /** @param {Json} action */
-  function act(action) {
-    sending = true;
-    const doc = onScreen();
-    inFlight = { action, version: doc.version, choices: choicesOf(doc), tries: 0, stale: false };
-    socket.act(action, doc.version);
-  }
-
-  /** This seat's choices, to tell another seat's commit from one that changed ours. */
-  const choicesOf = (/** @type {TableDoc | null} */ d) => (d && d.you !== null && d.you !== undefined ? JSON.stringify(d.legal_actions) : null);
-
-  /**
-   * A move refused as stale is sent again at the new version when the table moved on only
-   * by other seats' commits that left this seat's choices as they were (bots deciding in a
-   * simultaneous step); otherwise the player chooses again.
-   */
-  function retryStale() {
-    if (!inFlight?.stale || !doc || doc.version <= inFlight.version) return;
-    if (choicesOf(doc) === inFlight.choices && inFlight.tries < 3) {
-      inFlight = { ...inFlight, version: doc.version, tries: inFlight.tries + 1, stale: false };
-      socket.act(inFlight.action, doc.version);
-      return;
-    }
-    inFlight = null;
-    sending = false;
-    decision.reset();
-    notice = t("offline.stale");
-  }
-
-  /**
-   * Our move committed: once the table has reached the version it made, the move is no
-   * longer "sending" even when this seat's choices came back the same (the state frame
-   * may arrive before or after the acknowledgement).
-   */
-  function settleAck() {
-    if (acked === null || !doc || doc.version < acked) return;
-    acked = null;
-    if (!sending) return;
-    sending = false;
-    proposed = null;
-    decision = new Decision(doc.legal_actions);
-  }
-
-  /** Back online: send the kept move if the table is still where it was chosen. */
-  function flushQueued() {
-    if (!queued || conn !== "open" || !doc) return;
-    const q = queued;
-    queued = null;
-    if (doc.version === q.version) { notice = null; act(q.action); } else { notice = t("offline.stale"); decision.reset(); }
-    render();
-  }
+  const send = (action) => { run(T.send(state, action)); render(); };
+  const back = () => { T.back(state); render({ focusDecision: true }); };
 
   // -- socket ----------------------------------------------------------------------------
 
-  /** @param {StateFrame} frame */
-  function apply(frame) {
-    const changed = !doc || doc.version !== frame.version;
-    // The seat is ours again (a player back after timeouts takes it back): what was said
-    // when it was taken is no longer true.
-    if (seatNotice && frame.you !== null && frame.you !== undefined) { notice = null; seatNotice = false; }
-    // Another seat's commit that leaves this seat's choices as they were (a bot deciding
-    // in a simultaneous step) keeps what the player is building and a move in flight.
-    const same = changed && !!doc && choicesOf(doc) !== null && choicesOf(doc) === choicesOf(frame);
-    doc = frame;
-    if (changed && !same) {
-      if (inFlight?.stale) notice = t("offline.stale");
-      decision = new Decision(frame.legal_actions);
-      sending = false;
-      proposed = null;
-      inFlight = null;
-    }
-    retryStale();
-    settleAck();
-    if (frame.status === "finished" && frame.publish_log && fullLog === null) {
-      fullLog = [];
-      api.events(tableId, token, 0).then((all) => {
-        fullLog = all.some((e) => "audience" in e) ? all : [];
-        render();
-      }, () => {});
-    }
-    flushQueued();
-    // Focus moves to a new decision, but never out of a line being typed in the chat.
+  /**
+   * Draw a document just shown; focus moves to a new decision, but never out of a line
+   * being typed in the chat.
+   * @param {boolean} changed the version on screen changed
+   */
+  function afterFrame(changed) {
+    const doc = /** @type {TableDoc} */ (state.doc);
     const typing = !!document.activeElement?.closest?.("#chat");
-    render({ focusDecision: changed && !typing && frame.you !== null && frame.to_act.includes(frame.you) && root.contains(document.activeElement) });
+    render({ focusDecision: changed && !typing && doc.you !== null && doc.to_act.includes(doc.you) && root.contains(document.activeElement) });
+  }
+
+  /** @param {StateFrame} frame */
+  function show(frame) {
+    const changed = !state.doc || state.doc.version !== frame.version;
+    run(T.frame(state, frame));
+    afterFrame(changed);
   }
 
   /** @param {number} from @param {GameEvent[]} newEvents */
   function sinceYouLeft(from, newEvents) {
-    const mine = doc?.you ?? null;
+    const mine = state.doc?.you ?? null;
     const lines = newEvents.filter((e) => e.version > from && e.seat !== mine && !(e.type === "returned" && e.data?.seat === mine)).map((e) => describeEvent(e)).filter(Boolean);
     if (!lines.length) return null;
     return lines.length > 8 ? [...lines.slice(-8), t("since.more", { n: lines.length - 8 })] : lines;
@@ -370,81 +240,61 @@ export function mountTable(root, tableId) {
 
   /** @param {StateFrame} frame @param {{resync?: boolean}} [info] */
   const onState = async (frame, info = {}) => {
-    if (boardGame !== frame.game) {
-      boardGame = frame.game;
-      board = await loadBoard(frame.game);
-    }
+    await boardFor(frame.game);
     if (disposed) return;
-    const fresh = /** @type {GameEvent[]} */ (frame.events || []).filter((e) => e.version > lastEventVersion);
+    const hadDoc = !!state.doc;
+    const fresh = T.received(state, /** @type {GameEvent[]} */ (frame.events || []));
     // What happened since the page was up, said once to a screen reader (not the backlog
     // a page reads when it opens: the log has that).
-    if (fresh.length && doc) announce(fresh);
-    if (fresh.length) { events = events.concat(fresh); lastEventVersion = fresh[fresh.length - 1].version; }
+    if (fresh.length && hadDoc) announce(fresh);
     if (frame.you !== null && grant.token && grant.seat !== frame.you) saveGrant(tableId, { seat: frame.you });
-    if (!doc) {
-      apply(frame);
-      if (seenAtLoad !== null && frame.version > seenAtLoad) { since = sinceYouLeft(seenAtLoad, fresh); render(); }
+    if (!hadDoc) {
+      show(frame);
+      if (state.seenAtLoad !== null && frame.version > state.seenAtLoad) { state.since = sinceYouLeft(state.seenAtLoad, fresh); render(); }
       return;
     }
-    const base = held || doc;
+    const base = /** @type {TableDoc} */ (state.pending || state.doc);
     // "Since you left" is for someone who was away, not for a socket that reconnected
     // while the player sat at the table.
-    if (info.resync && frame.version > base.version && awayFor() >= AWAY_SECONDS) since = sinceYouLeft(base.version, fresh) || since;
+    if (info.resync && frame.version > base.version && T.awayFor(state, performance.now()) >= AWAY_SECONDS) state.since = sinceYouLeft(base.version, fresh) || state.since;
     const steps = frame.version !== base.version && pref("reveals") && !info.resync && !document.hidden
-      ? (board.revealSteps?.(fresh, ctxFor(frame), events) || []) : [];
+      ? board.revealSteps(fresh, ctxFor(frame), state.events) : [];
     if (steps.length || reveal.active) {
-      held = frame;
+      T.hold(state, frame);
       reveal.play(steps);
       render();
     } else {
-      apply(frame);
+      show(frame);
     }
   };
 
   const addons = ADDONS.map((make) => make({
     tableId, grant, token, say: (text) => socket.say(text), rerender: () => render(),
-    tools: { board: () => board, ctxFor, describeEvent, name: (s) => seatName(doc, s, { you: false }) },
+    tools: { board: () => board, ctxFor, describeEvent, name: (s) => seatName(state.doc, s, { you: false }) },
   }));
 
   const socket = new TableSocket(tableId, token, {
     onState,
     onAck: (frame) => {
-      inFlight = null;
-      acked = frame.version;
-      const wasSending = sending;
-      settleAck();
+      const wasSending = state.sending;
+      T.ack(state, frame.version);
       // Redraw only when the acknowledgement changed what shows: usually the new state
       // came first and is on screen, and rebuilding it would pull the board and the
       // decision from under the player's next click.
-      if (sending !== wasSending) render();
+      if (state.sending !== wasSending) render();
     },
     onChat: (frame) => { for (const a of addons) a.onFrame?.(frame); },
     onPresence: (frame) => { for (const a of addons) a.onPresence?.(frame); },
     onError: (frame) => {
       if (addons.some((a) => a.onError?.(frame))) return;
-      if (frame.code === "stale_version" && inFlight && frame.request_id !== undefined) {
-        inFlight.stale = true;
-        retryStale(); // now, or when the newer table arrives
-        render();
-        return;
-      }
-      sending = false;
-      decision.reset();
-      seatNotice = frame.code === "seat_revoked";
-      if (frame.code === "unknown_table") fatal = t("table.unknown");
-      else if (frame.code === "removed_from_table") { doc = null; fatal = t(`table.${frame.code}`); }
-      else if (frame.code === "seat_held") { doc = null; fatal = t("table.seat_held"); if (!heldSeat) watchHeld(); }
-      else if (frame.code === "missing_token" && !token) fatal = t("table.noSpectators");
-      else if (socket?.fatal) fatal = problemText(frame);
-      notice = problemText(frame);
+      run(T.refused(state, frame, { text: problemText(frame), fatal: !!socket?.fatal, spectator: !token }));
       render();
     },
     onStatus: (status) => {
-      if (status !== "open" && conn === "open") lostAt = performance.now();
-      if (status === "open" && conn !== "open" && lostAt !== null) { away = (performance.now() - lostAt) / 1000; lostAt = null; }
-      conn = status;
+      const kept = !!state.queued;
+      run(T.connection(state, status, performance.now()));
       renderStatus();
-      if (status === "open") flushQueued();
+      if (kept && !state.queued) render();
     },
   });
 
@@ -457,44 +307,39 @@ export function mountTable(root, tableId) {
   async function watchHeld() {
     if (disposed) return;
     try {
-      if (heldSeat) {
+      const seat = state.heldSeat?.seat;
+      if (seat !== undefined) {
         // The public summary says when the seat is no longer held (asking the held view
         // then would only be refused).
         const summary = await api.table(tableId);
-        const mine = summary.seats.find((/** @type {{seat: number}} */ s) => s.seat === heldSeat?.seat);
+        const mine = summary.seats.find((/** @type {{seat: number}} */ s) => s.seat === seat);
         if (mine?.held !== "host" && mine?.held !== "absent") { location.reload(); return; }
       }
       const held = await api.held(tableId, token);
-      const d = held.document;
-      if (boardGame !== d.game) { boardGame = d.game; board = await loadBoard(d.game); }
+      await boardFor(held.document.game);
       if (disposed) return;
-      if (!heldSeat) notice = null;  // the refusal that led here: the panel says it in words
-      heldSeat = { seat: held.seat, hold: held.hold, asked: held.asked };
-      events = d.events;
-      lastEventVersion = events.length ? events[events.length - 1].version : -1;
-      doc = d;
-      decision = new Decision([]);
-      fatal = null;
+      T.watching(state, held);
       render();
       heldTimer = setTimeout(watchHeld, 2000);
     } catch (err) {
       if (err instanceof ApiError && err.code === "not_held") { location.reload(); return; }
-      if (err instanceof ApiError && err.code === "removed_from_table") {
-        heldSeat = null; doc = null; fatal = t("table.removed_from_table"); render(); return;
-      }
+      if (err instanceof ApiError && err.code === "removed_from_table") { T.removed(state); render(); return; }
       heldTimer = setTimeout(watchHeld, 4000);  // offline for a moment: try again
     }
   }
 
   function heldPanel() {
+    const heldSeat = state.heldSeat;
+    const doc = state.doc;
     if (!heldSeat || !doc) return null;
-    const s = doc.seats.find((x) => x.seat === heldSeat?.seat);
+    const s = doc.seats.find((x) => x.seat === heldSeat.seat);
     const level = s?.bot_level ? t(`bot.${s.bot_level}`) : t("wait.bot");
     const ask = async () => {
-      try { await api.askBack(tableId, token); if (heldSeat) heldSeat.asked = true; notice = null; }
-      catch (err) { notice = problemText(err); }
+      try { await api.askBack(tableId, token); if (state.heldSeat) state.heldSeat.asked = true; state.notice = null; }
+      catch (err) { state.notice = { text: problemText(err) }; }
       render();
     };
+    const notice = noteText(state.notice);
     return h("section", { class: "panel decide held", id: "held" },
       h("h2", { tabindex: "-1", id: "decision-h" }, t("held.title")),
       h("p", {}, t(heldSeat.hold === "host" ? "held.host" : "held.absent", { level })),
@@ -518,7 +363,7 @@ export function mountTable(root, tableId) {
   }
 
   const onVisible = () => {
-    if (!document.hidden && doc) saveGrant(tableId, { seen: doc.version });
+    if (!document.hidden && state.doc) saveGrant(tableId, { seen: state.doc.version });
   };
   document.addEventListener("visibilitychange", onVisible);
 
@@ -526,30 +371,34 @@ export function mountTable(root, tableId) {
     dropSocket: () => socket.drop(),
     silence: () => socket.silence(),
     act: (/** @type {Json} */ action) => send(action),
-    version: () => doc?.version,
+    version: () => state.doc?.version,
   };
 
-  // -- rendering -------------------------------------------------------------------------
+  // -- rendering: everything below draws from the state it is handed ---------------------
 
-  const statusText = () => heldSeat ? t("held.status") : ({
+  /** @param {TableState} s */
+  const statusText = (s) => s.heldSeat ? t("held.status") : ({
     open: t("table.online"), connecting: t("table.connecting"), reconnecting: t("table.reconnecting"), fatal: "—",
-  }[conn] || conn);
+  }[s.conn] || s.conn);
 
+  /** The connection line alone (a status change redraws nothing else). */
   function renderStatus() {
     const el = /** @type {HTMLElement | null} */ (root.querySelector("#conn"));
-    if (el) { el.textContent = statusText(); el.dataset.conn = conn; }
-    root.dataset.conn = conn;
+    if (el) { el.textContent = statusText(state); el.dataset.conn = state.conn; }
+    root.dataset.conn = state.conn;
   }
 
-  const myTurn = () => !heldSeat && !!doc && doc.status === "playing" && doc.you !== null && doc.to_act.includes(doc.you);
+  /** @param {TableState} s */
+  const myTurn = (s) => !s.heldSeat && !!s.doc && s.doc.status === "playing" && s.doc.you !== null && s.doc.to_act.includes(s.doc.you);
 
-  function turnBanner() {
-    const doc = current();
+  /** @param {TableState} s */
+  function turnBanner(s) {
+    const doc = s.doc;
     if (!doc) return null;
     if (doc.status === "waiting") return h("p", { class: "turn" }, t("wait.title"));
     if (doc.status === "finished") return h("p", { class: "turn over", id: "turn" }, t("table.gameOver"));
-    const mine = myTurn() && !reveal.active;
-    const others = doc.to_act.filter((s) => s !== doc.you).map((s) => seatName(doc, s));
+    const mine = myTurn(s) && !reveal.active;
+    const others = doc.to_act.filter((x) => x !== doc.you).map((x) => seatName(doc, x));
     return h("p", { class: `turn${mine ? " mine" : ""}`, id: "turn", "aria-live": "polite" },
       mine ? h("strong", {}, t("table.yourTurn")) : null,
       mine && others.length ? " · " : null,
@@ -557,11 +406,11 @@ export function mountTable(root, tableId) {
   }
 
   const hostCall = async (/** @type {() => Promise<unknown>} */ fn) => {
-    try { await fn(); } catch (err) { notice = problemText(err); render(); }
+    try { await fn(); } catch (err) { state.notice = { text: problemText(err) }; render(); }
   };
 
-  function waitingRoom() {
-    const doc = onScreen();
+  /** @param {TableDoc} doc */
+  function waitingRoom(doc) {
     const isHost = !!grant.host;
     const open = doc.seats.filter((s) => s.kind === "open");
     const inviteUrl = grant.inviteUrl || (grant.invite ? `/#/join/${grant.invite}` : null);
@@ -612,9 +461,11 @@ export function mountTable(root, tableId) {
         : h("p", { class: "muted" }, t("wait.hostOnly")));
   }
 
-  function decisionPanel() {
-    if (!doc || doc.status !== "playing") return null;
-    if (heldSeat) return heldPanel();
+  /** @param {TableState} s */
+  function decisionPanel(s) {
+    const { doc, decision, proposed } = s;
+    if (doc?.status !== "playing") return null;
+    if (s.heldSeat) return heldPanel();
     if (doc.you === null) return h("section", { class: "panel decide" }, h("p", { class: "muted" }, t("table.spectating")));
     /** @type {Element[]} */
     const parts = [h("h2", { tabindex: "-1", id: "decision-h" }, t("table.decide"))];
@@ -627,15 +478,15 @@ export function mountTable(root, tableId) {
     } else if (decision.empty) {
       parts.push(h("p", { class: "muted" }, t("table.nothing")));
     } else if (proposed) {
-      parts.push(confirmBar(describeAction(proposed), () => send(proposed), () => { proposed = null; decision.reset(); render({ focusDecision: true }); }));
+      parts.push(confirmBar(describeAction(proposed), () => send(proposed), back));
     } else {
       if (prompt) parts.push(h("p", { class: "prompt" }, prompt));
-      if (sending) parts.push(h("p", { class: "muted" }, t("table.sending")));
-      if (queued) parts.push(h("p", { class: "muted", id: "queued" }, t("offline.paused")));
+      if (s.sending) parts.push(h("p", { class: "muted" }, t("table.sending")));
+      if (s.queued) parts.push(h("p", { class: "muted", id: "queued" }, t("offline.paused")));
       if (decision.fixed.size) {
         const chosen = [...decision.fixed].map(([p, v]) => `${fieldLabel(p)}: ${valueLabel(p, flatValue(v))}`);
         parts.push(h("p", { class: "chosen" }, `${t("table.selected")}: ${chosen.join(" · ")} `,
-          h("button", { class: "button small ghost", type: "button", id: "reset-choice", onclick: () => { decision.reset(); render({ focusDecision: true }); } }, t("table.back"))));
+          h("button", { class: "button small ghost", type: "button", id: "reset-choice", onclick: back }, t("table.back"))));
       }
       const next = decision.nextField();
       if (next && !busy()) {
@@ -653,12 +504,14 @@ export function mountTable(root, tableId) {
           h("ul", {}, cands.slice(0, 400).map((c) => h("li", {}, h("button", { class: "link", type: "button", onclick: () => propose(c.action) }, describeAction(c.action)))))));
       }
     }
-    if (notice && !queued) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
+    const notice = noteText(s.notice);
+    if (notice && !s.queued) parts.push(h("p", { class: "error", role: "alert", id: "notice" }, notice));
     // A named region: a screen reader finds the decision by its heading ("Your decision").
-    return h("section", { class: `panel decide${myTurn() ? " mine" : ""}`, id: "decision", "aria-labelledby": "decision-h" }, parts);
+    return h("section", { class: `panel decide${myTurn(s) ? " mine" : ""}`, id: "decision", "aria-labelledby": "decision-h" }, parts);
   }
 
-  function prefsPanel() {
+  /** @param {TableState} s */
+  function prefsPanel(s) {
     /** @param {"confirm" | "reveals" | "sound" | "notify"} key @param {string} label @param {() => Promise<boolean>} [extra] */
     const box = (key, label, extra) => h("label", { class: "check" },
       h("input", { type: "checkbox", id: `pref-${key}`, checked: !!pref(key), onchange: async (/** @type {On} */ e) => {
@@ -667,27 +520,28 @@ export function mountTable(root, tableId) {
         setPref(key, on);
         render();
       } }), label);
-    return h("details", { class: "panel prefs", id: "prefs", open: showPrefs || null, ontoggle: (/** @type {On<HTMLDetailsElement>} */ e) => { showPrefs = e.target.open; } },
+    return h("details", { class: "panel prefs", id: "prefs", open: s.showPrefs || null, ontoggle: (/** @type {On<HTMLDetailsElement>} */ e) => { state.showPrefs = e.target.open; } },
       h("summary", {}, t("prefs.title")),
       h("div", { class: "form" },
         box("confirm", t("prefs.confirm")), box("reveals", t("prefs.reveals")),
         box("sound", t("prefs.sound")), box("notify", t("prefs.notify"), askNotifications)));
   }
 
-  function sincePanel() {
-    if (!since) return null;
+  /** @param {TableState} s */
+  function sincePanel(s) {
+    if (!s.since) return null;
     return h("section", { class: "panel since", id: "since", role: "status" },
       h("h2", {}, t("since.title")),
-      h("ul", {}, since.map((l) => h("li", {}, l))),
-      h("button", { class: "button small", type: "button", id: "since-dismiss", onclick: () => { since = null; render(); } }, t("since.dismiss")));
+      h("ul", {}, s.since.map((l) => h("li", {}, l))),
+      h("button", { class: "button small", type: "button", id: "since-dismiss", onclick: () => { state.since = null; render(); } }, t("since.dismiss")));
   }
 
-  function rematchInfo() {
-    const ev = [...events].reverse().find((e) => e.type === "rematch");
+  /** @param {TableState} s @param {TableDoc} doc */
+  function rematchInfo(s, doc) {
+    const ev = [...s.events].reverse().find((e) => e.type === "rematch");
     if (!ev) return null;
     const d = ev.data || {};
-    const doc = onScreen();
-    const me = doc.seats.find((s) => s.seat === doc.you)?.name;
+    const me = doc.seats.find((x) => x.seat === doc.you)?.name;
     return {
       who: d.host_seat === null || d.host_seat === undefined ? t("over.host") : seatName(doc, d.host_seat, { you: false }),
       href: `#/join/${d.invite_code}`, mine: false,
@@ -695,17 +549,18 @@ export function mountTable(root, tableId) {
     };
   }
 
-  function gameOver() {
-    const doc = current();
+  /** @param {TableState} s */
+  function gameOver(s) {
+    const doc = s.doc;
     if (!doc?.outcome) return null;
     return gameOverPanel({
-      doc, board, name: (/** @type {number} */ s) => seatName(doc, s), boardCtx: ctxBase(), isHost: !!grant.host,
+      doc, board, name: (/** @type {number} */ x) => seatName(doc, x), boardCtx: ctxBase(), isHost: !!grant.host,
       extra: addons.map((a) => a.endActions?.(ctxBase())),
       rematch: {
-        busy: rematch.busy,
-        invite: rematchInfo(),
+        busy: s.rematchBusy,
+        invite: rematchInfo(s, doc),
         onClick: api.rematch ? () => hostCall(async () => {
-          rematch.busy = true; render();
+          state.rematchBusy = true; render();
           try {
             const created = await api.rematch(tableId, grant.host, grant.token ? doc.you : null);
             saveGrant(created.table_id, {
@@ -713,14 +568,15 @@ export function mountTable(root, tableId) {
               invite: created.invite_code, inviteUrl: created.invite_url, name: grant.name,
             });
             location.hash = `#/table/${created.table_id}`;
-          } finally { rematch.busy = false; }
+          } finally { state.rematchBusy = false; }
         }) : null,
       },
     });
   }
 
-  function playersPanel() {
-    const doc = current();
+  /** @param {TableState} st */
+  function playersPanel(st) {
+    const doc = st.doc;
     if (!doc || doc.status === "waiting") return null;
     return h("section", { class: "panel players" }, h("h2", {}, t("table.players")),
       h("ul", { class: "seats compact" }, doc.seats.map((s) => {
@@ -738,7 +594,7 @@ export function mountTable(root, tableId) {
           }) }, t("table.toBot")));
         }
         return h("li", { class: `seat ${doc.to_act.includes(s.seat) ? "acting" : ""}` },
-          board.seatBadge?.(s.seat, ctxBase()) || h("span", { class: "seat-n" }, s.seat + 1),
+          board.seatBadge(s.seat, ctxBase()),
           h("span", { class: "seat-who" },
             // A bot says how well it plays (a player's seat handed over is played at the
             // strongest level the table allows).
@@ -759,43 +615,57 @@ export function mountTable(root, tableId) {
     }
   }
 
-  function logs() {
-    const opts = { doc, board, name: (/** @type {number} */ s) => seatName(doc, s, { you: false }), describe: describeEvent };
-    if (fullLog?.length) return logPanel(logGroups(fullLog, opts), t("table.fullLog"), "full-log");
-    const shown = doc ? events.filter((e) => e.version <= onScreen().version) : events;
-    return logPanel(logGroups(shown, opts), t("table.log"), "log");
+  /** The events up to the version on screen (a newer document may wait for a reveal).
+   * @param {TableState} s */
+  const shownEvents = (s) => (s.doc ? s.events.filter((e) => e.version <= /** @type {TableDoc} */ (s.doc).version) : s.events);
+
+  /** @param {TableState} s */
+  function logs(s) {
+    const doc = s.doc;
+    const opts = { doc, board, name: (/** @type {number} */ x) => seatName(doc, x, { you: false }), describe: describeEvent };
+    if (s.fullLog?.length) return logPanel(logGroups(s.fullLog, opts), t("table.fullLog"), "full-log");
+    return logPanel(logGroups(shownEvents(s), opts), t("table.log"), "log");
   }
 
-  /** @param {{focusDecision?: boolean}} [opts] */
-  function render({ focusDecision = false } = {}) {
+  /** Redraw the page from the state. @param {{focusDecision?: boolean}} [opts] */
+  const render = (opts) => draw(state, opts);
+
+  /**
+   * The page for a state, patched in place over what is on screen.
+   * @param {TableState} s @param {{focusDecision?: boolean}} [opts]
+   */
+  function draw(s, { focusDecision = false } = {}) {
     if (disposed) return;
+    const doc = s.doc;
     const focusKey = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.key;
     const focusId = document.activeElement?.id;
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     root.dataset.version = doc ? String(doc.version) : "";
     root.dataset.status = doc ? doc.status : "";
-    root.dataset.sending = sending ? "1" : "";
+    root.dataset.sending = s.sending ? "1" : "";
     root.dataset.revealing = reveal.active ? "1" : "";
     if (doc && !document.hidden) saveGrant(tableId, { seen: doc.version });
     const title = doc?.title || "…";
-    if (doc) showTurn(myTurn() && !reveal.active, title, t("table.yourTurn"));
+    if (doc) showTurn(myTurn(s) && !reveal.active, title, t("table.yourTurn"));
     const head = h("header", { class: "table-head" },
-      h("div", {}, h("h1", {}, title), doc?.view ? board.status?.(ctxBase()) || null : null),
-      turnBanner(),
+      h("div", {}, h("h1", {}, title), doc?.view ? board.status(ctxBase()) || null : null),
+      turnBanner(s),
       h("div", { class: "head-side" },
-        ...tableHooks.head.map((fn) => fn(ctxBase())),
+        ...addons.map((a) => a.head?.(ctxBase())),
         doc ? h("a", { href: `#/rules/${doc.game}`, class: "small-link" }, t("table.rules")) : null,
-        h("span", { class: "conn", id: "conn", "data-conn": conn, role: "status" }, statusText())));
+        h("span", { class: "conn", id: "conn", "data-conn": s.conn, role: "status" }, statusText(s))));
     let body;
     let over = null;
     let boardEl = null;
+    const fatal = noteText(s.fatal);
+    const notice = noteText(s.notice);
     if (fatal && !doc) body = h("section", { class: "panel narrow" }, h("p", { class: "error", role: "alert" }, fatal), h("a", { href: "#/" }, t("table.toLobby")));
     else if (!doc) body = h("p", { class: "muted" }, t("table.connecting"));
     else if ((over = addons.map((a) => a.takeover?.(ctxBase())).find(Boolean))) {
       body = h("div", { class: "table-grid finished replaying" },
         h("div", { class: "main-col" }, over.main),
         h("aside", { class: "side" }, over.side, ...addons.map((a) => a.side?.(ctxBase()))));
-    } else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs()));
+    } else if (doc.status === "waiting") body = h("div", { class: "table-grid" }, waitingRoom(doc), h("aside", {}, ...addons.map((a) => a.side?.(ctxBase())), logs(s)));
     else {
       boardEl = boardFrame("board", boardView(), () => render());
       const focus = reveal.current?.focus;
@@ -803,19 +673,18 @@ export function mountTable(root, tableId) {
       body = h("div", { class: `table-grid${doc.status === "finished" ? " finished" : ""}` },
         h("div", { class: "main-col" },
           reveal.panel(),
-          sincePanel(),
+          sincePanel(s),
           boardEl,
           glossaryPanel(doc.game, board)),
         h("aside", { class: "side" },
-          gameOver(),
-          decisionPanel(),
+          gameOver(s),
+          decisionPanel(s),
           notice && doc.status !== "playing" ? h("p", { class: "error", role: "alert" }, notice) : null,
-          knowledgePanel(board, ctxBase(), events.filter((e) => e.version <= onScreen().version)),
-          playersPanel(),
-          ...tableHooks.side.map((fn) => fn(ctxBase())),
+          knowledgePanel(board, ctxBase(), shownEvents(s)),
+          playersPanel(s),
           ...addons.map((a) => a.side?.(ctxBase())),
-          logs(),
-          prefsPanel()));
+          logs(s),
+          prefsPanel(s)));
     }
     // In place: what the player was doing (scroll, focus, a draft, an opened panel) stays.
     const logAt = new Map([...root.querySelectorAll(".log-scroll")].map((el) => [el.closest("[id]")?.id, atBottom(el)]));
@@ -823,8 +692,8 @@ export function mountTable(root, tableId) {
     // A log the player left at its newest line follows new lines; one scrolled back stays.
     for (const el of root.querySelectorAll(".log-scroll")) if (logAt.get(el.closest("[id]")?.id) ?? true) el.scrollTop = el.scrollHeight;
     restoreScroll(root);
-    showTheEnd();
-    if (boardEl && !reveal.active) highlighter.apply(root.querySelector("#board"), onScreen().version);
+    showTheEnd(s);
+    if (boardEl && doc && !reveal.active) highlighter.apply(root.querySelector("#board"), doc.version);
     renderStatus();
     const again = /** @type {HTMLElement | null | undefined | ""} */ (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => /** @type {HTMLElement} */ (el).dataset.key === focusKey))
       || (focusId && document.getElementById(focusId));
@@ -839,11 +708,12 @@ export function mountTable(root, tableId) {
   const atBottom = (/** @type {Element} */ el) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
 
   /** A game that ends while a phone watches: its result is scrolled into view once (the
-   * page puts the scores above the board there), wherever the player had scrolled to. */
-  function showTheEnd() {
-    if (doc?.status === "playing") endSeen = "watched";
-    if (doc?.status !== "finished" || endSeen !== "watched" || reveal.active) return;
-    endSeen = "shown";
+   * page puts the scores above the board there), wherever the player had scrolled to.
+   * @param {TableState} s */
+  function showTheEnd(s) {
+    if (s.doc?.status === "playing") s.endSeen = "watched";
+    if (s.doc?.status !== "finished" || s.endSeen !== "watched" || reveal.active) return;
+    s.endSeen = "shown";
     const scores = root.querySelector("#scores");
     if (!scores || !matchMedia("(max-width: 700px)").matches) return;
     const top = scores.getBoundingClientRect().top;

@@ -91,3 +91,23 @@ WALK = """(words) => {
 def english_on_page(page: Page) -> list[str]:
     """The visible text nodes that are English UI strings (empty when all is Spanish)."""
     return page.evaluate(WALK, ENGLISH_WORDS)
+
+
+LINES = """([lines, words]) => {
+  const english = (window.spyhouseEnglish ? window.spyhouseEnglish() : []).map((s) => s.trim()).filter((s) => s.length > 2);
+  const patterns = english.map((s) => new RegExp("^" + s.replace(/[.*+?^$()|[\\]\\\\]/g, "\\\\$&").replace(/\\{\\w+\\}/g, ".*") + "$"));
+  const bad = [];
+  for (const line of lines) for (const text of line.split(" · ").map((x) => x.trim()).filter(Boolean)) {
+    if (patterns.some((re) => re.test(text))) { bad.push(text); continue; }
+    const lower = ` ${text.toLowerCase().replace(/[^a-z'\\s]/g, " ")} `;
+    const word = words.find((w) => lower.includes(` ${w} `));
+    if (word) bad.push(`${text} [${word}]`);
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def english_in(page: Page, lines: list[str]) -> list[str]:
+    """The sentences among ``lines`` (each may join several with " · ", as the live
+    region does) that are English UI strings or use a common English word."""
+    return page.evaluate(LINES, [lines, ENGLISH_WORDS])

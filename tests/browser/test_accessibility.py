@@ -13,7 +13,7 @@ from tests.browser.driver import new_player
 from tests.browser.test_table_story import _move, _open, _table
 
 GAMES = [("agencia", 3), ("spies", 2), ("conspiracy", 3), ("estoril", 3)]
-SCREENS = [("en-GB", 1280), ("es-ES", 390)]
+SCREENS = [("en-GB", 1280), ("en-GB", 390), ("es-ES", 1280), ("es-ES", 390)]
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
@@ -74,4 +74,49 @@ def test_every_table_at_game_over_has_no_violations(browser, site, game, seats, 
         assert not found, summary(found)
     finally:
         p.context.close()
+        http.close()
+
+
+@pytest.mark.parametrize(("locale", "width"), SCREENS)
+def test_the_waiting_room_and_a_held_seat_have_no_violations(browser, site, locale, width):
+    """The table page's other faces: the host's waiting room (invite link, a bot's level,
+    an open seat), a held seat's page, and the host's controls with a request to give it
+    back."""
+    http = httpx.Client(base_url=site.url, timeout=30)
+    t = http.post("/api/tables", json={"game": "spies", "seats": 2, "host_name": "Ann"}).json()
+    table = {"id": t["table_id"], "host": t["host_token"], 0: t["seat"]["seat_token"]}
+    ann = new_player(browser, site.url, locale=locale, width=width)
+    bob = new_player(browser, site.url, locale=locale, width=width)
+    try:
+        found = {}
+        grant = {"seat": 0, "token": table[0], "host": table["host"], "invite": t["invite_code"]}
+        ann.page.goto("/")  # the site's storage
+        ann.page.evaluate(
+            "g => localStorage.setItem('spyhouse.tables', JSON.stringify(g))", {table["id"]: grant}
+        )
+        ann.page.goto(f"/#/table/{table['id']}")
+        ann.page.wait_for_selector("#seats [data-seat='1'] >> text=/./")
+        ann.page.wait_for_selector("#invite-url")
+        if v := violations(ann.page):
+            found["waiting room"] = summary(v)
+        table[1] = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": "Bob"}).json()[
+            "seat_token"
+        ]
+        host = {"authorization": f"Bearer {table['host']}"}
+        assert http.post(f"/api/tables/{table['id']}/start", headers=host).status_code == 204
+        assert http.post(f"/api/tables/{table['id']}/seats/1/bot", headers=host).is_success
+        _open(bob, table, 1, ready="#held #ask-back")
+        if v := violations(bob.page):
+            found["held seat"] = summary(v)
+        bob.page.get_by_role(
+            "button", name="Ask the host" if locale == "en-GB" else "Pedir"
+        ).click()
+        bob.page.wait_for_selector("#held-asked")
+        ann.page.wait_for_selector("#host-controls [data-asks-back='1']")
+        if v := violations(ann.page):
+            found["host controls"] = summary(v)
+        assert not found, found
+    finally:
+        ann.context.close()
+        bob.context.close()
         http.close()

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.driver import new_player
+from tests.browser.spanish import english_in
 from tests.browser.test_table_story import _auth, _open, _table
 
 BOARDS = {
@@ -20,6 +21,30 @@ BOARDS = {
     "conspiracy": "Conspiracy",
     "estoril": "Estoril 1942",
 }
+
+# The names a screen reader hears, per language: the decision's region, the button
+# that sends a proposed move, and the buttons that are no move (going back, zooming).
+WORDS = {
+    "en-GB": {
+        "decision": "Your decision",
+        "confirm": "Confirm",
+        "skip": ("Start over", "Change", "Zoom in"),
+    },
+    "es-ES": {
+        "decision": "Tu decisión",
+        "confirm": "Confirmar",
+        "skip": ("Volver a empezar", "Cambiar", "Ampliar"),
+    },
+}
+
+# Every line the live region says, kept as it is added (the region itself keeps the last few).
+LISTEN = """() => {
+  window.__said = [];
+  const live = document.getElementById("announce");
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) if (n.textContent) window.__said.push(n.textContent);
+  }).observe(live, { childList: true });
+}"""
 
 
 def test_moves_are_announced_once_in_the_readers_language(browser, site):
@@ -53,32 +78,43 @@ def _press(page: Page, button) -> None:
     page.keyboard.press("Enter")
 
 
-def _choices(page: Page, board: str):
+def _choices(page: Page, board: str, locale: str = "en-GB"):
     """The buttons a decision offers: on the board and in the decision panel."""
-    decision = page.get_by_role("region", name="Your decision")
+    words = WORDS[locale]
+    decision = page.get_by_role("region", name=words["decision"])
     found = []
     for scope in (page.get_by_role("group", name=board, exact=True), decision):
         buttons = scope.get_by_role("button")
         for i in range(buttons.count()):
             b = buttons.nth(i)
             name = b.get_attribute("aria-label") or b.inner_text()
-            if name.strip() in ("Start over", "Change", "Zoom in"):
+            if name.strip() in words["skip"]:
                 continue
             if b.is_visible():
                 found.append(b)
     return found
 
 
-@pytest.mark.parametrize("game", ["spies", "agencia", "conspiracy", "estoril"])
-def test_a_whole_game_through_the_accessibility_tree(browser, site, game):
+GAMES = ["spies", "agencia", "conspiracy", "estoril"]
+
+
+@pytest.mark.parametrize(
+    ("game", "locale"), [(g, "en-GB") for g in GAMES] + [(g, "es-ES") for g in GAMES]
+)
+def test_a_whole_game_through_the_accessibility_tree(browser, site, game, locale):
+    """Each title played to the end by two players who use only role and name locators
+    and the keyboard, in English and in Spanish; every move is announced to them in
+    their language."""
     http = httpx.Client(base_url=site.url, timeout=30)
     seats = 2 if game == "spies" else 3
     table = _table(http, game, seats, {})
+    words = WORDS[locale]
     # Ann and Bob each at a page of their own; the third seat a bot.
     pages = {}
     for seat in (0, 1):
-        p = new_player(browser, site.url, prefs={"confirm": True})
+        p = new_player(browser, site.url, locale=locale, prefs={"confirm": True})
         _open(p, table, seat)
+        p.page.evaluate(LISTEN)
         pages[seat] = p
     rng = random.Random(7)
     try:
@@ -100,15 +136,15 @@ def test_a_whole_game_through_the_accessibility_tree(browser, site, game):
             deadline = time.monotonic() + 20
             while int(
                 page.get_by_role("main").get_attribute("data-version") or -1
-            ) < version or not _choices(page, BOARDS[game]):
+            ) < version or not _choices(page, BOARDS[game], locale):
                 assert time.monotonic() < deadline, "the page offers no choice"
                 time.sleep(0.05)
             for _ in range(40):
-                confirm = page.get_by_role("button", name="Confirm", exact=True)
+                confirm = page.get_by_role("button", name=words["confirm"], exact=True)
                 if confirm.count():
                     _press(page, confirm)
                     break
-                options = _choices(page, BOARDS[game])
+                options = _choices(page, BOARDS[game], locale)
                 if not options:
                     break
                 try:
@@ -127,6 +163,12 @@ def test_a_whole_game_through_the_accessibility_tree(browser, site, game):
         else:
             raise AssertionError("the game did not end")
         assert docs[0]["status"] == "finished"
+        for seat, p in pages.items():
+            said: list[str] = p.page.evaluate("() => window.__said")
+            # Each of the other player's moves at least (theirs and the bot's are more).
+            assert len(said) >= 5, (seat, said)
+            if locale == "es-ES":
+                assert not english_in(p.page, said), english_in(p.page, said)
     finally:
         for p in pages.values():
             p.context.close()

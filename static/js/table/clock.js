@@ -6,7 +6,6 @@ import { t, extend } from "../i18n.js";
 import { api } from "../api.js";
 import { tableGrant } from "../storage.js";
 import { problemText } from "../problems.js";
-import { tableHooks } from "../table.js";
 import { askFirst } from "./confirm.js";
 import { seatName, seatLabel } from "../names.js";
 
@@ -146,5 +145,10 @@ function hostControls(ctx) {
     h("h2", {}, t("clock.host")), h("div", { class: "row" }, ...clockButtons), h("ul", {}, ...rows), status);
 }
 
-tableHooks.head.push(clocks);
-tableHooks.side.push(hostControls);
+/**
+ * The table add-on: the clocks in the table's head, the host's controls at the side.
+ * @param {import("../types/client").AddonEnv} env @returns {import("../types/client").Addon}
+ */
+export function clockAddon(env) {
+  return { head: clocks, side: hostControls };
+}

@@ -12,12 +12,13 @@ extend({
 
 /** @param {import("../types/client").Board} board @param {import("../types/client").BoardCtx} ctx @param {import("../types/client").GameEvent[]} events */
 export function knowledgePanel(board, ctx, events) {
-  if (!board.knowledge || ctx.you === null || ctx.you === undefined) return null;
-  /** @type {{title: string, items: string[]}[]} */
+  if (ctx.you === null || ctx.you === undefined) return null;
+  /** @type {{title: string, items: string[]}[] | null} */
   let sections = [];
   // Only the lines this seat read: once a log is published it holds everyone's private lines.
   const own = events.filter((e) => !Array.isArray(e.audience) || e.audience.includes(/** @type {number} */ (ctx.you)));
-  try { sections = board.knowledge(own, ctx) || []; } catch (err) { console.warn(`board knowledge failed: ${err}`); }
+  try { sections = board.knowledge(own, ctx); } catch (err) { console.warn(`board knowledge failed: ${err}`); }
+  if (sections === null) return null; // a game without a memory aid
   const filled = sections.filter((s) => s.items.length);
   return h("details", { class: "panel knowledge", id: "knowledge", open: true },
     h("summary", {}, t("know.title")),

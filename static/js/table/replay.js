@@ -9,6 +9,7 @@ import { h, humanise } from "../dom.js";
 import { t, extend } from "../i18n.js";
 import { problemText } from "../problems.js";
 import { logGroups } from "./log.js";
+import { logGroup as noGroups } from "../boards/generic.js";
 
 extend({
   en: {
@@ -54,10 +55,12 @@ function roundMarks(steps, board) {
   const state = {};
   /** @type {string | null} */
   let last = null;
+  // A board without log groups of its own has the generic board's, which open none.
+  const grouped = board.logGroup !== noGroups;
   steps.forEach((step, i) => {
     let title = null;
-    for (const ev of step.events) title = board.logGroup?.(ev, state) || title;
-    if (!title && !board.logGroup) {
+    for (const ev of step.events) title = board.logGroup(ev, state) || title;
+    if (!title && !grouped) {
       const v = step.view || {};
       const n = v.round ?? v.day ?? v.hand ?? null;
       const key = n !== null ? `n${n}` : v.phase !== undefined ? `p${v.phase}` : null;
@@ -271,9 +274,10 @@ export function replayAddon(env) {
       const last = index === steps.length - 1;
       const sdoc = stepDoc(step, last);
       const lines = stepEvents(step, sdoc, board);
+      const status = board.status(env.tools.ctxFor(sdoc));
       const main = h("section", { class: "replay", id: "replay", "data-step": index, "data-steps": steps.length, "data-viewpoint": viewpoint },
         h("div", { class: "panel replay-bar" }, head, controls(steps.length, roundMarks(steps, board)),
-          board.status ? h("div", { class: "replay-status" }, board.status(env.tools.ctxFor(sdoc))) : null,
+          status ? h("div", { class: "replay-status" }, status) : null,
           h("p", { class: "muted replay-keys" }, t("replay.keys"))),
         boardFrame("replay-board", boardOf(sdoc, board), env.rerender));
       const side = h("section", { class: "panel replay-events", id: "replay-events" },

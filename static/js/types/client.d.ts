@@ -64,26 +64,11 @@ export interface BoardCtx {
 /** A step of a reveal: a sentence, the board element it is about, how long it shows. */
 export type RevealStep = { text: string | null; focus?: string | null; detail?: Element | null; lines?: string[]; [field: string]: Json };
 
-/** A game's board module (boards/<game>.js); generic.js has only `render`. */
-export interface Board {
-  render: (ctx: BoardCtx) => Element;
-  strings?: Record<string, Record<string, string>>;
-  describeEvent?: (ev: GameEvent, ctx: BoardCtx) => string | null | undefined;
-  describeAction?: (action: Json, ctx: BoardCtx) => string | null | undefined;
-  valueLabel?: (path: string, value: Json, ctx: BoardCtx) => string | null | undefined;
-  status?: (ctx: BoardCtx) => Element | null;
-  seatBadge?: (seat: number, ctx: BoardCtx) => Element | null;
-  revealSteps?: (fresh: GameEvent[], ctx: BoardCtx, events: GameEvent[]) => RevealStep[];
-  knowledge?: (events: GameEvent[], ctx: BoardCtx) => Json[];
-  logGroup?: (ev: GameEvent, state: Record<string, Json>) => Json;
-  hideEvent?: (ev: GameEvent, events: GameEvent[], index: number, reader: number | null) => boolean;
-  endReveal?: (ctx: BoardCtx) => Element | null;
-  endingText?: (outcome: Json, ctx: BoardCtx) => string | null;
-  scoreLines?: (outcome: Json, ctx: BoardCtx) => Json;
-  glossary?: Json;
-}
+/** A game's board: every function a board may export, written down (and implemented in
+ * full) in boards/generic.js; a game's module overrides what it draws. */
+export type Board = import("../boards/generic.js").Board;
 
-/** What a table add-on (chat, presence, replay) is given by table.js. */
+/** What a table add-on (clocks, chat, presence, replay) is given by table.js. */
 export interface AddonEnv {
   tableId: string;
   grant: import("../storage.js").Grant;
@@ -98,14 +83,23 @@ export interface AddonEnv {
   };
 }
 
-/** A table add-on: each hook is optional. */
+/** A table add-on (table.js's ADDONS): each hook is optional. */
 export interface Addon {
+  /** A chat frame (`chat`, `chat_history`, `chat_muted`). */
   onFrame?: (frame: Json) => void;
+  /** A `presence` frame: who is connected. */
   onPresence?: (frame: Json) => void;
+  /** A refusal; true when the add-on handled it (the table then says nothing). */
   onError?: (frame: Json) => boolean | undefined;
+  /** Something in the table's head, before the rules link (the clocks). */
+  head?: (ctx: BoardCtx) => Element | null;
+  /** A panel in the side column, after the players. */
   side?: (ctx: BoardCtx) => Element | null;
+  /** An extra beside a seat (a button goes with the seat's tools). */
   seat?: (seat: SeatInfo, ctx: BoardCtx) => Element | null;
+  /** Buttons in the game-over panel's actions row. */
   endActions?: (ctx: BoardCtx) => Child;
+  /** The whole table body, while the add-on wants it (a replay). */
   takeover?: (ctx: BoardCtx) => { main: Element; side?: Element | null } | null | undefined;
   dispose?: () => void;
 }
