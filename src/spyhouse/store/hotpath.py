@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import psycopg
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -277,37 +278,29 @@ _PG_SEAT = _seat_update("%s")
 
 
 class PgMoves:
-    """A few psycopg connections of their own, in autocommit, for the move statement."""
+    """A small pool of psycopg connections of its own, in autocommit, for the move
+    statement. psycopg's pool serves waiting moves first come first served: a pool that
+    lets a newcomer take a connection freed for a waiter starves that waiter, and with it
+    a table (seen as one bot table lapped a dozen times by the others after a restart)."""
 
     def __init__(self, url: str, size: int = 4) -> None:
-        self.conninfo = (
-            make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
+            conninfo, min_size=0, max_size=size, kwargs={"autocommit": True}, open=False
         )
-        self.size = size
-        self._idle: list[psycopg.AsyncConnection[Any]] = []
-        self._open = 0
-        self._freed = asyncio.Condition()
+        self._opened = False
+        self._opening = asyncio.Lock()
 
     async def _take(self) -> psycopg.AsyncConnection[Any]:
-        async with self._freed:
-            while not self._idle and self._open >= self.size:
-                await asyncio.wait_for(self._freed.wait(), 30)
-            if self._idle:
-                return self._idle.pop()
-            self._open += 1
+        if not self._opened:  # opened by the first move: its tasks need the running loop
+            async with self._opening:
+                if not self._opened:
+                    await self._pool.open()
+                    self._opened = True
         try:
-            return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-        except BaseException:
-            await self._give(None)
-            raise
-
-    async def _give(self, conn: psycopg.AsyncConnection[Any] | None) -> None:
-        async with self._freed:
-            if conn is None:
-                self._open -= 1
-            else:
-                self._idle.append(conn)
-            self._freed.notify()
+            return await self._pool.getconn(timeout=30)
+        except PoolTimeout as exc:
+            raise OperationalError("connect", None, exc) from exc
 
     async def commit(
         self, table_id: str, expected: int, change: Any, version: int, entry: Any
@@ -329,10 +322,7 @@ class PgMoves:
             "channel": CHANNEL,
             "notice": notice(table_id, version),
         }
-        try:
-            conn = await self._take()
-        except (psycopg.OperationalError, TimeoutError) as exc:
-            raise OperationalError("connect", None, exc) from exc
+        conn = await self._take()
         healthy = False
         try:
             if change.seats:
@@ -356,18 +346,13 @@ class PgMoves:
         except psycopg.OperationalError as exc:
             raise OperationalError("commit", None, exc) from exc
         finally:
-            if healthy and not conn.closed:
-                await self._give(conn)
-            else:  # a connection that failed is dropped, never reused
+            if not healthy:  # a connection that failed is dropped, never reused
                 with contextlib.suppress(Exception):
                     await conn.close()
-                await self._give(None)
+            await self._pool.putconn(conn)  # the pool discards a closed connection
         if row is None:
             raise Stale(table_id)
 
     async def close(self) -> None:
-        async with self._freed:
-            idle, self._idle = self._idle, []
-        for conn in idle:
-            with contextlib.suppress(Exception):
-                await conn.close()
+        if self._opened:
+            await self._pool.close()
