@@ -79,11 +79,12 @@ def reference_ms() -> float:
 WARM_SEEDS = 1_000_000
 """Warm-up games use seeds from here, none of the timed ones."""
 TARGET_MS = {"agencia": 1.0, "spies": 1.0, "estoril": 5.0, "conspiracy": 5.0}
-"""Issue 15: median CPU ms of a full random game at 4 seats."""
+"""The budget for a full random game at 4 seats, median CPU ms: a search bot plays
+thousands of playouts per decision, so a playout must cost about a millisecond."""
 
 
 def playouts(games: int, ids: list[str], seats: int, warm: int = 0) -> None:
-    """Median CPU ms of a full random game (issue 15's targets: 1 ms for La Agencia and
+    """Median CPU ms of a full random game (the targets: 1 ms for La Agencia and
     Spies & Lies, 5 ms for Estoril and Conspiracy, at 4 seats).
 
     ``warm`` games (other seeds, both modes, untimed) are played first, so both modes

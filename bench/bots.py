@@ -11,7 +11,7 @@ fair share is 1/sides — a half in Spies & Lies at any seat count.
     python bench/bots.py --games 20 --iterations 200            # every game, every count
     python bench/bots.py --games 40 --only agencia --seats 3 --budget 1.0
 
-Targets (issue 15): search beats random in ≥ 90 % of 2-player games and wins ≥ 2× its
+Targets (the bot levels must be worth choosing): search beats random in ≥ 90 % of 2-player games and wins ≥ 2× its
 fair share at 3–4 players; search beats heuristic ≥ 60 %; heuristic beats random clearly.
 Spies & Lies is a two-sided game at 3–4 seats too, so its 2-player target (≥ 90 %, 1.8×
 the fair share) is the one that applies there: 2× a fair share of a half is every game.
