@@ -1,6 +1,6 @@
 """Bot decisions against their wall-clock budget, at the strongest level, in the four games.
 
-The server's own :class:`~spyhouse.server.thinking.Thinking` (its worker pool, the
+The server's own :class:`~spyhouse.server.autoplay.thinking.Thinking` (its worker pool, the
 budget, the rules-of-thumb fallback) is asked for ``--decisions`` search decisions,
 spread evenly over the four games at positions reached by random play, ``--at-once``
 of them in flight together (several tables' bots asking at the same time, so queueing
@@ -24,7 +24,7 @@ import statistics
 import time
 from typing import Any
 
-from spyhouse.server.thinking import Thinking
+from spyhouse.server.autoplay.thinking import Thinking
 
 from spyhouse.engine import Rng, all_games, load_builtin_games
 from spyhouse.settings import Settings
