@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
+from psycopg import generators
 from sqlalchemy.engine import make_url
 
 CHANNEL = "spyhouse_tables"
@@ -26,6 +27,13 @@ CHAT_CHANNEL = "spyhouse_chat"
 ``<table id>:muted:<seat>:<0|1>:<origin>`` for a mute (``origin``: the process that
 muted, which has told its own sockets already)."""
 log = logging.getLogger(__name__)
+
+_QUIET_WAKE_SECONDS = 3600.0
+"""How often the idle LISTEN connection wakes with nothing to read. psycopg's
+``notifies()`` wakes every 0.1 s (for Ctrl-C in scripts), which was a quarter of an idle
+server's CPU on PostgreSQL; here the task is cancelled through asyncio, so a wake is
+only needed when the socket has something to read (a notice, or the connection
+closing)."""
 
 
 def notice(table_id: str, version: int) -> str:
@@ -69,11 +77,16 @@ async def listen(
                 on_listening()
                 ready.set()
                 delay = 0.5
-                async for notice in conn.notifies():
-                    if notice.channel == CHAT_CHANNEL:
-                        on_chat(notice.payload)
-                    else:
-                        on_change(*parse_notice(notice.payload))
+                while True:
+                    received = await conn.wait(
+                        generators.notifies(conn.pgconn), interval=_QUIET_WAKE_SECONDS
+                    )
+                    for raw in received:
+                        payload = raw.extra.decode()
+                        if raw.relname.decode() == CHAT_CHANNEL:
+                            on_chat(payload)
+                        else:
+                            on_change(*parse_notice(payload))
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: wait, then listen again
