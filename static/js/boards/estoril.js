@@ -502,8 +502,11 @@ function gridMap(grid, map, ctx) {
     const x = map.x + c * bw;
     const y = map.y + r * map.rowH;
     const name = locName(loc.location);
-    const words = map.narrow ? lines(name, Math.floor((bw - 10) / 5.6)).slice(0, 3) : lines(name, Math.floor((bw - 30) / 6)).slice(0, 2);
-    const [cy, nx, ny] = map.narrow ? [y + 14, x + 6, y + 33] : [y + map.rowH / 2, x + 25, y + map.rowH / 2 + (words.length > 1 ? -2 : 4)];
+    // Characters per line from the size the name is drawn at (raised to the text floor).
+    const per = fs(10) * 0.6;
+    const room = map.narrow ? bw - 10 : bw - 30;
+    const words = lines(name, Math.floor(room / per)).slice(0, map.narrow ? 3 : 2);
+    const [cy, nx, ny] = map.narrow ? [y + 14, x + 6, y + 32] : [y + map.rowH / 2, x + 25, y + map.rowH / 2 + (words.length > 1 ? -2 : 4)];
     // A tap on the map brings that board into view.
     const go = () => document.querySelector(`#board [data-location="${CSS.escape(loc.location)}"]`)?.scrollIntoView({ block: "start" });
     g.append(pressable(s("g", { "data-map-board": loc.location },
@@ -511,7 +514,11 @@ function gridMap(grid, map, ctx) {
       s("circle", { cx: x + 13, cy, r: 8.5, fill: "#1d2433" }),
       s("text", { x: x + 13, y: cy + 4, "text-anchor": "middle", "font-size": fs(11), "font-weight": 700, fill: "#e9d9a9", class: "serif" }, loc.resolution_number ?? "?"),
       s("text", { x: nx, y: ny, "font-size": fs(10), fill: "#1d2433" },
-        words.map((line, i) => s("tspan", { x: nx, dy: i === 0 ? 0 : 11.5 }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
+        words.map((line, i) => s("tspan", {
+          x: nx, dy: i === 0 ? 0 : fs(10) * 1.05,
+          // A word longer than the box ("Avenida" on a five-player phone) is narrowed to fit.
+          ...(line.length * per > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {}),
+        }, line)))), go, `${loc.resolution_number ?? ""} ${name}`.trim()));
   }
   return g;
 }
@@ -617,11 +624,18 @@ function draw(ctx) {
       die: hasDie ? ctx.t("es.die", { n: loc.die }) : "", roulette: ctx.t("es.roulette"),
       enigma: ctx.t("es.enigma"), recon: ctx.t("es.reconstructed"), resolved: ctx.t("es.resolved"),
     };
-    const markWidth = (/** @type {Json} */ short) => (hasDie ? 8 + words.die.length * 5.6 : 0)
-      + (loc.roulette ? (short ? 28 : 34 + words.roulette.length * 5.6) : 0)
-      + (loc.enigma ? (short ? 16 : 10 + words.enigma.length * 6.6) : 0)
-      + (loc.resolved ? (short ? 18 : 10 + words.resolved.length * 6) : 0)
-      + (loc.status === "reconstructed" ? (short ? 26 : 86) : 0);
+    // Widths from the sizes the marks are drawn at (raised to the board's text floor).
+    const textW = (/** @type {string} */ str, /** @type {number} */ size) => str.length * fs(size) * 0.6;
+    const dieW = hasDie ? 8 + textW(words.die, 10) : 0;
+    const rouletteW = (/** @type {boolean} */ short) => (short ? 28 : 34 + textW(words.roulette, 10));
+    const enigmaW = (/** @type {boolean} */ short) => (short ? 16 : 10 + textW(words.enigma, 11));
+    const resolvedW = (/** @type {boolean} */ short) => (short ? 18 : 10 + textW(`✓ ${words.resolved}`, 11));
+    const reconW = (/** @type {boolean} */ short) => (short ? 20 : 12 + textW(words.recon, small ? 10 : 9));
+    const markWidth = (/** @type {boolean} */ short) => dieW
+      + (loc.roulette ? rouletteW(short) : 0)
+      + (loc.enigma ? enigmaW(short) : 0)
+      + (loc.resolved ? resolvedW(short) : 0)
+      + (loc.status === "reconstructed" ? reconW(short) + 6 : 0);
     const natural = 46 + title.length * 7.2;
     const short = bw - 18 - markWidth(false) - 6 < natural;
     const pillW = Math.min(natural, bw - 18 - markWidth(short) - 6);
@@ -638,18 +652,18 @@ function draw(ctx) {
         s("circle", { cx: right - 11, cy: bt + 17, r: 11, fill: "#1d2433", stroke: "#a8322d", "stroke-width": 2.5 }),
         s("text", { x: right - 11, y: bt + 21, "text-anchor": "middle", "font-size": fs(11), fill: "#fff", "font-weight": 700 }, loc.roulette.tiles_under ?? 0),
         short ? null : s("text", { x: right - 27, y: bt + 21, "text-anchor": "end", "font-size": fs(10), fill: "#a8322d" }, words.roulette)), GL.roulette));
-      right -= short ? 28 : 34 + words.roulette.length * 5.6;
+      right -= rouletteW(short);
     }
     if (loc.enigma) {
       marks.append(glossed(s("g", {}, s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": fs(11), fill: "#6b2f86", "font-weight": 700 }, short ? "E" : words.enigma)), GL.enigma));
-      right -= short ? 16 : 10 + words.enigma.length * 6.6;
+      right -= enigmaW(short);
     }
     if (loc.resolved) {
       marks.append(s("text", { x: right, y: bt + 21.5, "text-anchor": "end", "font-size": fs(short ? 13 : 11), fill: "#4a5366" }, s("title", {}, words.resolved), short ? "✓" : `✓ ${words.resolved}`));
-      right -= short ? 18 : 10 + words.resolved.length * 6;
+      right -= resolvedW(short);
     }
     if (loc.status === "reconstructed") {
-      const rw = short ? 20 : 80;
+      const rw = reconW(short);
       marks.append(glossed(s("g", {},
         s("rect", { x: right - rw, y: bt + 9, width: rw, height: 16, rx: 8, fill: "#fff4e0", stroke: "#e2b777" }),
         s("text", { x: right - rw / 2, y: bt + 21, "text-anchor": "middle", "font-size": fs(small ? 10 : 9), fill: "#8a4b00" }, short ? "◆" : words.recon)), GL.reconstructed));
