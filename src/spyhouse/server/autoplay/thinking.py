@@ -235,7 +235,11 @@ class Thinking:
                 except TimeoutError:
                     # Still busy at the budget: kill it, or the next decision waits on it.
                     log.warning("a search overran its %.1f s budget", self.decision_seconds)
-                    self.close()
+                    # Killing the workers takes a while on a loaded machine: the pool is
+                    # let go now (the next decision starts a fresh one) and killed once
+                    # the rules of thumb have answered.
+                    pool, self._pool, self._warm = self._pool, None, None
+                    loop.call_soon(_kill, pool)
                     return None
             return None  # not reached
         finally:
@@ -244,10 +248,15 @@ class Thinking:
     def close(self) -> None:
         """Kill the workers now (a search in progress is abandoned) and let the pool go."""
         pool, self._pool, self._warm = self._pool, None, None
-        if pool is None:
-            return
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _kill(pool)
+
+
+def _kill(pool: ProcessPoolExecutor | None) -> None:
+    """Kill a pool's workers (a search in progress is abandoned) and shut it down."""
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
