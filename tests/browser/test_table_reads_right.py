@@ -171,11 +171,13 @@ def test_a_spies_side_is_as_tall_as_what_it_holds(browser, site, width):
             table = _table(http, "spies", 2, {})
             _open(bob, table, 1)
             rng = random.Random(4)
-            for _ in range(12):
-                _move(http, table, rng)
-            wait_synced(bob, _view(http, table, 1)["version"])
-        bands = bob.page.evaluate(BANDS)
-        assert len(bands) == 2 and all(0 <= b["band"] <= 16 for b in bands), bands
+            # Checked as the game goes: rows with guesses under them and rows without.
+            for _ in range(4):
+                wait_synced(bob, _view(http, table, 1)["version"])
+                bands = bob.page.evaluate(BANDS)
+                assert len(bands) == 2 and all(0 <= b["band"] <= 16 for b in bands), bands
+                for _ in range(6):
+                    _move(http, table, rng)
         assert bob.errors == [], bob.errors
     finally:
         bob.context.close()

@@ -111,7 +111,7 @@ export function describeEvent(ev, ctx) {
   // player: the table's words say it; the game's own, after the set-up, names who.
   if (ev.type === "game_started" && typeof d.first_player !== "number") return null;
   const subject = PRIVATE_SUBJECT.has(ev.type) ? ctx.sees : (typeof d.player === "number" ? d.player : ev.seat);
-  return sentence(EVENTS, ev, ctx, (k, v) => {
+  const line = sentence(EVENTS, ev, ctx, (k, v) => {
     if (k === "payoffs" && v && typeof v === "object") return Object.entries(v).filter(([, n]) => n).map(([a, n]) => `${a} ${n}`).join(", ");
     if (k === "target" && typeof v === "string") return v;
     if (k === "frm") return cityName(d.frm ?? d.from ?? "—");
@@ -123,6 +123,9 @@ export function describeEvent(ev, ctx) {
     if (k === "solomon") return (d.payoffs_to_solomon || []).map((/** @type {number} */ n, /** @type {number} */ i) => `${ctx.name(i, { you: false })} ${n}`).join(", ");
     return undefined;
   }, subject);
+  // Spanish gives the doctor his article where a payoff space is filled in: "Pagaste 2 al
+  // Dr. Solomon", "el pago de Ana al Dr. Solomon", never "a Dr. Solomon".
+  return line && currentLang() === "es" ? line.replace(/\b(a|de) Dr\. Solomon/g, "$1l Dr. Solomon") : line;
 }
 
 /** @param {GameEvent} ev */

@@ -338,9 +338,19 @@ function draw(ctx) {
   const WIDE_MISSIONS = 184;
   const WIDE_WITH_HAND = 270;
   const hasHand = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => !!(isOwn && v.sides[side].hand);
+  // A row of missions is a card (to 152) and, when some mission in it carries a guess, the
+  // guess's line under it (to 173); a row with no guess ends under its cards.
+  const MISSION_ROW = 180;
+  const CARDS_ONLY = 162;
+  const guessIn = (/** @type {Json} */ side, /** @type {number} */ first, /** @type {number} */ count) =>
+    v.sides[side].missions.slice(first, first + count).some((/** @type {Json} */ m) => m.guess);
+  const missionsHeight = (/** @type {Json} */ side) => {
+    const rows = rowsOf(side);
+    return (rows - 1) * MISSION_ROW + (guessIn(side, (rows - 1) * perRow, perRow) ? MISSION_ROW : CARDS_ONLY);
+  };
   const panelHeight = (/** @type {Json} */ side, /** @type {Json} */ isOwn) => (small
-    ? HEAD + rowsOf(side) * 180 + (hasHand(side, isOwn) ? 30 + handRows(side) * 64 : 0)
-    : hasHand(side, isOwn) ? WIDE_WITH_HAND : WIDE_MISSIONS);
+    ? HEAD + missionsHeight(side) + (hasHand(side, isOwn) ? 30 + handRows(side) * 64 : 0)
+    : hasHand(side, isOwn) ? WIDE_WITH_HAND : guessIn(side, 0, Infinity) ? WIDE_MISSIONS : CARDS_ONLY);
 
   // The Double Agent track: red flag … centre … blue flag.
   const da = v.double_agent;
@@ -407,7 +417,7 @@ function draw(ctx) {
     // Missions.
     info.missions.forEach((/** @type {Json} */ m, /** @type {number} */ i) => {
       const x = small ? 44 + (i % perRow) * 160 : 260 + i * 110;
-      const y = small ? top + HEAD + Math.floor(i / perRow) * 180 : top;
+      const y = small ? top + HEAD + Math.floor(i / perRow) * MISSION_ROW : top;
       const slot = s("g", { "data-slot": `spies-${side}-${m.player}-${m.mission}` });
       let soldier = m.soldier;
       let pending = false;
@@ -444,7 +454,7 @@ function draw(ctx) {
     // Your hand (only your own side carries one in your view).
     if (isOwn && info.hand) {
       // On a phone: below the missions, five cards a row.
-      const y = small ? top + HEAD + rowsOf(side) * 180 - 176 : top;
+      const y = small ? top + HEAD + missionsHeight(side) - 176 : top;
       g.append(s("text", { x: 26, y: y + 196, "font-size": fs(12), fill: "#4a5366" }, ctx.t("sp.hand")));
       const k = fixedSoldiers.length;
       info.hand.forEach((/** @type {Json} */ c, /** @type {number} */ j) => {
