@@ -11,6 +11,7 @@ import asyncio
 import threading
 
 import httpx
+import asyncpg
 import psycopg
 import pytest
 from sqlalchemy.engine import make_url
@@ -36,7 +37,7 @@ def test_sockets_catch_up_after_the_listen_connection_drops(migrated_url, live, 
         reconnecting, gate = threading.Event(), threading.Event()
         connect = notify._connect
 
-        async def gated(url: str) -> psycopg.AsyncConnection:
+        async def gated(url: str) -> asyncpg.Connection:
             reconnecting.set()
             while not gate.is_set():
                 await asyncio.sleep(0.02)

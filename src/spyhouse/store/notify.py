@@ -15,10 +15,8 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any
 
-import psycopg
-from psycopg import generators
+import asyncpg
 from sqlalchemy.engine import make_url
 
 CHANNEL = "spyhouse_tables"
@@ -27,13 +25,6 @@ CHAT_CHANNEL = "spyhouse_chat"
 ``<table id>:muted:<seat>:<0|1>:<origin>`` for a mute (``origin``: the process that
 muted, which has told its own sockets already)."""
 log = logging.getLogger(__name__)
-
-_QUIET_WAKE_SECONDS = 3600.0
-"""How often the idle LISTEN connection wakes with nothing to read. psycopg's
-``notifies()`` wakes every 0.1 s (for Ctrl-C in scripts), which was a quarter of an idle
-server's CPU on PostgreSQL; here the task is cancelled through asyncio, so a wake is
-only needed when the socket has something to read (a notice, or the connection
-closing)."""
 
 
 def notice(table_id: str, version: int) -> str:
@@ -51,8 +42,20 @@ def _conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def _connect(url: str) -> psycopg.AsyncConnection[Any]:
-    return await psycopg.AsyncConnection.connect(_conninfo(url), autocommit=True)
+async def _connect(url: str) -> asyncpg.Connection:
+    return await asyncpg.connect(_conninfo(url))
+
+
+def _closed(conn: asyncpg.Connection) -> asyncio.Future[None]:
+    """A future done once ``conn`` is closed (the server dropped it, or it broke)."""
+    closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_close(_conn: object) -> None:
+        if not closed.done():
+            closed.set_result(None)
+
+    conn.add_termination_listener(on_close)
+    return closed
 
 
 async def listen(
@@ -67,26 +70,27 @@ async def listen(
 
     Notices sent while the connection was down are lost, so ``on_listening()`` is called
     each time LISTEN is in place again: the caller resyncs everything it serves.
+
+    asyncpg hands each notice to a callback as its protocol reads it, with no task
+    woken per notice; the task here only sleeps until the connection is lost (psycopg's
+    ``notifies()`` woke a task once per notice, and every move reads its own notice
+    back, and every 0.1 s when idle).
     """
     delay = 0.5
     while True:
         try:
-            async with await _connect(url) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
-                await conn.execute(f"LISTEN {CHAT_CHANNEL}")
+            conn = await _connect(url)
+            try:
+                lost = _closed(conn)
+                await conn.add_listener(CHANNEL, lambda *n: on_change(*parse_notice(n[3])))
+                await conn.add_listener(CHAT_CHANNEL, lambda *n: on_chat(n[3]))
                 on_listening()
                 ready.set()
                 delay = 0.5
-                while True:
-                    received = await conn.wait(
-                        generators.notifies(conn.pgconn), interval=_QUIET_WAKE_SECONDS
-                    )
-                    for raw in received:
-                        payload = raw.extra.decode()
-                        if raw.relname.decode() == CHAT_CHANNEL:
-                            on_chat(payload)
-                        else:
-                            on_change(*parse_notice(payload))
+                await lost
+                raise ConnectionError("the LISTEN connection closed")
+            finally:
+                conn.terminate()
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the database went away: wait, then listen again
