@@ -1,7 +1,8 @@
 """Engines and sessions. One URL picks the database; drivers are chosen for it.
 
 ``sqlite:///file.db`` or ``postgresql://user@host/db`` are accepted as given by a user;
-the app uses the async driver (aiosqlite / psycopg) and migrations the sync one.
+the app uses the async driver (aiosqlite / psycopg) and migrations the sync one; moves
+and notices on PostgreSQL go through asyncpg (``hotpath``, ``notify``).
 """
 
 from __future__ import annotations

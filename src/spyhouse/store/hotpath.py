@@ -41,7 +41,7 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from spyhouse.store import jsontext
-from spyhouse.store.notify import CHANNEL, notice
+from spyhouse.store.notify import CHANNEL, conninfo, notice
 from spyhouse.store.snapshots import SEAT_COLUMNS, SeatChange
 
 T = TypeVar("T")
@@ -282,12 +282,6 @@ def _pg_seat_update() -> str:
 
 
 _PG_SEAT = _pg_seat_update()
-
-
-def conninfo(url: str) -> str:
-    """A libpq URL of the database (asyncpg and psycopg read the same), whatever driver
-    the SQLAlchemy URL names."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 _WAIT_SECONDS = 30.0

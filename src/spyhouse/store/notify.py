@@ -38,12 +38,13 @@ def parse_notice(payload: str) -> tuple[str, int | None]:
     return table_id, int(version) if version.isdigit() else None
 
 
-def _conninfo(url: str) -> str:
+def conninfo(url: str) -> str:
+    """A libpq URL of the database, whatever driver the SQLAlchemy URL names."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def _connect(url: str) -> asyncpg.Connection:
-    return await asyncpg.connect(_conninfo(url))
+    return await asyncpg.connect(conninfo(url))
 
 
 def _closed(conn: asyncpg.Connection) -> asyncio.Future[None]:
