@@ -1,6 +1,8 @@
 """The events the server itself writes into a table's log (lobby, seats, clocks), as
-types: every game's published log events are its own kinds and these (a game's kind of
-the same name, e.g. its own ``game_started``, takes the place of the server's).
+types: every game's published log events are its own kinds and these. A game's kind of
+the same name, e.g. its own ``game_started``, is published with either's data: the
+server announces the start when the game's setup does not, and a game that announces it
+later (Conspiracy, once the setup picks are in) has both in its log.
 
 The server's tests check every state frame a test client receives against the published
 schemas (``tests/server/frame_check.py``), these included, so the two cannot drift.

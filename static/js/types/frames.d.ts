@@ -3904,7 +3904,10 @@ export interface ConspiracyLoggedClocksResumed {
  */
 export interface ConspiracyLoggedGameStarted {
   audience?: Audience46;
-  data: ConspiracyGameStartedData;
+  /**
+   * The game's own, or the server's (written when the game's setup does not announce the kind itself)
+   */
+  data: ConspiracyGameStartedData | TableNoData;
   seat: Seat68;
   type: Type58;
   version: Version48;
@@ -4787,7 +4790,10 @@ export interface EstorilGameOverData {}
  */
 export interface EstorilLoggedGameStarted {
   audience?: Audience92;
-  data: EstorilGameStartedData;
+  /**
+   * The game's own, or the server's (written when the game's setup does not announce the kind itself)
+   */
+  data: EstorilGameStartedData | TableNoData;
   seat: Seat115;
   type: Type123;
   version: Version95;

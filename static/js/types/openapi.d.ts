@@ -2847,7 +2847,8 @@ export interface components {
              * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
              */
             audience?: number[] | null;
-            data: components["schemas"]["ConspiracyGameStartedData"];
+            /** @description The game's own, or the server's (written when the game's setup does not announce the kind itself) */
+            data: components["schemas"]["ConspiracyGameStartedData"] | components["schemas"]["TableNoData"];
             /**
              * Seat
              * @description Who acted (null for lobby or automatic changes)
@@ -5202,7 +5203,8 @@ export interface components {
              * @description Only in a published full log: the seats that could read this event during the game (null = everyone)
              */
             audience?: number[] | null;
-            data: components["schemas"]["EstorilGameStartedData"];
+            /** @description The game's own, or the server's (written when the game's setup does not announce the kind itself) */
+            data: components["schemas"]["EstorilGameStartedData"] | components["schemas"]["TableNoData"];
             /**
              * Seat
              * @description Who acted (null for lobby or automatic changes)

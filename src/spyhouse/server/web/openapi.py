@@ -267,15 +267,18 @@ def _server_kinds(schemas: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _logged_events(schemas: dict[str, Any], game: Game) -> None:
     """``<Game>LoggedEvent``: a log entry of the game's tables, one variant per kind
-    (the game's and the server's, the game's first), each ``LoggedEvent`` with its
-    ``type`` a constant and its ``data`` that kind's (copies, not ``allOf``: generators
-    cannot narrow a field through ``allOf``)."""
+    (the game's and the server's, either's data where both write a kind), each
+    ``LoggedEvent`` with its ``type`` a constant and its ``data`` that kind's (copies,
+    not ``allOf``: generators cannot narrow a field through ``allOf``)."""
     prefix = component_prefix(game)
     union = f"{prefix}LoggedEvent"
     if "discriminator" not in schemas[f"{prefix}Event"]:  # a game with untyped events
         schemas[union] = copy.deepcopy(schemas["LoggedEvent"]) | {"title": union}
         return
-    kinds = _server_kinds(schemas) | _kinds(schemas, f"{prefix}Event")
+    own, server = _kinds(schemas, f"{prefix}Event"), _server_kinds(schemas)
+    kinds = server | own
+    for kind in own.keys() & server.keys():
+        kinds[kind] = _either(own[kind], server[kind])
     mapping = {}
     for kind, data in sorted(kinds.items()):
         name = f"{prefix}Logged{''.join(p.capitalize() for p in kind.split('_'))}"
@@ -291,6 +294,19 @@ def _logged_events(schemas: dict[str, Any], game: Game) -> None:
         "description": f"An event of a {game.title} table's log, by its type",
         "oneOf": [{"$ref": ref} for ref in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+
+
+def _either(own: dict[str, Any], server: dict[str, Any]) -> dict[str, Any]:
+    """The data of a kind both the game and the server write (``game_started``: the
+    server announces the start when the game's setup does not, so a game that announces
+    it later has both in its log): the game's, or else the server's."""
+    if own == server:
+        return copy.deepcopy(own)
+    return {
+        "anyOf": [copy.deepcopy(own), copy.deepcopy(server)],
+        "description": "The game's own, or the server's (written when the game's setup "
+        "does not announce the kind itself)",
     }
 
 
