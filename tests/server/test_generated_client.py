@@ -18,6 +18,9 @@ import httpx
 import pytest
 
 GAMES = {"estoril": 2, "agencia": 3, "spies": 2, "conspiracy": 2}
+PUBLISHED = {"estoril", "spies"}
+"""Tables that publish their log (a full record, a replay from everyone); the others give
+their seat its own record."""
 PACKAGE = "spyhouse_generated_client"
 
 TOOL = shutil.which("openapi-python-client", path=str(Path(sys.executable).parent))
@@ -70,6 +73,8 @@ def _ops(name: str) -> ModuleType:
         "view": "play.get_view_api_tables_table_id_view_get",
         "act": "play.post_action_api_tables_table_id_actions_post",
         "games": "games.list_games_api_games_get",
+        "record": "records.get_record_api_tables_table_id_record_get",
+        "replay": "records.get_replay_api_tables_table_id_replay_get",
     }[name]
     return importlib.import_module(f"{PACKAGE}.api.{found}")
 
@@ -82,7 +87,11 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
     games = _ops("games").sync(client=anonymous)
     assert game in {g.id for g in games}
     body = models.CreateTable(
-        game=game, seats=GAMES[game], host_name="me", clock=models.PerDecisionClock(seconds=600)
+        game=game,
+        seats=GAMES[game],
+        host_name="me",
+        clock=models.PerDecisionClock(seconds=600),
+        publish_log=game in PUBLISHED,
     )
     created = _ops("create").sync(client=anonymous, body=body)
     assert isinstance(created, models.CreatedTable)
@@ -141,6 +150,39 @@ def test_a_generated_client_plays_a_whole_game_with_typed_actions(api, game) -> 
     assert moves > 0 and doc.status == "finished"
     assert len(kinds) > 2, kinds
     assert isinstance(doc.outcome, getattr(models, f"{prefix}Outcome"))
+    _read_the_record_and_replays(models, created.table_id, me, game)
+
+
+def _read_the_record_and_replays(models: Any, table_id: str, me: Any, game: str) -> None:
+    """The finished game's record and replays are the game's own classes too."""
+    prefix = game.capitalize()
+    view = getattr(models, f"{prefix}View")
+    record = _ops("record").sync(table_id, client=me)
+    kind = "FullRecord" if game in PUBLISHED else "SeatRecord"
+    assert isinstance(record, getattr(models, f"{prefix}{kind}")), type(record)
+    assert isinstance(record.outcome, getattr(models, f"{prefix}Outcome"))
+    if game in PUBLISHED:
+        assert record.moves and all(
+            type(m.action).__name__.startswith(prefix) for m in record.moves
+        )
+    else:
+        mine = [e.action for e in record.entries if e.action is not None]
+        assert mine and all(type(a).__name__.startswith(prefix) for a in mine)
+        events = [e for entry in record.entries for e in entry.events]
+        # the game's kinds and the server's (joined, bot_seated…), each its own class
+        names = {type(e).__name__ for e in events}
+        assert any(n.startswith(prefix) for n in names), names
+        assert any(n.startswith("Table") for n in names), names
+    replay = _ops("replay").sync(table_id, client=me)
+    assert isinstance(replay, getattr(models, f"{prefix}ChairReplay")), type(replay)
+    assert replay.viewpoint == 0
+    assert all(isinstance(step.view, view) for step in replay.steps)
+    if game in PUBLISHED:
+        everyone = _ops("replay").sync(table_id, client=me, viewpoint="all")
+        assert isinstance(everyone, getattr(models, f"{prefix}EveryoneReplay")), type(everyone)
+        last = everyone.steps[-1]
+        assert len(last.views) == GAMES[game] and all(isinstance(v, view) for v in last.views)
+        assert all(hasattr(e, "audience") for step in everyone.steps for e in step.events)
 
 
 def test_the_error_paths_are_typed_problem_documents(api) -> None:

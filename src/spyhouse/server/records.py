@@ -169,4 +169,6 @@ async def _replay(ctx: Context, row: TableSnapshot, want: Viewpoint) -> bytes:
 
 def _encoded_replay(record: dict[str, Any], want: Viewpoint) -> bytes:
     steps = seat_steps(record, want)
-    return jsontext.dumps_bytes({"viewpoint": want, "seats": record["seats"], "steps": steps})
+    # ``game`` tells a client which game's views, actions and events the steps hold.
+    replay = {"game": record["game"], "viewpoint": want, "seats": record["seats"], "steps": steps}
+    return jsontext.dumps_bytes(replay)

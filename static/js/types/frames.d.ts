@@ -3067,6 +3067,9 @@ export interface AgenciaStateFrame {
   to_act: ToAct;
   type: Type39;
   version: Version29;
+  /**
+   * The game's view for you (null before start)
+   */
   view: AgenciaView | null;
   you: You1;
 }
@@ -3645,6 +3648,9 @@ export interface ConspiracyStateFrame {
   to_act: ToAct2;
   type: Type106;
   version: Version78;
+  /**
+   * The game's view for you (null before start)
+   */
   view: ConspiracyView | null;
   you: You3;
 }
@@ -4548,6 +4554,9 @@ export interface EstorilStateFrame {
   to_act: ToAct3;
   type: Type163;
   version: Version123;
+  /**
+   * The game's view for you (null before start)
+   */
   view: EstorilView | null;
   you: You5;
 }
@@ -5517,6 +5526,9 @@ export interface SpiesStateFrame {
   to_act: ToAct5;
   type: Type216;
   version: Version169;
+  /**
+   * The game's view for you (null before start)
+   */
   view: SpiesView | null;
   you: You6;
 }

@@ -335,7 +335,8 @@ export interface paths {
         /**
          * Get Replay
          * @description A finished game step by step as one chair saw it: after the setup and after every
-         *     move, that chair's view, who was to act and the events it could read.
+         *     move, that chair's view, who was to act and the events it could read (``game`` says
+         *     which game's views, actions and events they are).
          */
         get: operations["get_replay_api_tables__table_id__replay_get"];
         put?: never;
@@ -658,6 +659,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["AgenciaView"] | null;
             /**
              * You
@@ -690,6 +692,232 @@ export interface components {
              * @enum {string}
              */
             type: "agents_solved";
+        };
+        /**
+         * AgenciaAudienceAgentsSolved
+         * @description A agents_solved event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceAgentsSolved: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaAgentsSolvedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agents_solved";
+        };
+        /**
+         * AgenciaAudienceCardDealt
+         * @description A card_dealt event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceCardDealt: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaCardDealtData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_dealt";
+        };
+        /**
+         * AgenciaAudienceCardDrawn
+         * @description A card_drawn event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceCardDrawn: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaCardDrawnData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_drawn";
+        };
+        /**
+         * AgenciaAudienceCardPlayed
+         * @description A card_played event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceCardPlayed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaCardPlayedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_played";
+        };
+        /**
+         * AgenciaAudienceCardSeen
+         * @description A card_seen event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceCardSeen: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaCardSeenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "card_seen";
+        };
+        /**
+         * AgenciaAudienceDiscarded
+         * @description A discarded event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceDiscarded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaDiscardedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded";
+        };
+        /**
+         * AgenciaAudienceEmbassyLocationChosen
+         * @description A embassy_location_chosen event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceEmbassyLocationChosen: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaEmbassyLocationChosenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "embassy_location_chosen";
+        };
+        /**
+         * AgenciaAudienceEvent
+         * @description An event of a La Agencia: Misión Embajada game with who could read it, by its type
+         */
+        AgenciaAudienceEvent: components["schemas"]["AgenciaAudienceAgentsSolved"] | components["schemas"]["AgenciaAudienceCardDealt"] | components["schemas"]["AgenciaAudienceCardDrawn"] | components["schemas"]["AgenciaAudienceCardPlayed"] | components["schemas"]["AgenciaAudienceCardSeen"] | components["schemas"]["AgenciaAudienceDiscarded"] | components["schemas"]["AgenciaAudienceEmbassyLocationChosen"] | components["schemas"]["AgenciaAudienceGameOver"] | components["schemas"]["AgenciaAudienceGettingReady"] | components["schemas"]["AgenciaAudienceInfiltrated"] | components["schemas"]["AgenciaAudienceNewAmbassador"] | components["schemas"]["AgenciaAudienceRecruited"] | components["schemas"]["AgenciaAudienceRoundTokenReturned"];
+        /**
+         * AgenciaAudienceGameOver
+         * @description A game_over event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceGameOver: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+        };
+        /**
+         * AgenciaAudienceGettingReady
+         * @description A getting_ready event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceGettingReady: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaGettingReadyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "getting_ready";
+        };
+        /**
+         * AgenciaAudienceInfiltrated
+         * @description A infiltrated event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceInfiltrated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaInfiltratedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+        };
+        /**
+         * AgenciaAudienceNewAmbassador
+         * @description A new_ambassador event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceNewAmbassador: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaNewAmbassadorData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "new_ambassador";
+        };
+        /**
+         * AgenciaAudienceRecruited
+         * @description A recruited event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceRecruited: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaRecruitedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recruited";
+        };
+        /**
+         * AgenciaAudienceRoundTokenReturned
+         * @description A round_token_returned event of La Agencia: Misión Embajada, with who could read it
+         */
+        AgenciaAudienceRoundTokenReturned: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["AgenciaRoundTokenReturnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_token_returned";
         };
         /** AgenciaCardDealtData */
         AgenciaCardDealtData: {
@@ -796,6 +1024,27 @@ export interface components {
             type: "card_seen";
         };
         /**
+         * AgenciaChairReplay
+         * @description A finished game step by step as one chair saw it (a seat, or the spectators'
+         *     public view). (La Agencia: Misión Embajada)
+         */
+        AgenciaChairReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["AgenciaReplayStep"][];
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public view
+             */
+            viewpoint: number | null;
+        };
+        /**
          * AgenciaChooseLocation
          * @description (A) The Ambassador chooses the Embassy's side.
          */
@@ -847,6 +1096,63 @@ export interface components {
         };
         /** AgenciaEvent */
         AgenciaEvent: components["schemas"]["AgenciaAgentsSolvedEvent"] | components["schemas"]["AgenciaCardDealtEvent"] | components["schemas"]["AgenciaCardDrawnEvent"] | components["schemas"]["AgenciaCardPlayedEvent"] | components["schemas"]["AgenciaCardSeenEvent"] | components["schemas"]["AgenciaDiscardedEvent"] | components["schemas"]["AgenciaEmbassyLocationChosenEvent"] | components["schemas"]["AgenciaGameOverEvent"] | components["schemas"]["AgenciaGettingReadyEvent"] | components["schemas"]["AgenciaInfiltratedEvent"] | components["schemas"]["AgenciaNewAmbassadorEvent"] | components["schemas"]["AgenciaRecruitedEvent"] | components["schemas"]["AgenciaRoundTokenReturnedEvent"];
+        /**
+         * AgenciaEveryoneReplay
+         * @description A finished game step by step with every secret (``viewpoint=all``, published logs
+         *     only): the public view, every seat's view and every event with its audience. (La Agencia: Misión Embajada)
+         */
+        AgenciaEveryoneReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["AgenciaEveryoneReplayStep"][];
+            /**
+             * Viewpoint
+             * @constant
+             */
+            viewpoint: "all";
+        };
+        /**
+         * AgenciaEveryoneReplayStep
+         * @description EveryoneReplayStep (La Agencia: Misión Embajada)
+         */
+        AgenciaEveryoneReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["AgenciaAction"] | null;
+            /**
+             * Events
+             * @description Every event of the step, with who could read it
+             */
+            events: components["schemas"]["AgenciaAudienceEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["AgenciaView"];
+            /** @description Every seat's view after the step */
+            views: components["schemas"]["AgenciaView"][];
+        };
         /** AgenciaFinalScore */
         AgenciaFinalScore: {
             /** Cards */
@@ -868,6 +1174,43 @@ export interface components {
             tokens: number;
             /** Total */
             total: number;
+        };
+        /**
+         * AgenciaFullRecord
+         * @description A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+         *     order, all that is needed to replay the game through its engine and check it
+         *     (``spyhouse replay FILE``). Only where the host published the log. (La Agencia: Misión Embajada)
+         */
+        AgenciaFullRecord: {
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            /** Moves */
+            moves: components["schemas"]["AgenciaRecordMove"][];
+            options: components["schemas"]["AgenciaOptions"];
+            outcome: components["schemas"]["AgenciaOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * Seed
+             * @description The seed of every shuffle
+             */
+            seed: number;
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
         };
         /** AgenciaGameOverData */
         AgenciaGameOverData: {
@@ -1729,6 +2072,51 @@ export interface components {
             text: string;
         };
         /**
+         * AgenciaRecordEntry
+         * @description RecordEntry (La Agencia: Misión Embajada)
+         */
+        AgenciaRecordEntry: {
+            /** @description The action, only where the record's own seat acted (else null) */
+            action: components["schemas"]["AgenciaAction"] | null;
+            /**
+             * Events
+             * @description The events the record's seat could read
+             */
+            events: components["schemas"]["AgenciaRecordEvent"][];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * Version
+             * @description The table version this entry created
+             */
+            version: number;
+        };
+        /**
+         * AgenciaRecordEvent
+         * @description An event of a seat's record of La Agencia: Misión Embajada, by its type
+         */
+        AgenciaRecordEvent: components["schemas"]["AgenciaAgentsSolvedEvent"] | components["schemas"]["TableBotLevelChangedEvent"] | components["schemas"]["TableBotSeatedEvent"] | components["schemas"]["AgenciaCardDealtEvent"] | components["schemas"]["AgenciaCardDrawnEvent"] | components["schemas"]["AgenciaCardPlayedEvent"] | components["schemas"]["AgenciaCardSeenEvent"] | components["schemas"]["TableClocksPausedEvent"] | components["schemas"]["TableClocksResumedEvent"] | components["schemas"]["AgenciaDiscardedEvent"] | components["schemas"]["AgenciaEmbassyLocationChosenEvent"] | components["schemas"]["AgenciaGameOverEvent"] | components["schemas"]["TableGameStartedEvent"] | components["schemas"]["AgenciaGettingReadyEvent"] | components["schemas"]["AgenciaInfiltratedEvent"] | components["schemas"]["TableJoinedEvent"] | components["schemas"]["AgenciaNewAmbassadorEvent"] | components["schemas"]["TablePlayerRemovedEvent"] | components["schemas"]["AgenciaRecruitedEvent"] | components["schemas"]["TableRematchEvent"] | components["schemas"]["TableReturnedEvent"] | components["schemas"]["AgenciaRoundTokenReturnedEvent"] | components["schemas"]["TableSeatEmptiedEvent"] | components["schemas"]["TableSeatGivenBackEvent"] | components["schemas"]["TableSeatHeldEvent"] | components["schemas"]["TableSeatRequestedEvent"] | components["schemas"]["TableTimeAddedEvent"] | components["schemas"]["TableTimedOutEvent"];
+        /**
+         * AgenciaRecordMove
+         * @description RecordMove (La Agencia: Misión Embajada)
+         */
+        AgenciaRecordMove: {
+            action: components["schemas"]["AgenciaAction"];
+            /**
+             * Seat
+             * @description Who moved
+             */
+            seat: number;
+            /**
+             * Version
+             * @description The table version the move created
+             */
+            version: number;
+        };
+        /**
          * AgenciaRecruit
          * @description (C) The Recruiter exchanges with the played card of the seat ``target``.
          */
@@ -1761,6 +2149,40 @@ export interface components {
              */
             type: "recruited";
         };
+        /**
+         * AgenciaReplayStep
+         * @description ReplayStep (La Agencia: Misión Embajada)
+         */
+        AgenciaReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["AgenciaAction"] | null;
+            /**
+             * Events
+             * @description The events of the step the chair could read
+             */
+            events: components["schemas"]["AgenciaEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["AgenciaView"];
+        };
         /** AgenciaRoundTokenReturnedData */
         AgenciaRoundTokenReturnedData: {
             /** Round Tokens Left */
@@ -1774,6 +2196,46 @@ export interface components {
              * @enum {string}
              */
             type: "round_token_returned";
+        };
+        /**
+         * AgenciaSeatRecord
+         * @description One seat's record of a finished game whose log was not published: no seed, only
+         *     its own actions and the events it could read, version by version (it documents the
+         *     game but cannot be replayed). The host and spectators get the public one. (La Agencia: Misión Embajada)
+         */
+        AgenciaSeatRecord: {
+            /**
+             * Entries
+             * @description Every version that gave the seat an event or was its own move
+             */
+            entries: components["schemas"]["AgenciaRecordEntry"][];
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "agencia";
+            options: components["schemas"]["AgenciaOptions"];
+            outcome: components["schemas"]["AgenciaOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public record
+             */
+            viewpoint: number | null;
         };
         /**
          * AgenciaTableDocument
@@ -1823,6 +2285,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["AgenciaView"] | null;
             /**
              * You
@@ -1881,6 +2344,23 @@ export interface components {
             winners?: number[];
         };
         /**
+         * AudienceEvent
+         * @description An event of the game with who could read it (the replay from every chair).
+         */
+        AudienceEvent: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /**
          * BankClock
          * @description A chess-style bank of ``seconds`` per seat, ``+increment`` per decision.
          */
@@ -1914,6 +2394,24 @@ export interface components {
              * @description The most a bot of this level thinks per decision on this server (its moves run on the table's clock like anyone's)
              */
             think_seconds: number;
+        };
+        /**
+         * ChairReplay
+         * @description A finished game step by step as one chair saw it (a seat, or the spectators'
+         *     public view).
+         */
+        ChairReplay: {
+            /** Game */
+            game: string;
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["ReplayStep"][];
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public view
+             */
+            viewpoint: number | null;
         };
         /** ChatFrame */
         ChatFrame: {
@@ -2009,6 +2507,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["ConspiracyView"] | null;
             /**
              * You
@@ -2110,6 +2609,602 @@ export interface components {
             announced: number;
             /** Player */
             player: number;
+        };
+        /**
+         * ConspiracyAnyGameStartedEvent
+         * @description A game_started event of Conspiracy: The Solomon Gambit: the game's or the server's
+         */
+        ConspiracyAnyGameStartedEvent: {
+            /** @description The game's own, or the server's (written when the game's setup does not announce the kind itself) */
+            data: components["schemas"]["ConspiracyGameStartedData"] | components["schemas"]["TableNoData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /**
+         * ConspiracyAudienceAbilitySkipped
+         * @description A ability_skipped event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceAbilitySkipped: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyAbilitySkippedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ability_skipped";
+        };
+        /**
+         * ConspiracyAudienceAgentBurned
+         * @description A agent_burned event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceAgentBurned: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyAgentBurnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_burned";
+        };
+        /**
+         * ConspiracyAudienceAgentMoved
+         * @description A agent_moved event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceAgentMoved: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyAgentMovedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_moved";
+        };
+        /**
+         * ConspiracyAudienceAnnounced
+         * @description A announced event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceAnnounced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announced";
+        };
+        /**
+         * ConspiracyAudienceBeaconPulled
+         * @description A beacon_pulled event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceBeaconPulled: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyBeaconPulledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "beacon_pulled";
+        };
+        /**
+         * ConspiracyAudienceBoardSetUp
+         * @description A board_set_up event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceBoardSetUp: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyBoardSetUpData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "board_set_up";
+        };
+        /**
+         * ConspiracyAudienceBriefcaseCarried
+         * @description A briefcase_carried event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceBriefcaseCarried: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyBriefcaseCarriedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_carried";
+        };
+        /**
+         * ConspiracyAudienceBriefcaseDelivered
+         * @description A briefcase_delivered event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceBriefcaseDelivered: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyBriefcaseDeliveredData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "briefcase_delivered";
+        };
+        /**
+         * ConspiracyAudienceBurnAnnounced
+         * @description A burn_announced event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceBurnAnnounced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyBurnAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "burn_announced";
+        };
+        /**
+         * ConspiracyAudienceChallenged
+         * @description A challenged event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceChallenged: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyChallengedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenged";
+        };
+        /**
+         * ConspiracyAudienceChallengeFailed
+         * @description A challenge_failed event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceChallengeFailed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeFailedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_failed";
+        };
+        /**
+         * ConspiracyAudienceChallengeOffered
+         * @description A challenge_offered event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceChallengeOffered: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeOfferedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_offered";
+        };
+        /**
+         * ConspiracyAudienceChallengePassed
+         * @description A challenge_passed event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceChallengePassed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyChallengePassedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_passed";
+        };
+        /**
+         * ConspiracyAudienceChallengeSucceeded
+         * @description A challenge_succeeded event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceChallengeSucceeded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyChallengeSucceededData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge_succeeded";
+        };
+        /**
+         * ConspiracyAudienceEvent
+         * @description An event of a Conspiracy: The Solomon Gambit game with who could read it, by its type
+         */
+        ConspiracyAudienceEvent: components["schemas"]["ConspiracyAudienceAbilitySkipped"] | components["schemas"]["ConspiracyAudienceAgentBurned"] | components["schemas"]["ConspiracyAudienceAgentMoved"] | components["schemas"]["ConspiracyAudienceAnnounced"] | components["schemas"]["ConspiracyAudienceBeaconPulled"] | components["schemas"]["ConspiracyAudienceBoardSetUp"] | components["schemas"]["ConspiracyAudienceBriefcaseCarried"] | components["schemas"]["ConspiracyAudienceBriefcaseDelivered"] | components["schemas"]["ConspiracyAudienceBurnAnnounced"] | components["schemas"]["ConspiracyAudienceChallengeFailed"] | components["schemas"]["ConspiracyAudienceChallengeOffered"] | components["schemas"]["ConspiracyAudienceChallengePassed"] | components["schemas"]["ConspiracyAudienceChallengeSucceeded"] | components["schemas"]["ConspiracyAudienceChallenged"] | components["schemas"]["ConspiracyAudienceGameStarted"] | components["schemas"]["ConspiracyAudienceMagicianMovedBriefcase"] | components["schemas"]["ConspiracyAudienceMoveAnnounced"] | components["schemas"]["ConspiracyAudiencePayoffMade"] | components["schemas"]["ConspiracyAudienceRouletteMovedDie"] | components["schemas"]["ConspiracyAudienceRoundStarted"] | components["schemas"]["ConspiracyAudienceSetupAgentsChosen"] | components["schemas"]["ConspiracyAudienceSetupPayoffsPlaced"] | components["schemas"]["ConspiracyAudienceShieldsLifted"] | components["schemas"]["ConspiracyAudienceSolomonAdvanced"] | components["schemas"]["ConspiracyAudienceSolomonRolled"] | components["schemas"]["ConspiracyAudienceSpyglassLooked"] | components["schemas"]["ConspiracyAudienceSpyglassSaw"] | components["schemas"]["ConspiracyAudienceStartingPayoffDealt"] | components["schemas"]["ConspiracyAudienceStopped"] | components["schemas"]["ConspiracyAudienceTempestPushed"] | components["schemas"]["ConspiracyAudienceTempestUsed"] | components["schemas"]["ConspiracyAudienceTurnStarted"] | components["schemas"]["ConspiracyAudienceVagabondStepped"] | components["schemas"]["ConspiracyAudienceYouPaid"];
+        /**
+         * ConspiracyAudienceGameStarted
+         * @description A game_started event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceGameStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyGameStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /**
+         * ConspiracyAudienceMagicianMovedBriefcase
+         * @description A magician_moved_briefcase event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceMagicianMovedBriefcase: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyMagicianMovedBriefcaseData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "magician_moved_briefcase";
+        };
+        /**
+         * ConspiracyAudienceMoveAnnounced
+         * @description A move_announced event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceMoveAnnounced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyMoveAnnouncedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move_announced";
+        };
+        /**
+         * ConspiracyAudiencePayoffMade
+         * @description A payoff_made event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudiencePayoffMade: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyPayoffMadeData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payoff_made";
+        };
+        /**
+         * ConspiracyAudienceRouletteMovedDie
+         * @description A roulette_moved_die event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceRouletteMovedDie: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyRouletteMovedDieData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_moved_die";
+        };
+        /**
+         * ConspiracyAudienceRoundStarted
+         * @description A round_started event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceRoundStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyRoundStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+        };
+        /**
+         * ConspiracyAudienceSetupAgentsChosen
+         * @description A setup_agents_chosen event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSetupAgentsChosen: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySetupAgentsChosenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_agents_chosen";
+        };
+        /**
+         * ConspiracyAudienceSetupPayoffsPlaced
+         * @description A setup_payoffs_placed event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSetupPayoffsPlaced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySetupPayoffsPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup_payoffs_placed";
+        };
+        /**
+         * ConspiracyAudienceShieldsLifted
+         * @description A shields_lifted event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceShieldsLifted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyShieldsLiftedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shields_lifted";
+        };
+        /**
+         * ConspiracyAudienceSolomonAdvanced
+         * @description A solomon_advanced event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSolomonAdvanced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySolomonAdvancedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_advanced";
+        };
+        /**
+         * ConspiracyAudienceSolomonRolled
+         * @description A solomon_rolled event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSolomonRolled: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySolomonRolledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "solomon_rolled";
+        };
+        /**
+         * ConspiracyAudienceSpyglassLooked
+         * @description A spyglass_looked event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSpyglassLooked: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySpyglassLookedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_looked";
+        };
+        /**
+         * ConspiracyAudienceSpyglassSaw
+         * @description A spyglass_saw event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceSpyglassSaw: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracySpyglassSawData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spyglass_saw";
+        };
+        /**
+         * ConspiracyAudienceStartingPayoffDealt
+         * @description A starting_payoff_dealt event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceStartingPayoffDealt: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyStartingPayoffDealtData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_payoff_dealt";
+        };
+        /**
+         * ConspiracyAudienceStopped
+         * @description A stopped event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceStopped: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyStoppedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stopped";
+        };
+        /**
+         * ConspiracyAudienceTempestPushed
+         * @description A tempest_pushed event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceTempestPushed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyTempestPushedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_pushed";
+        };
+        /**
+         * ConspiracyAudienceTempestUsed
+         * @description A tempest_used event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceTempestUsed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyTempestUsedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tempest_used";
+        };
+        /**
+         * ConspiracyAudienceTurnStarted
+         * @description A turn_started event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceTurnStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyTurnStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn_started";
+        };
+        /**
+         * ConspiracyAudienceVagabondStepped
+         * @description A vagabond_stepped event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceVagabondStepped: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyVagabondSteppedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vagabond_stepped";
+        };
+        /**
+         * ConspiracyAudienceYouPaid
+         * @description A you_paid event of Conspiracy: The Solomon Gambit, with who could read it
+         */
+        ConspiracyAudienceYouPaid: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["ConspiracyYouPaidData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_paid";
         };
         /** ConspiracyBeacon */
         ConspiracyBeacon: {
@@ -2242,6 +3337,27 @@ export interface components {
              */
             type: "carry_briefcase";
         };
+        /**
+         * ConspiracyChairReplay
+         * @description A finished game step by step as one chair saw it (a seat, or the spectators'
+         *     public view). (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyChairReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["ConspiracyReplayStep"][];
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public view
+             */
+            viewpoint: number | null;
+        };
         /** ConspiracyChallenge */
         ConspiracyChallenge: {
             /** Announce */
@@ -2369,12 +3485,106 @@ export interface components {
         };
         /** ConspiracyEvent */
         ConspiracyEvent: components["schemas"]["ConspiracyAbilitySkippedEvent"] | components["schemas"]["ConspiracyAgentBurnedEvent"] | components["schemas"]["ConspiracyAgentMovedEvent"] | components["schemas"]["ConspiracyAnnouncedEvent"] | components["schemas"]["ConspiracyBeaconPulledEvent"] | components["schemas"]["ConspiracyBoardSetUpEvent"] | components["schemas"]["ConspiracyBriefcaseCarriedEvent"] | components["schemas"]["ConspiracyBriefcaseDeliveredEvent"] | components["schemas"]["ConspiracyBurnAnnouncedEvent"] | components["schemas"]["ConspiracyChallengeFailedEvent"] | components["schemas"]["ConspiracyChallengeOfferedEvent"] | components["schemas"]["ConspiracyChallengePassedEvent"] | components["schemas"]["ConspiracyChallengeSucceededEvent"] | components["schemas"]["ConspiracyChallengedEvent"] | components["schemas"]["ConspiracyGameStartedEvent"] | components["schemas"]["ConspiracyMagicianMovedBriefcaseEvent"] | components["schemas"]["ConspiracyMoveAnnouncedEvent"] | components["schemas"]["ConspiracyPayoffMadeEvent"] | components["schemas"]["ConspiracyRouletteMovedDieEvent"] | components["schemas"]["ConspiracyRoundStartedEvent"] | components["schemas"]["ConspiracySetupAgentsChosenEvent"] | components["schemas"]["ConspiracySetupPayoffsPlacedEvent"] | components["schemas"]["ConspiracyShieldsLiftedEvent"] | components["schemas"]["ConspiracySolomonAdvancedEvent"] | components["schemas"]["ConspiracySolomonRolledEvent"] | components["schemas"]["ConspiracySpyglassLookedEvent"] | components["schemas"]["ConspiracySpyglassSawEvent"] | components["schemas"]["ConspiracyStartingPayoffDealtEvent"] | components["schemas"]["ConspiracyStoppedEvent"] | components["schemas"]["ConspiracyTempestPushedEvent"] | components["schemas"]["ConspiracyTempestUsedEvent"] | components["schemas"]["ConspiracyTurnStartedEvent"] | components["schemas"]["ConspiracyVagabondSteppedEvent"] | components["schemas"]["ConspiracyYouPaidEvent"];
+        /**
+         * ConspiracyEveryoneReplay
+         * @description A finished game step by step with every secret (``viewpoint=all``, published logs
+         *     only): the public view, every seat's view and every event with its audience. (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyEveryoneReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["ConspiracyEveryoneReplayStep"][];
+            /**
+             * Viewpoint
+             * @constant
+             */
+            viewpoint: "all";
+        };
+        /**
+         * ConspiracyEveryoneReplayStep
+         * @description EveryoneReplayStep (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyEveryoneReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["ConspiracyAction"] | null;
+            /**
+             * Events
+             * @description Every event of the step, with who could read it
+             */
+            events: components["schemas"]["ConspiracyAudienceEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["ConspiracyView"];
+            /** @description Every seat's view after the step */
+            views: components["schemas"]["ConspiracyView"][];
+        };
         /** ConspiracyFinalReveal */
         ConspiracyFinalReveal: {
             /** Payoffs To Solomon */
             payoffs_to_solomon: number[];
             /** Reserves */
             reserves: number[];
+        };
+        /**
+         * ConspiracyFullRecord
+         * @description A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+         *     order, all that is needed to replay the game through its engine and check it
+         *     (``spyhouse replay FILE``). Only where the host published the log. (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyFullRecord: {
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            /** Moves */
+            moves: components["schemas"]["ConspiracyRecordMove"][];
+            options: components["schemas"]["ConspiracyOptions"];
+            outcome: components["schemas"]["ConspiracyOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * Seed
+             * @description The seed of every shuffle
+             */
+            seed: number;
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
         };
         /** ConspiracyGameStartedData */
         ConspiracyGameStartedData: {
@@ -3786,6 +4996,85 @@ export interface components {
              */
             type: "push";
         };
+        /**
+         * ConspiracyRecordEntry
+         * @description RecordEntry (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyRecordEntry: {
+            /** @description The action, only where the record's own seat acted (else null) */
+            action: components["schemas"]["ConspiracyAction"] | null;
+            /**
+             * Events
+             * @description The events the record's seat could read
+             */
+            events: components["schemas"]["ConspiracyRecordEvent"][];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * Version
+             * @description The table version this entry created
+             */
+            version: number;
+        };
+        /**
+         * ConspiracyRecordEvent
+         * @description An event of a seat's record of Conspiracy: The Solomon Gambit, by its type
+         */
+        ConspiracyRecordEvent: components["schemas"]["ConspiracyAbilitySkippedEvent"] | components["schemas"]["ConspiracyAgentBurnedEvent"] | components["schemas"]["ConspiracyAgentMovedEvent"] | components["schemas"]["ConspiracyAnnouncedEvent"] | components["schemas"]["ConspiracyBeaconPulledEvent"] | components["schemas"]["ConspiracyBoardSetUpEvent"] | components["schemas"]["TableBotLevelChangedEvent"] | components["schemas"]["TableBotSeatedEvent"] | components["schemas"]["ConspiracyBriefcaseCarriedEvent"] | components["schemas"]["ConspiracyBriefcaseDeliveredEvent"] | components["schemas"]["ConspiracyBurnAnnouncedEvent"] | components["schemas"]["ConspiracyChallengeFailedEvent"] | components["schemas"]["ConspiracyChallengeOfferedEvent"] | components["schemas"]["ConspiracyChallengePassedEvent"] | components["schemas"]["ConspiracyChallengeSucceededEvent"] | components["schemas"]["ConspiracyChallengedEvent"] | components["schemas"]["TableClocksPausedEvent"] | components["schemas"]["TableClocksResumedEvent"] | components["schemas"]["ConspiracyAnyGameStartedEvent"] | components["schemas"]["TableJoinedEvent"] | components["schemas"]["ConspiracyMagicianMovedBriefcaseEvent"] | components["schemas"]["ConspiracyMoveAnnouncedEvent"] | components["schemas"]["ConspiracyPayoffMadeEvent"] | components["schemas"]["TablePlayerRemovedEvent"] | components["schemas"]["TableRematchEvent"] | components["schemas"]["TableReturnedEvent"] | components["schemas"]["ConspiracyRouletteMovedDieEvent"] | components["schemas"]["ConspiracyRoundStartedEvent"] | components["schemas"]["TableSeatEmptiedEvent"] | components["schemas"]["TableSeatGivenBackEvent"] | components["schemas"]["TableSeatHeldEvent"] | components["schemas"]["TableSeatRequestedEvent"] | components["schemas"]["ConspiracySetupAgentsChosenEvent"] | components["schemas"]["ConspiracySetupPayoffsPlacedEvent"] | components["schemas"]["ConspiracyShieldsLiftedEvent"] | components["schemas"]["ConspiracySolomonAdvancedEvent"] | components["schemas"]["ConspiracySolomonRolledEvent"] | components["schemas"]["ConspiracySpyglassLookedEvent"] | components["schemas"]["ConspiracySpyglassSawEvent"] | components["schemas"]["ConspiracyStartingPayoffDealtEvent"] | components["schemas"]["ConspiracyStoppedEvent"] | components["schemas"]["ConspiracyTempestPushedEvent"] | components["schemas"]["ConspiracyTempestUsedEvent"] | components["schemas"]["TableTimeAddedEvent"] | components["schemas"]["TableTimedOutEvent"] | components["schemas"]["ConspiracyTurnStartedEvent"] | components["schemas"]["ConspiracyVagabondSteppedEvent"] | components["schemas"]["ConspiracyYouPaidEvent"];
+        /**
+         * ConspiracyRecordMove
+         * @description RecordMove (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyRecordMove: {
+            action: components["schemas"]["ConspiracyAction"];
+            /**
+             * Seat
+             * @description Who moved
+             */
+            seat: number;
+            /**
+             * Version
+             * @description The table version the move created
+             */
+            version: number;
+        };
+        /**
+         * ConspiracyReplayStep
+         * @description ReplayStep (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracyReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["ConspiracyAction"] | null;
+            /**
+             * Events
+             * @description The events of the step the chair could read
+             */
+            events: components["schemas"]["ConspiracyEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["ConspiracyView"];
+        };
         /** ConspiracyRoulette */
         ConspiracyRoulette: {
             /**
@@ -3830,6 +5119,46 @@ export interface components {
              * @enum {string}
              */
             type: "round_started";
+        };
+        /**
+         * ConspiracySeatRecord
+         * @description One seat's record of a finished game whose log was not published: no seed, only
+         *     its own actions and the events it could read, version by version (it documents the
+         *     game but cannot be replayed). The host and spectators get the public one. (Conspiracy: The Solomon Gambit)
+         */
+        ConspiracySeatRecord: {
+            /**
+             * Entries
+             * @description Every version that gave the seat an event or was its own move
+             */
+            entries: components["schemas"]["ConspiracyRecordEntry"][];
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "conspiracy";
+            options: components["schemas"]["ConspiracyOptions"];
+            outcome: components["schemas"]["ConspiracyOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public record
+             */
+            viewpoint: number | null;
         };
         /** ConspiracySetupAgentsChosenData */
         ConspiracySetupAgentsChosenData: {
@@ -4104,6 +5433,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["ConspiracyView"] | null;
             /**
              * You
@@ -4419,6 +5749,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["EstorilView"] | null;
             /**
              * You
@@ -4458,6 +5789,19 @@ export interface components {
             /** Text */
             text: string;
         };
+        /**
+         * EstorilAnyGameStartedEvent
+         * @description A game_started event of Estoril 1942: the game's or the server's
+         */
+        EstorilAnyGameStartedEvent: {
+            /** @description The game's own, or the server's (written when the game's setup does not announce the kind itself) */
+            data: components["schemas"]["EstorilGameStartedData"] | components["schemas"]["TableNoData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
         /** EstorilAssassinatedData */
         EstorilAssassinatedData: {
             /** Location */
@@ -4477,6 +5821,521 @@ export interface components {
              * @enum {string}
              */
             type: "assassinated";
+        };
+        /**
+         * EstorilAudienceAirportDie
+         * @description A airport_die event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceAirportDie: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilAirportDieData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "airport_die";
+        };
+        /**
+         * EstorilAudienceAssassinated
+         * @description A assassinated event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceAssassinated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilAssassinatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "assassinated";
+        };
+        /**
+         * EstorilAudienceCasinoDice
+         * @description A casino_dice event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceCasinoDice: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilCasinoDiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "casino_dice";
+        };
+        /**
+         * EstorilAudienceConspiracy
+         * @description A conspiracy event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceConspiracy: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilConspiracyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy";
+        };
+        /**
+         * EstorilAudienceConspiracyKept
+         * @description A conspiracy_kept event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceConspiracyKept: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilConspiracyKeptData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_kept";
+        };
+        /**
+         * EstorilAudienceConspiracyLook
+         * @description A conspiracy_look event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceConspiracyLook: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilConspiracyLookData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_look";
+        };
+        /**
+         * EstorilAudienceConspiracySwapped
+         * @description A conspiracy_swapped event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceConspiracySwapped: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilConspiracySwappedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "conspiracy_swapped";
+        };
+        /**
+         * EstorilAudienceDiscardedFaceDown
+         * @description A discarded_face_down event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceDiscardedFaceDown: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilDiscardedFaceDownData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded_face_down";
+        };
+        /**
+         * EstorilAudienceDiscardsRevealed
+         * @description A discards_revealed event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceDiscardsRevealed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilDiscardsRevealedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discards_revealed";
+        };
+        /**
+         * EstorilAudienceDoubleAgent
+         * @description A double_agent event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceDoubleAgent: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilDoubleAgentData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent";
+        };
+        /**
+         * EstorilAudienceEnigmaPlaced
+         * @description A enigma_placed event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceEnigmaPlaced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilEnigmaPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "enigma_placed";
+        };
+        /**
+         * EstorilAudienceEvent
+         * @description An event of a Estoril 1942 game with who could read it, by its type
+         */
+        EstorilAudienceEvent: components["schemas"]["EstorilAudienceAirportDie"] | components["schemas"]["EstorilAudienceAssassinated"] | components["schemas"]["EstorilAudienceCasinoDice"] | components["schemas"]["EstorilAudienceConspiracy"] | components["schemas"]["EstorilAudienceConspiracyKept"] | components["schemas"]["EstorilAudienceConspiracyLook"] | components["schemas"]["EstorilAudienceConspiracySwapped"] | components["schemas"]["EstorilAudienceDiscardedFaceDown"] | components["schemas"]["EstorilAudienceDiscardsRevealed"] | components["schemas"]["EstorilAudienceDoubleAgent"] | components["schemas"]["EstorilAudienceEnigmaPlaced"] | components["schemas"]["EstorilAudienceGameOver"] | components["schemas"]["EstorilAudienceGameStarted"] | components["schemas"]["EstorilAudienceLooked"] | components["schemas"]["EstorilAudienceNationalism"] | components["schemas"]["EstorilAudiencePassed"] | components["schemas"]["EstorilAudiencePlaced"] | components["schemas"]["EstorilAudiencePlacedFaceDown"] | components["schemas"]["EstorilAudienceRemovedFromGame"] | components["schemas"]["EstorilAudienceResolving"] | components["schemas"]["EstorilAudienceReward"] | components["schemas"]["EstorilAudienceRotated"] | components["schemas"]["EstorilAudienceRouletteFed"] | components["schemas"]["EstorilAudienceRouletteTile"] | components["schemas"]["EstorilAudienceRoundStarted"] | components["schemas"]["EstorilAudienceSaw"] | components["schemas"]["EstorilAudienceSeduced"] | components["schemas"]["EstorilAudienceShielded"] | components["schemas"]["EstorilAudienceTilesRetrieved"] | components["schemas"]["EstorilAudienceYouDiscarded"];
+        /**
+         * EstorilAudienceGameOver
+         * @description A game_over event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceGameOver: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+        };
+        /**
+         * EstorilAudienceGameStarted
+         * @description A game_started event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceGameStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilGameStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_started";
+        };
+        /**
+         * EstorilAudienceLooked
+         * @description A looked event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceLooked: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilLookedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "looked";
+        };
+        /**
+         * EstorilAudienceNationalism
+         * @description A nationalism event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceNationalism: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilNationalismData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "nationalism";
+        };
+        /**
+         * EstorilAudiencePassed
+         * @description A passed event of Estoril 1942, with who could read it
+         */
+        EstorilAudiencePassed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilPassedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+        };
+        /**
+         * EstorilAudiencePlaced
+         * @description A placed event of Estoril 1942, with who could read it
+         */
+        EstorilAudiencePlaced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilPlacedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed";
+        };
+        /**
+         * EstorilAudiencePlacedFaceDown
+         * @description A placed_face_down event of Estoril 1942, with who could read it
+         */
+        EstorilAudiencePlacedFaceDown: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilPlacedFaceDownData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "placed_face_down";
+        };
+        /**
+         * EstorilAudienceRemovedFromGame
+         * @description A removed_from_game event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceRemovedFromGame: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRemovedFromGameData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "removed_from_game";
+        };
+        /**
+         * EstorilAudienceResolving
+         * @description A resolving event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceResolving: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilResolvingData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resolving";
+        };
+        /**
+         * EstorilAudienceReward
+         * @description A reward event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceReward: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRewardData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "reward";
+        };
+        /**
+         * EstorilAudienceRotated
+         * @description A rotated event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceRotated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRotatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rotated";
+        };
+        /**
+         * EstorilAudienceRouletteFed
+         * @description A roulette_fed event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceRouletteFed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRouletteFedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_fed";
+        };
+        /**
+         * EstorilAudienceRouletteTile
+         * @description A roulette_tile event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceRouletteTile: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRouletteTileData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "roulette_tile";
+        };
+        /**
+         * EstorilAudienceRoundStarted
+         * @description A round_started event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceRoundStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilRoundStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "round_started";
+        };
+        /**
+         * EstorilAudienceSaw
+         * @description A saw event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceSaw: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilSawData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "saw";
+        };
+        /**
+         * EstorilAudienceSeduced
+         * @description A seduced event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceSeduced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilSeducedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seduced";
+        };
+        /**
+         * EstorilAudienceShielded
+         * @description A shielded event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceShielded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilShieldedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shielded";
+        };
+        /**
+         * EstorilAudienceTilesRetrieved
+         * @description A tiles_retrieved event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceTilesRetrieved: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilTilesRetrievedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tiles_retrieved";
+        };
+        /**
+         * EstorilAudienceYouDiscarded
+         * @description A you_discarded event of Estoril 1942, with who could read it
+         */
+        EstorilAudienceYouDiscarded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["EstorilYouDiscardedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "you_discarded";
         };
         /** EstorilCasinoDiceData */
         EstorilCasinoDiceData: {
@@ -4499,6 +6358,27 @@ export interface components {
              * @enum {string}
              */
             type: "casino_dice";
+        };
+        /**
+         * EstorilChairReplay
+         * @description A finished game step by step as one chair saw it (a seat, or the spectators'
+         *     public view). (Estoril 1942)
+         */
+        EstorilChairReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["EstorilReplayStep"][];
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public view
+             */
+            viewpoint: number | null;
         };
         /** EstorilConspiracyData */
         EstorilConspiracyData: {
@@ -4688,6 +6568,100 @@ export interface components {
         };
         /** EstorilEvent */
         EstorilEvent: components["schemas"]["EstorilAirportDieEvent"] | components["schemas"]["EstorilAssassinatedEvent"] | components["schemas"]["EstorilCasinoDiceEvent"] | components["schemas"]["EstorilConspiracyEvent"] | components["schemas"]["EstorilConspiracyKeptEvent"] | components["schemas"]["EstorilConspiracyLookEvent"] | components["schemas"]["EstorilConspiracySwappedEvent"] | components["schemas"]["EstorilDiscardedFaceDownEvent"] | components["schemas"]["EstorilDiscardsRevealedEvent"] | components["schemas"]["EstorilDoubleAgentEvent"] | components["schemas"]["EstorilEnigmaPlacedEvent"] | components["schemas"]["EstorilGameOverEvent"] | components["schemas"]["EstorilGameStartedEvent"] | components["schemas"]["EstorilLookedEvent"] | components["schemas"]["EstorilNationalismEvent"] | components["schemas"]["EstorilPassedEvent"] | components["schemas"]["EstorilPlacedEvent"] | components["schemas"]["EstorilPlacedFaceDownEvent"] | components["schemas"]["EstorilRemovedFromGameEvent"] | components["schemas"]["EstorilResolvingEvent"] | components["schemas"]["EstorilRewardEvent"] | components["schemas"]["EstorilRotatedEvent"] | components["schemas"]["EstorilRouletteFedEvent"] | components["schemas"]["EstorilRouletteTileEvent"] | components["schemas"]["EstorilRoundStartedEvent"] | components["schemas"]["EstorilSawEvent"] | components["schemas"]["EstorilSeducedEvent"] | components["schemas"]["EstorilShieldedEvent"] | components["schemas"]["EstorilTilesRetrievedEvent"] | components["schemas"]["EstorilYouDiscardedEvent"];
+        /**
+         * EstorilEveryoneReplay
+         * @description A finished game step by step with every secret (``viewpoint=all``, published logs
+         *     only): the public view, every seat's view and every event with its audience. (Estoril 1942)
+         */
+        EstorilEveryoneReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["EstorilEveryoneReplayStep"][];
+            /**
+             * Viewpoint
+             * @constant
+             */
+            viewpoint: "all";
+        };
+        /**
+         * EstorilEveryoneReplayStep
+         * @description EveryoneReplayStep (Estoril 1942)
+         */
+        EstorilEveryoneReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["EstorilAction"] | null;
+            /**
+             * Events
+             * @description Every event of the step, with who could read it
+             */
+            events: components["schemas"]["EstorilAudienceEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["EstorilView"];
+            /** @description Every seat's view after the step */
+            views: components["schemas"]["EstorilView"][];
+        };
+        /**
+         * EstorilFullRecord
+         * @description A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+         *     order, all that is needed to replay the game through its engine and check it
+         *     (``spyhouse replay FILE``). Only where the host published the log. (Estoril 1942)
+         */
+        EstorilFullRecord: {
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            /** Moves */
+            moves: components["schemas"]["EstorilRecordMove"][];
+            options: components["schemas"]["EstorilOptions"];
+            outcome: components["schemas"]["EstorilOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * Seed
+             * @description The seed of every shuffle
+             */
+            seed: number;
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+        };
         /**
          * EstorilGameOverData
          * @description Nothing more than that it happened.
@@ -6163,6 +8137,51 @@ export interface components {
             seat: number;
         };
         /**
+         * EstorilRecordEntry
+         * @description RecordEntry (Estoril 1942)
+         */
+        EstorilRecordEntry: {
+            /** @description The action, only where the record's own seat acted (else null) */
+            action: components["schemas"]["EstorilAction"] | null;
+            /**
+             * Events
+             * @description The events the record's seat could read
+             */
+            events: components["schemas"]["EstorilRecordEvent"][];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * Version
+             * @description The table version this entry created
+             */
+            version: number;
+        };
+        /**
+         * EstorilRecordEvent
+         * @description An event of a seat's record of Estoril 1942, by its type
+         */
+        EstorilRecordEvent: components["schemas"]["EstorilAirportDieEvent"] | components["schemas"]["EstorilAssassinatedEvent"] | components["schemas"]["TableBotLevelChangedEvent"] | components["schemas"]["TableBotSeatedEvent"] | components["schemas"]["EstorilCasinoDiceEvent"] | components["schemas"]["TableClocksPausedEvent"] | components["schemas"]["TableClocksResumedEvent"] | components["schemas"]["EstorilConspiracyEvent"] | components["schemas"]["EstorilConspiracyKeptEvent"] | components["schemas"]["EstorilConspiracyLookEvent"] | components["schemas"]["EstorilConspiracySwappedEvent"] | components["schemas"]["EstorilDiscardedFaceDownEvent"] | components["schemas"]["EstorilDiscardsRevealedEvent"] | components["schemas"]["EstorilDoubleAgentEvent"] | components["schemas"]["EstorilEnigmaPlacedEvent"] | components["schemas"]["EstorilGameOverEvent"] | components["schemas"]["EstorilAnyGameStartedEvent"] | components["schemas"]["TableJoinedEvent"] | components["schemas"]["EstorilLookedEvent"] | components["schemas"]["EstorilNationalismEvent"] | components["schemas"]["EstorilPassedEvent"] | components["schemas"]["EstorilPlacedEvent"] | components["schemas"]["EstorilPlacedFaceDownEvent"] | components["schemas"]["TablePlayerRemovedEvent"] | components["schemas"]["TableRematchEvent"] | components["schemas"]["EstorilRemovedFromGameEvent"] | components["schemas"]["EstorilResolvingEvent"] | components["schemas"]["TableReturnedEvent"] | components["schemas"]["EstorilRewardEvent"] | components["schemas"]["EstorilRotatedEvent"] | components["schemas"]["EstorilRouletteFedEvent"] | components["schemas"]["EstorilRouletteTileEvent"] | components["schemas"]["EstorilRoundStartedEvent"] | components["schemas"]["EstorilSawEvent"] | components["schemas"]["TableSeatEmptiedEvent"] | components["schemas"]["TableSeatGivenBackEvent"] | components["schemas"]["TableSeatHeldEvent"] | components["schemas"]["TableSeatRequestedEvent"] | components["schemas"]["EstorilSeducedEvent"] | components["schemas"]["EstorilShieldedEvent"] | components["schemas"]["EstorilTilesRetrievedEvent"] | components["schemas"]["TableTimeAddedEvent"] | components["schemas"]["TableTimedOutEvent"] | components["schemas"]["EstorilYouDiscardedEvent"];
+        /**
+         * EstorilRecordMove
+         * @description RecordMove (Estoril 1942)
+         */
+        EstorilRecordMove: {
+            action: components["schemas"]["EstorilAction"];
+            /**
+             * Seat
+             * @description Who moved
+             */
+            seat: number;
+            /**
+             * Version
+             * @description The table version the move created
+             */
+            version: number;
+        };
+        /**
          * EstorilRemove
          * @description Hell's mouth: remove one of your Characters from that Location.
          */
@@ -6198,6 +8217,40 @@ export interface components {
              * @enum {string}
              */
             type: "removed_from_game";
+        };
+        /**
+         * EstorilReplayStep
+         * @description ReplayStep (Estoril 1942)
+         */
+        EstorilReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["EstorilAction"] | null;
+            /**
+             * Events
+             * @description The events of the step the chair could read
+             */
+            events: components["schemas"]["EstorilEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["EstorilView"];
         };
         /** EstorilResolvingData */
         EstorilResolvingData: {
@@ -6446,6 +8499,46 @@ export interface components {
              */
             type: "saw";
         };
+        /**
+         * EstorilSeatRecord
+         * @description One seat's record of a finished game whose log was not published: no seed, only
+         *     its own actions and the events it could read, version by version (it documents the
+         *     game but cannot be replayed). The host and spectators get the public one. (Estoril 1942)
+         */
+        EstorilSeatRecord: {
+            /**
+             * Entries
+             * @description Every version that gave the seat an event or was its own move
+             */
+            entries: components["schemas"]["EstorilRecordEntry"][];
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "estoril";
+            options: components["schemas"]["EstorilOptions"];
+            outcome: components["schemas"]["EstorilOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public record
+             */
+            viewpoint: number | null;
+        };
         /** EstorilSeducedData */
         EstorilSeducedData: {
             /** Controller */
@@ -6583,6 +8676,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["EstorilView"] | null;
             /**
              * You
@@ -6704,6 +8798,131 @@ export interface components {
              * @enum {string}
              */
             type: "you_discarded";
+        };
+        /**
+         * EveryoneReplay
+         * @description A finished game step by step with every secret (``viewpoint=all``, published logs
+         *     only): the public view, every seat's view and every event with its audience.
+         */
+        EveryoneReplay: {
+            /** Game */
+            game: string;
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["EveryoneReplayStep"][];
+            /**
+             * Viewpoint
+             * @constant
+             */
+            viewpoint: "all";
+        };
+        /** EveryoneReplayStep */
+        EveryoneReplayStep: {
+            /**
+             * Action
+             * @description The move, where the chair may know it (its own; every move from all)
+             */
+            action: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description Every event of the step, with who could read it
+             */
+            events: components["schemas"]["AudienceEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            /**
+             * View
+             * @description The chair's view after the step (all: public)
+             */
+            view: {
+                [key: string]: unknown;
+            };
+            /**
+             * Views
+             * @description Every seat's view after the step
+             */
+            views: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * FullRecord
+         * @description A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+         *     order, all that is needed to replay the game through its engine and check it
+         *     (``spyhouse replay FILE``). Only where the host published the log.
+         */
+        FullRecord: {
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /** Game */
+            game: string;
+            /** Moves */
+            moves: components["schemas"]["RecordMove"][];
+            /**
+             * Options
+             * @description The table's options
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /**
+             * Outcome
+             * @description How the game ended
+             */
+            outcome: {
+                [key: string]: unknown;
+            };
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * Seed
+             * @description The seed of every shuffle
+             */
+            seed: number;
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+        };
+        /**
+         * GameEvent
+         * @description An event of the game as a chair read it.
+         */
+        GameEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
         };
         /** GameInfo */
         GameInfo: {
@@ -6908,6 +9127,75 @@ export interface components {
             /** Timeouts */
             timeouts: number;
         };
+        /** RecordEntry */
+        RecordEntry: {
+            /**
+             * Action
+             * @description The action, only where the record's own seat acted (else null)
+             */
+            action: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description The events the record's seat could read
+             */
+            events: components["schemas"]["RecordEvent"][];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * Version
+             * @description The table version this entry created
+             */
+            version: number;
+        };
+        /**
+         * RecordEvent
+         * @description An event of a table's log as a seat read it (the game's or the server's).
+         */
+        RecordEvent: {
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Type */
+            type: string;
+        };
+        /** RecordMove */
+        RecordMove: {
+            /**
+             * Action
+             * @description The action, as the seat sent it
+             */
+            action: {
+                [key: string]: unknown;
+            };
+            /**
+             * Seat
+             * @description Who moved
+             */
+            seat: number;
+            /**
+             * Version
+             * @description The table version the move created
+             */
+            version: number;
+        };
+        /** RecordSeat */
+        RecordSeat: {
+            /**
+             * Kind
+             * @description human | bot
+             */
+            kind: string;
+            /** Name */
+            name: string | null;
+            /** Seat */
+            seat: number;
+        };
         /** Rematch */
         Rematch: {
             /**
@@ -6915,6 +9203,48 @@ export interface components {
              * @description The host's own seat at the finished table, if any
              */
             host_seat?: number | null;
+        };
+        /** ReplayStep */
+        ReplayStep: {
+            /**
+             * Action
+             * @description The move, where the chair may know it (its own; every move from all)
+             */
+            action: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Events
+             * @description The events of the step the chair could read
+             */
+            events: components["schemas"]["GameEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            /**
+             * View
+             * @description The chair's view after the step (all: public)
+             */
+            view: {
+                [key: string]: unknown;
+            };
         };
         /** SayLine */
         SayLine: {
@@ -6974,6 +9304,55 @@ export interface components {
             /** Seat */
             seat: number;
         };
+        /**
+         * SeatRecord
+         * @description One seat's record of a finished game whose log was not published: no seed, only
+         *     its own actions and the events it could read, version by version (it documents the
+         *     game but cannot be replayed). The host and spectators get the public one.
+         */
+        SeatRecord: {
+            /**
+             * Entries
+             * @description Every version that gave the seat an event or was its own move
+             */
+            entries: components["schemas"]["RecordEntry"][];
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /** Game */
+            game: string;
+            /**
+             * Options
+             * @description The table's options
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /**
+             * Outcome
+             * @description How the game ended
+             */
+            outcome: {
+                [key: string]: unknown;
+            };
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public record
+             */
+            viewpoint: number | null;
+        };
         /** SpiesAction */
         SpiesAction: components["schemas"]["SpiesDeploy"] | components["schemas"]["SpiesPlaceIntel"] | components["schemas"]["SpiesPlayDeception"] | components["schemas"]["SpiesNoDeception"] | components["schemas"]["SpiesGuess"] | components["schemas"]["SpiesCaptain"] | components["schemas"]["SpiesMarshal"];
         /**
@@ -7029,6 +9408,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["SpiesView"] | null;
             /**
              * You
@@ -7051,6 +9431,521 @@ export interface components {
              * @enum {string}
              */
             type: "activated";
+        };
+        /**
+         * SpiesAudienceActivated
+         * @description A activated event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceActivated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesActivatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activated";
+        };
+        /**
+         * SpiesAudienceBombExploded
+         * @description A bomb_exploded event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceBombExploded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesBombExplodedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bomb_exploded";
+        };
+        /**
+         * SpiesAudienceCaptainChoice
+         * @description A captain_choice event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceCaptainChoice: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesCaptainChoiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "captain_choice";
+        };
+        /**
+         * SpiesAudienceDayEnded
+         * @description A day_ended event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDayEnded: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDayEndedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_ended";
+        };
+        /**
+         * SpiesAudienceDayStarted
+         * @description A day_started event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDayStarted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDayStartedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "day_started";
+        };
+        /**
+         * SpiesAudienceDeceptionPaid
+         * @description A deception_paid event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDeceptionPaid: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDeceptionPaidData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_paid";
+        };
+        /**
+         * SpiesAudienceDeceptionPlayed
+         * @description A deception_played event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDeceptionPlayed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDeceptionPlayedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_played";
+        };
+        /**
+         * SpiesAudienceDeceptionTokenRefused
+         * @description A deception_token_refused event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDeceptionTokenRefused: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDeceptionTokenRefusedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_refused";
+        };
+        /**
+         * SpiesAudienceDeceptionTokenWon
+         * @description A deception_token_won event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDeceptionTokenWon: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDeceptionTokenWonData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deception_token_won";
+        };
+        /**
+         * SpiesAudienceDeployed
+         * @description A deployed event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDeployed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDeployedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deployed";
+        };
+        /**
+         * SpiesAudienceDoubleAgentMoved
+         * @description A double_agent_moved event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceDoubleAgentMoved: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesDoubleAgentMovedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "double_agent_moved";
+        };
+        /**
+         * SpiesAudienceEvent
+         * @description An event of a Stratego Spies & Lies game with who could read it, by its type
+         */
+        SpiesAudienceEvent: components["schemas"]["SpiesAudienceActivated"] | components["schemas"]["SpiesAudienceBombExploded"] | components["schemas"]["SpiesAudienceCaptainChoice"] | components["schemas"]["SpiesAudienceDayEnded"] | components["schemas"]["SpiesAudienceDayStarted"] | components["schemas"]["SpiesAudienceDeceptionPaid"] | components["schemas"]["SpiesAudienceDeceptionPlayed"] | components["schemas"]["SpiesAudienceDeceptionTokenRefused"] | components["schemas"]["SpiesAudienceDeceptionTokenWon"] | components["schemas"]["SpiesAudienceDeployed"] | components["schemas"]["SpiesAudienceDoubleAgentMoved"] | components["schemas"]["SpiesAudienceExhausted"] | components["schemas"]["SpiesAudienceFlagCaptured"] | components["schemas"]["SpiesAudienceGameOver"] | components["schemas"]["SpiesAudienceHand"] | components["schemas"]["SpiesAudienceInfiltrated"] | components["schemas"]["SpiesAudienceInfiltrationPoints"] | components["schemas"]["SpiesAudienceInfiltrationPointsReduced"] | components["schemas"]["SpiesAudienceIntelReady"] | components["schemas"]["SpiesAudienceIntelTokens"] | components["schemas"]["SpiesAudienceIntelTurned"] | components["schemas"]["SpiesAudienceMarshalChoice"] | components["schemas"]["SpiesAudienceMyDeployment"] | components["schemas"]["SpiesAudienceNoDeception"] | components["schemas"]["SpiesAudiencePointsCarriedOver"] | components["schemas"]["SpiesAudienceRetreated"] | components["schemas"]["SpiesAudienceRevealed"] | components["schemas"]["SpiesAudienceSetup"] | components["schemas"]["SpiesAudienceStartingPlayer"] | components["schemas"]["SpiesAudienceTurn"];
+        /**
+         * SpiesAudienceExhausted
+         * @description A exhausted event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceExhausted: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesExhaustedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exhausted";
+        };
+        /**
+         * SpiesAudienceFlagCaptured
+         * @description A flag_captured event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceFlagCaptured: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesFlagCapturedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flag_captured";
+        };
+        /**
+         * SpiesAudienceGameOver
+         * @description A game_over event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceGameOver: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesGameOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game_over";
+        };
+        /**
+         * SpiesAudienceHand
+         * @description A hand event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceHand: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesHandData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hand";
+        };
+        /**
+         * SpiesAudienceInfiltrated
+         * @description A infiltrated event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceInfiltrated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesInfiltratedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltrated";
+        };
+        /**
+         * SpiesAudienceInfiltrationPoints
+         * @description A infiltration_points event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceInfiltrationPoints: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesInfiltrationPointsData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points";
+        };
+        /**
+         * SpiesAudienceInfiltrationPointsReduced
+         * @description A infiltration_points_reduced event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceInfiltrationPointsReduced: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesInfiltrationPointsReducedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "infiltration_points_reduced";
+        };
+        /**
+         * SpiesAudienceIntelReady
+         * @description A intel_ready event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceIntelReady: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesIntelReadyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_ready";
+        };
+        /**
+         * SpiesAudienceIntelTokens
+         * @description A intel_tokens event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceIntelTokens: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesIntelTokensData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_tokens";
+        };
+        /**
+         * SpiesAudienceIntelTurned
+         * @description A intel_turned event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceIntelTurned: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesIntelTurnedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "intel_turned";
+        };
+        /**
+         * SpiesAudienceMarshalChoice
+         * @description A marshal_choice event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceMarshalChoice: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesMarshalChoiceData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "marshal_choice";
+        };
+        /**
+         * SpiesAudienceMyDeployment
+         * @description A my_deployment event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceMyDeployment: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesMyDeploymentData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "my_deployment";
+        };
+        /**
+         * SpiesAudienceNoDeception
+         * @description A no_deception event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceNoDeception: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesNoDeceptionData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "no_deception";
+        };
+        /**
+         * SpiesAudiencePointsCarriedOver
+         * @description A points_carried_over event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudiencePointsCarriedOver: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesPointsCarriedOverData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "points_carried_over";
+        };
+        /**
+         * SpiesAudienceRetreated
+         * @description A retreated event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceRetreated: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesRetreatedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "retreated";
+        };
+        /**
+         * SpiesAudienceRevealed
+         * @description A revealed event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceRevealed: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesRevealedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "revealed";
+        };
+        /**
+         * SpiesAudienceSetup
+         * @description A setup event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceSetup: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesSetupData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "setup";
+        };
+        /**
+         * SpiesAudienceStartingPlayer
+         * @description A starting_player event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceStartingPlayer: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesStartingPlayerData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "starting_player";
+        };
+        /**
+         * SpiesAudienceTurn
+         * @description A turn event of Stratego Spies & Lies, with who could read it
+         */
+        SpiesAudienceTurn: {
+            /**
+             * Audience
+             * @description The seats that could read it during the game (null = everyone)
+             */
+            audience: number[] | null;
+            data: components["schemas"]["SpiesTurnData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
         };
         /** SpiesBombExplodedData */
         SpiesBombExplodedData: {
@@ -7104,6 +9999,27 @@ export interface components {
              * @enum {string}
              */
             type: "captain_choice";
+        };
+        /**
+         * SpiesChairReplay
+         * @description A finished game step by step as one chair saw it (a seat, or the spectators'
+         *     public view). (Stratego Spies & Lies)
+         */
+        SpiesChairReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["SpiesReplayStep"][];
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public view
+             */
+            viewpoint: number | null;
         };
         /** SpiesDayEndedData */
         SpiesDayEndedData: {
@@ -7272,6 +10188,63 @@ export interface components {
         };
         /** SpiesEvent */
         SpiesEvent: components["schemas"]["SpiesActivatedEvent"] | components["schemas"]["SpiesBombExplodedEvent"] | components["schemas"]["SpiesCaptainChoiceEvent"] | components["schemas"]["SpiesDayEndedEvent"] | components["schemas"]["SpiesDayStartedEvent"] | components["schemas"]["SpiesDeceptionPaidEvent"] | components["schemas"]["SpiesDeceptionPlayedEvent"] | components["schemas"]["SpiesDeceptionTokenRefusedEvent"] | components["schemas"]["SpiesDeceptionTokenWonEvent"] | components["schemas"]["SpiesDeployedEvent"] | components["schemas"]["SpiesDoubleAgentMovedEvent"] | components["schemas"]["SpiesExhaustedEvent"] | components["schemas"]["SpiesFlagCapturedEvent"] | components["schemas"]["SpiesGameOverEvent"] | components["schemas"]["SpiesHandEvent"] | components["schemas"]["SpiesInfiltratedEvent"] | components["schemas"]["SpiesInfiltrationPointsEvent"] | components["schemas"]["SpiesInfiltrationPointsReducedEvent"] | components["schemas"]["SpiesIntelReadyEvent"] | components["schemas"]["SpiesIntelTokensEvent"] | components["schemas"]["SpiesIntelTurnedEvent"] | components["schemas"]["SpiesMarshalChoiceEvent"] | components["schemas"]["SpiesMyDeploymentEvent"] | components["schemas"]["SpiesNoDeceptionEvent"] | components["schemas"]["SpiesPointsCarriedOverEvent"] | components["schemas"]["SpiesRetreatedEvent"] | components["schemas"]["SpiesRevealedEvent"] | components["schemas"]["SpiesSetupEvent"] | components["schemas"]["SpiesStartingPlayerEvent"] | components["schemas"]["SpiesTurnEvent"];
+        /**
+         * SpiesEveryoneReplay
+         * @description A finished game step by step with every secret (``viewpoint=all``, published logs
+         *     only): the public view, every seat's view and every event with its audience. (Stratego Spies & Lies)
+         */
+        SpiesEveryoneReplay: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Steps */
+            steps: components["schemas"]["SpiesEveryoneReplayStep"][];
+            /**
+             * Viewpoint
+             * @constant
+             */
+            viewpoint: "all";
+        };
+        /**
+         * SpiesEveryoneReplayStep
+         * @description EveryoneReplayStep (Stratego Spies & Lies)
+         */
+        SpiesEveryoneReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["SpiesAction"] | null;
+            /**
+             * Events
+             * @description Every event of the step, with who could read it
+             */
+            events: components["schemas"]["SpiesAudienceEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["SpiesView"];
+            /** @description Every seat's view after the step */
+            views: components["schemas"]["SpiesView"][];
+        };
         /** SpiesExhaustedData */
         SpiesExhaustedData: {
             /** Double Damage */
@@ -7303,6 +10276,43 @@ export interface components {
              * @enum {string}
              */
             type: "flag_captured";
+        };
+        /**
+         * SpiesFullRecord
+         * @description A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+         *     order, all that is needed to replay the game through its engine and check it
+         *     (``spyhouse replay FILE``). Only where the host published the log. (Stratego Spies & Lies)
+         */
+        SpiesFullRecord: {
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            /** Moves */
+            moves: components["schemas"]["SpiesRecordMove"][];
+            options: components["schemas"]["SpiesOptions"];
+            outcome: components["schemas"]["SpiesOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * Seed
+             * @description The seed of every shuffle
+             */
+            seed: number;
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
         };
         /** SpiesGameOverData */
         SpiesGameOverData: {
@@ -8764,6 +11774,51 @@ export interface components {
             /** Tokens */
             tokens?: number;
         };
+        /**
+         * SpiesRecordEntry
+         * @description RecordEntry (Stratego Spies & Lies)
+         */
+        SpiesRecordEntry: {
+            /** @description The action, only where the record's own seat acted (else null) */
+            action: components["schemas"]["SpiesAction"] | null;
+            /**
+             * Events
+             * @description The events the record's seat could read
+             */
+            events: components["schemas"]["SpiesRecordEvent"][];
+            /**
+             * Seat
+             * @description Who acted (null for lobby or automatic changes)
+             */
+            seat: number | null;
+            /**
+             * Version
+             * @description The table version this entry created
+             */
+            version: number;
+        };
+        /**
+         * SpiesRecordEvent
+         * @description An event of a seat's record of Stratego Spies & Lies, by its type
+         */
+        SpiesRecordEvent: components["schemas"]["SpiesActivatedEvent"] | components["schemas"]["SpiesBombExplodedEvent"] | components["schemas"]["TableBotLevelChangedEvent"] | components["schemas"]["TableBotSeatedEvent"] | components["schemas"]["SpiesCaptainChoiceEvent"] | components["schemas"]["TableClocksPausedEvent"] | components["schemas"]["TableClocksResumedEvent"] | components["schemas"]["SpiesDayEndedEvent"] | components["schemas"]["SpiesDayStartedEvent"] | components["schemas"]["SpiesDeceptionPaidEvent"] | components["schemas"]["SpiesDeceptionPlayedEvent"] | components["schemas"]["SpiesDeceptionTokenRefusedEvent"] | components["schemas"]["SpiesDeceptionTokenWonEvent"] | components["schemas"]["SpiesDeployedEvent"] | components["schemas"]["SpiesDoubleAgentMovedEvent"] | components["schemas"]["SpiesExhaustedEvent"] | components["schemas"]["SpiesFlagCapturedEvent"] | components["schemas"]["SpiesGameOverEvent"] | components["schemas"]["TableGameStartedEvent"] | components["schemas"]["SpiesHandEvent"] | components["schemas"]["SpiesInfiltratedEvent"] | components["schemas"]["SpiesInfiltrationPointsEvent"] | components["schemas"]["SpiesInfiltrationPointsReducedEvent"] | components["schemas"]["SpiesIntelReadyEvent"] | components["schemas"]["SpiesIntelTokensEvent"] | components["schemas"]["SpiesIntelTurnedEvent"] | components["schemas"]["TableJoinedEvent"] | components["schemas"]["SpiesMarshalChoiceEvent"] | components["schemas"]["SpiesMyDeploymentEvent"] | components["schemas"]["SpiesNoDeceptionEvent"] | components["schemas"]["TablePlayerRemovedEvent"] | components["schemas"]["SpiesPointsCarriedOverEvent"] | components["schemas"]["TableRematchEvent"] | components["schemas"]["SpiesRetreatedEvent"] | components["schemas"]["TableReturnedEvent"] | components["schemas"]["SpiesRevealedEvent"] | components["schemas"]["TableSeatEmptiedEvent"] | components["schemas"]["TableSeatGivenBackEvent"] | components["schemas"]["TableSeatHeldEvent"] | components["schemas"]["TableSeatRequestedEvent"] | components["schemas"]["SpiesSetupEvent"] | components["schemas"]["SpiesStartingPlayerEvent"] | components["schemas"]["TableTimeAddedEvent"] | components["schemas"]["TableTimedOutEvent"] | components["schemas"]["SpiesTurnEvent"];
+        /**
+         * SpiesRecordMove
+         * @description RecordMove (Stratego Spies & Lies)
+         */
+        SpiesRecordMove: {
+            action: components["schemas"]["SpiesAction"];
+            /**
+             * Seat
+             * @description Who moved
+             */
+            seat: number;
+            /**
+             * Version
+             * @description The table version the move created
+             */
+            version: number;
+        };
         /** SpiesReference */
         SpiesReference: {
             /** Intel Cards */
@@ -8771,6 +11826,40 @@ export interface components {
             /** Soldiers */
             soldiers: components["schemas"]["SpiesSoldierReference"][];
             track: components["schemas"]["SpiesTrackReference"];
+        };
+        /**
+         * SpiesReplayStep
+         * @description ReplayStep (Stratego Spies & Lies)
+         */
+        SpiesReplayStep: {
+            /** @description The move, where the chair may know it (its own; every move from all) */
+            action: components["schemas"]["SpiesAction"] | null;
+            /**
+             * Events
+             * @description The events of the step the chair could read
+             */
+            events: components["schemas"]["SpiesEvent"][];
+            /**
+             * Index
+             * @description 0: right after the setup; then the move's number
+             */
+            index: number;
+            /**
+             * Seat
+             * @description Who moved (null: setup)
+             */
+            seat: number | null;
+            /**
+             * To Act
+             * @description Seats the game was waiting for after the step
+             */
+            to_act: number[];
+            /**
+             * Version
+             * @description The table version the move created (null: setup)
+             */
+            version: number | null;
+            view: components["schemas"]["SpiesView"];
         };
         /** SpiesResultView */
         SpiesResultView: {
@@ -8828,6 +11917,46 @@ export interface components {
              * @enum {string}
              */
             type: "revealed";
+        };
+        /**
+         * SpiesSeatRecord
+         * @description One seat's record of a finished game whose log was not published: no seed, only
+         *     its own actions and the events it could read, version by version (it documents the
+         *     game but cannot be replayed). The host and spectators get the public one. (Stratego Spies & Lies)
+         */
+        SpiesSeatRecord: {
+            /**
+             * Entries
+             * @description Every version that gave the seat an event or was its own move
+             */
+            entries: components["schemas"]["SpiesRecordEntry"][];
+            /**
+             * Format
+             * @constant
+             */
+            format: "spyhouse-record";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "spies";
+            options: components["schemas"]["SpiesOptions"];
+            outcome: components["schemas"]["SpiesOutcome"];
+            /** Seats */
+            seats: components["schemas"]["RecordSeat"][];
+            /** Table Id */
+            table_id: string;
+            /**
+             * Version
+             * @description The format's version
+             * @constant
+             */
+            version: 1;
+            /**
+             * Viewpoint
+             * @description The seat, or null for the public record
+             */
+            viewpoint: number | null;
         };
         /** SpiesSeatView */
         SpiesSeatView: {
@@ -8962,6 +12091,7 @@ export interface components {
             to_act: number[];
             /** Version */
             version: number;
+            /** @description The game's view for you (null before start) */
             view: components["schemas"]["SpiesView"] | null;
             /**
              * You
@@ -9059,8 +12189,8 @@ export interface components {
         TableBotLevelChangedEvent: {
             data: components["schemas"]["TableSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "bot_level_changed";
         };
@@ -9078,8 +12208,8 @@ export interface components {
         TableBotSeatedEvent: {
             data: components["schemas"]["TableBotSeatedData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "bot_seated";
         };
@@ -9087,8 +12217,8 @@ export interface components {
         TableClocksPausedEvent: {
             data: components["schemas"]["TableNoData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "clocks_paused";
         };
@@ -9096,8 +12226,8 @@ export interface components {
         TableClocksResumedEvent: {
             data: components["schemas"]["TableNoData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "clocks_resumed";
         };
@@ -9174,8 +12304,8 @@ export interface components {
         TableGameStartedEvent: {
             data: components["schemas"]["TableNoData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "game_started";
         };
@@ -9183,8 +12313,8 @@ export interface components {
         TableJoinedEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "joined";
         };
@@ -9207,8 +12337,8 @@ export interface components {
         TablePlayerRemovedEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "player_removed";
         };
@@ -9228,8 +12358,8 @@ export interface components {
         TableRematchEvent: {
             data: components["schemas"]["TableRematchData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "rematch";
         };
@@ -9237,8 +12367,8 @@ export interface components {
         TableReturnedEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "returned";
         };
@@ -9254,8 +12384,8 @@ export interface components {
         TableSeatEmptiedEvent: {
             data: components["schemas"]["TableSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "seat_emptied";
         };
@@ -9263,8 +12393,8 @@ export interface components {
         TableSeatGivenBackEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "seat_given_back";
         };
@@ -9272,8 +12402,8 @@ export interface components {
         TableSeatHeldEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "seat_held";
         };
@@ -9281,8 +12411,8 @@ export interface components {
         TableSeatRequestedEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "seat_requested";
         };
@@ -9335,8 +12465,8 @@ export interface components {
         TableTimeAddedEvent: {
             data: components["schemas"]["TableTimeAddedData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "time_added";
         };
@@ -9344,8 +12474,8 @@ export interface components {
         TableTimedOutEvent: {
             data: components["schemas"]["TableNamedSeatData"];
             /**
-             * Type
-             * @constant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
             type: "timed_out";
         };
@@ -9355,10 +12485,30 @@ export interface components {
          */
         TypedActionResult: components["schemas"]["AgenciaActionResult"] | components["schemas"]["ConspiracyActionResult"] | components["schemas"]["EstorilActionResult"] | components["schemas"]["SpiesActionResult"];
         /**
+         * TypedChairReplay
+         * @description ChairReplay, typed by its game
+         */
+        TypedChairReplay: components["schemas"]["AgenciaChairReplay"] | components["schemas"]["ConspiracyChairReplay"] | components["schemas"]["EstorilChairReplay"] | components["schemas"]["SpiesChairReplay"];
+        /**
+         * TypedEveryoneReplay
+         * @description EveryoneReplay, typed by its game
+         */
+        TypedEveryoneReplay: components["schemas"]["AgenciaEveryoneReplay"] | components["schemas"]["ConspiracyEveryoneReplay"] | components["schemas"]["EstorilEveryoneReplay"] | components["schemas"]["SpiesEveryoneReplay"];
+        /**
+         * TypedFullRecord
+         * @description FullRecord, typed by its game
+         */
+        TypedFullRecord: components["schemas"]["AgenciaFullRecord"] | components["schemas"]["ConspiracyFullRecord"] | components["schemas"]["EstorilFullRecord"] | components["schemas"]["SpiesFullRecord"];
+        /**
          * TypedLoggedEvent
          * @description An event of a table's log: one of its game's (each game's LoggedEvent, discriminated by type)
          */
         TypedLoggedEvent: components["schemas"]["AgenciaLoggedEvent"] | components["schemas"]["ConspiracyLoggedEvent"] | components["schemas"]["EstorilLoggedEvent"] | components["schemas"]["SpiesLoggedEvent"];
+        /**
+         * TypedSeatRecord
+         * @description SeatRecord, typed by its game
+         */
+        TypedSeatRecord: components["schemas"]["AgenciaSeatRecord"] | components["schemas"]["ConspiracySeatRecord"] | components["schemas"]["EstorilSeatRecord"] | components["schemas"]["SpiesSeatRecord"];
         /**
          * TypedTableDocument
          * @description TableDocument, typed by its game
@@ -10798,15 +13948,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description The full record (seed and moves) or the reader's seat record (viewpoint and entries) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TypedFullRecord"] | components["schemas"]["TypedSeatRecord"];
                 };
             };
             /** @description Missing token (missing_token) */
@@ -11030,15 +14178,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description The replay from one chair, or from every chair (viewpoint "all") */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TypedEveryoneReplay"] | components["schemas"]["TypedChairReplay"];
                 };
             };
             /** @description Missing token (missing_token) */

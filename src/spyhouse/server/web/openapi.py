@@ -12,8 +12,9 @@ so a client generated from ``/openapi.json`` knows it too:
 - the ``Link`` header of a paginated list;
 - each hosted game's schemas (``Game.schemas``: options, actions, view, events,
   outcome) as components named after the game (``EstorilAction``…), and the documents
-  typed per game: a table document is one of the games' (by ``game``), its
-  ``legal_actions`` that game's actions; an action posted is one of the games' actions.
+  typed per game: a table document, a game record or a replay is one of the games' (by
+  ``game``), its ``legal_actions``, moves, views and events that game's; an action
+  posted is one of the games' actions.
 """
 
 from __future__ import annotations
@@ -177,36 +178,31 @@ def _without_defaults(node: Any) -> Any:
     return node
 
 
+GAME_PARTS = {
+    "options": "Options",
+    "action": "Action",
+    "legal_actions": "Action",
+    "view": "View",
+    "views": "View",
+    "outcome": "Outcome",
+}
+"""Fields of a document that hold one of its game's schemas (or a list of them, or
+null): in the game's variant, they are ``<Game><Part>``."""
+
+GAME_EVENTS = {
+    "LoggedEvent": "LoggedEvent",
+    "RecordEvent": "RecordEvent",
+    "GameEvent": "Event",
+    "AudienceEvent": "AudienceEvent",
+}
+"""The documents' untyped events and what each is in a game's variant: ``<Game><…>``."""
+
+
 def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
     """Add ``<Game><base>`` for each game (the base's fields with the game's types in
-    place) and ``Typed<base>``, one of them by ``game``; returns that name."""
-    ref = "#/components/schemas/"
-    variants = {}
-    for game in games:
-        prefix = component_prefix(game)
-        name = f"{prefix}{base}"
-        # A copy, not ``allOf``: generators cannot narrow a ``str`` field to a constant
-        # through ``allOf``.
-        variant = copy.deepcopy(schemas[base])
-        variant["title"] = name
-        variant["description"] = f"{variant.get('description', base)} ({game.title})"
-        variant["properties"].update(
-            {
-                "game": {"type": "string", "const": game.id, "title": "Game"},
-                "options": {"$ref": f"{ref}{prefix}Options"},
-                "legal_actions": {
-                    "type": "array",
-                    "items": {"$ref": f"{ref}{prefix}Action"},
-                    "description": "Your legal actions now",
-                },
-                "view": {"anyOf": [{"$ref": f"{ref}{prefix}View"}, {"type": "null"}]},
-                "outcome": {"anyOf": [{"$ref": f"{ref}{prefix}Outcome"}, {"type": "null"}]},
-            }
-        )
-        if "events" in variant["properties"]:
-            variant["properties"]["events"]["items"] = {"$ref": f"{ref}{prefix}LoggedEvent"}
-        schemas[name] = variant
-        variants[game.id] = f"{ref}{name}"
+    place, and so each part it holds, e.g. ``<Game>RecordMove``) and ``Typed<base>``, one
+    of them by ``game``; returns that name."""
+    variants = {game.id: f"{_REF}{_game_variant(schemas, base, game)}" for game in games}
     typed = f"Typed{base}"
     schemas[typed] = {
         "title": typed,
@@ -217,23 +213,114 @@ def type_by_game(schemas: dict[str, Any], base: str, games: list[Game]) -> str:
     return typed
 
 
+def _game_variant(schemas: dict[str, Any], base: str, game: Game) -> str:
+    """``<Game><base>``: a copy of the component ``base`` with the game's types in place
+    (a copy, not ``allOf``: generators cannot narrow a ``str`` field to a constant
+    through ``allOf``)."""
+    prefix = component_prefix(game)
+    name = f"{prefix}{base}"
+    variant = copy.deepcopy(schemas[base])
+    variant["title"] = name
+    variant["description"] = f"{variant.get('description', base)} ({game.title})"
+    properties = variant.get("properties", {})
+    for key, prop in properties.items():
+        if key == "game":
+            properties[key] = {"type": "string", "const": game.id, "title": "Game"}
+        elif key in GAME_PARTS:
+            properties[key] = _with_part(prop, f"{_REF}{prefix}{GAME_PARTS[key]}")
+        else:
+            properties[key] = _game_refs(schemas, prop, game)
+    for key in variant.keys() - {"properties"}:
+        variant[key] = _game_refs(schemas, variant[key], game)
+    known = schemas.get(name)
+    if known is not None and known != variant:
+        # a game's own type of that name (or one met twice, differently)
+        raise ValueError(f"{game.id}: two different schemas are named {name}")
+    schemas[name] = variant
+    return name
+
+
+def _with_part(prop: dict[str, Any], ref: str) -> dict[str, Any]:
+    """The field ``prop`` (an object, a list of them, or either or null) holding ``ref``."""
+    described = {"description": prop["description"]} if "description" in prop else {}
+    if prop.get("type") == "array":
+        return {"type": "array", "items": {"$ref": ref}, **described}
+    if {"type": "null"} in prop.get("anyOf", []):
+        return {"anyOf": [{"$ref": ref}, {"type": "null"}], **described}
+    return {"$ref": ref}
+
+
+def _game_refs(schemas: dict[str, Any], node: Any, game: Game) -> Any:
+    """``node`` with its references to untyped events and to parts that hold the game's
+    types (a move, a step) pointing at the game's own."""
+    if isinstance(node, list):
+        return [_game_refs(schemas, v, game) for v in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith(_REF):
+        name = ref.removeprefix(_REF)
+        if name in GAME_EVENTS:
+            return {**node, "$ref": f"{_REF}{component_prefix(game)}{GAME_EVENTS[name]}"}
+        if _holds_game_types(schemas, name, set()):
+            return {**node, "$ref": f"{_REF}{_game_variant(schemas, name, game)}"}
+        return node
+    return {k: _game_refs(schemas, v, game) for k, v in node.items()}
+
+
+def _holds_game_types(schemas: dict[str, Any], name: str, seen: set[str]) -> bool:
+    """Whether the component ``name`` has a game's part or events, itself or below."""
+    if name in GAME_EVENTS:
+        return True
+    if name in seen or name not in schemas:
+        return False
+    seen.add(name)
+    schema = schemas[name]
+    if set(schema.get("properties", {})) & ({"game"} | set(GAME_PARTS)):
+        return True
+    return any(
+        _holds_game_types(schemas, ref.removeprefix(_REF), seen)
+        for ref in _references(schema)
+        if ref.startswith(_REF)
+    )
+
+
+def _references(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield node["$ref"]
+        for value in node.values():
+            yield from _references(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _references(value)
+
+
 def add_game_components(schemas: dict[str, Any], games: list[Game]) -> None:
-    """Every game's own schemas (:func:`_game_components`) into ``schemas``, the events
-    the server writes (``Table…``), and each game's log events
-    (:func:`_logged_events`) where the document has a ``LoggedEvent``."""
+    """Every game's own schemas (:func:`_game_components`) into ``schemas``, and where
+    the document has the untyped events they stand for: the events the server writes
+    (``Table…``), each game's log events (:func:`_logged_events`), the events of its
+    seat records (:func:`_record_events`) and of its replays from every chair
+    (:func:`_audience_events`)."""
     for game in games:
         schemas.update(_game_components(game))
-    if "LoggedEvent" not in schemas:
-        return
-    schemas.update(_server_event_components())
-    for game in games:
-        _logged_events(schemas, game)
-    schemas["TypedLoggedEvent"] = {
-        "title": "TypedLoggedEvent",
-        "description": "An event of a table's log: one of its game's (each game's "
-        "LoggedEvent, discriminated by type)",
-        "anyOf": [{"$ref": f"{_REF}{component_prefix(g)}LoggedEvent"} for g in games],
-    }
+    if "LoggedEvent" in schemas or "RecordEvent" in schemas:
+        schemas.update(_server_event_components())
+    if "LoggedEvent" in schemas:
+        for game in games:
+            _logged_events(schemas, game)
+        schemas["TypedLoggedEvent"] = {
+            "title": "TypedLoggedEvent",
+            "description": "An event of a table's log: one of its game's (each game's "
+            "LoggedEvent, discriminated by type)",
+            "anyOf": [{"$ref": f"{_REF}{component_prefix(g)}LoggedEvent"} for g in games],
+        }
+    if "RecordEvent" in schemas:
+        for game in games:
+            _record_events(schemas, game)
+    if "AudienceEvent" in schemas:
+        for game in games:
+            _audience_events(schemas, game)
 
 
 _REF = "#/components/schemas/"
@@ -310,12 +397,89 @@ def _either(own: dict[str, Any], server: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _record_events(schemas: dict[str, Any], game: Game) -> None:
+    """``<Game>RecordEvent``: an event of a seat's record, ``{type, data}`` of one of the
+    game's kinds or the server's: the game's and the server's own event components, by
+    ``type`` (``<Game>Any<Kind>Event`` where both write a kind: either's data)."""
+    prefix = component_prefix(game)
+    union = f"{prefix}RecordEvent"
+    own = schemas[f"{prefix}Event"].get("discriminator", {}).get("mapping")
+    if not own:  # a game with untyped events
+        schemas[union] = copy.deepcopy(schemas["RecordEvent"]) | {"title": union}
+        return
+    server = {
+        schema["properties"]["type"]["const"]: f"{_REF}{name}"
+        for name, schema in schemas.items()
+        if name.startswith(SERVER_EVENT_PREFIX) and name.endswith("Event")
+    }
+    mapping = dict(sorted((server | own).items()))
+    for kind in own.keys() & server.keys():
+        name = f"{prefix}Any{''.join(p.capitalize() for p in kind.split('_'))}Event"
+        if name in schemas:
+            raise ValueError(f"{game.id}: two different schemas are named {name}")
+        variant = copy.deepcopy(schemas[own[kind].removeprefix(_REF)])
+        data = schemas[server[kind].removeprefix(_REF)]["properties"]["data"]
+        variant["properties"]["data"] = _either(variant["properties"]["data"], data)
+        variant["title"] = name
+        variant["description"] = f"A {kind} event of {game.title}: the game's or the server's"
+        schemas[name] = variant
+        mapping[kind] = f"{_REF}{name}"
+    schemas[union] = {
+        "title": union,
+        "description": f"An event of a seat's record of {game.title}, by its type",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+
+
+def _audience_events(schemas: dict[str, Any], game: Game) -> None:
+    """``<Game>AudienceEvent``: an event of the game with the seats that could read it
+    (a replay from every chair), one ``<Game>Audience<Kind>`` per kind: the game's event
+    with ``audience`` added."""
+    prefix = component_prefix(game)
+    union = f"{prefix}AudienceEvent"
+    own = schemas[f"{prefix}Event"].get("discriminator", {}).get("mapping")
+    if not own:  # a game with untyped events
+        schemas[union] = copy.deepcopy(schemas["AudienceEvent"]) | {"title": union}
+        return
+    audience = schemas["AudienceEvent"]["properties"]["audience"]
+    mapping = {}
+    for kind, ref in sorted(own.items()):
+        name = f"{prefix}Audience{''.join(p.capitalize() for p in kind.split('_'))}"
+        if name in schemas:
+            raise ValueError(f"{game.id}: two different schemas are named {name}")
+        variant = copy.deepcopy(schemas[ref.removeprefix(_REF)])
+        variant["title"] = name
+        variant["description"] = f"A {kind} event of {game.title}, with who could read it"
+        variant["properties"]["audience"] = copy.deepcopy(audience)
+        variant["required"] = [*variant.get("required", []), "audience"]
+        schemas[name] = variant
+        mapping[kind] = f"{_REF}{name}"
+    schemas[union] = {
+        "title": union,
+        "description": f"An event of a {game.title} game with who could read it, by its type",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+
+
+TYPED_DOCUMENTS = (
+    "TableDocument",
+    "ActionResult",
+    "FullRecord",
+    "SeatRecord",
+    "ChairReplay",
+    "EveryoneReplay",
+)
+"""The documents the operations answer with, each one of its games' (by ``game``)."""
+
+
 def _type_per_game(doc: dict[str, Any], games: list[Game]) -> None:
-    """Typed per game: a table document is one of the games' documents (by ``game``),
-    and an action sent is one of the games' actions."""
+    """Typed per game: a table document, a record or a replay is one of the games'
+    documents (by ``game``), and an action sent is one of the games' actions."""
     schemas = doc["components"]["schemas"]
     ref = "#/components/schemas/"
-    for base in ("TableDocument", "ActionResult"):
+    for base in TYPED_DOCUMENTS:
         if base in schemas:
             typed = type_by_game(schemas, base, games)
             _retarget(doc["paths"], f"{ref}{base}", f"{ref}{typed}")

@@ -220,3 +220,128 @@ class GameInfo(BaseModel):
         description="About the most decisions one seat makes in a game: with "
         "think_seconds, whether a bot's thinking fits a time bank"
     )
+
+
+# -- records and replays of finished games -----------------------------------------------
+# The documents GET …/record and GET …/replay send (built in spyhouse.server.records and
+# spyhouse.engine.records). They are declared, not used to serialise: the server sends
+# the builders' JSON as it is. /openapi.json types each per game (``TypedFullRecord``…):
+# ``game``, ``options``, ``action``, ``view(s)``, ``outcome`` and the events become
+# that game's schemas.
+
+
+class RecordSeat(BaseModel):
+    seat: int
+    name: str | None
+    kind: str = Field(description="human | bot")
+
+
+class RecordMove(BaseModel):
+    version: int = Field(description="The table version the move created")
+    seat: int = Field(description="Who moved")
+    action: dict[str, Any] = Field(description="The action, as the seat sent it")
+
+
+class _RecordHeader(BaseModel):
+    format: Literal["spyhouse-record"]
+    version: Literal[1] = Field(description="The format's version")
+    table_id: str
+    game: str
+    options: dict[str, Any] = Field(description="The table's options")
+    seats: list[RecordSeat]
+    outcome: dict[str, Any] = Field(description="How the game ended")
+
+
+class FullRecord(_RecordHeader):
+    """A finished game's full record (``spyhouse-record`` v1): the seed and every move in
+    order, all that is needed to replay the game through its engine and check it
+    (``spyhouse replay FILE``). Only where the host published the log."""
+
+    seed: int = Field(description="The seed of every shuffle")
+    moves: list[RecordMove]
+
+
+class RecordEvent(BaseModel):
+    """An event of a table's log as a seat read it (the game's or the server's)."""
+
+    type: str
+    data: dict[str, Any]
+
+
+class RecordEntry(BaseModel):
+    version: int = Field(description="The table version this entry created")
+    seat: int | None = Field(description="Who acted (null for lobby or automatic changes)")
+    action: dict[str, Any] | None = Field(
+        description="The action, only where the record's own seat acted (else null)"
+    )
+    events: list[RecordEvent] = Field(description="The events the record's seat could read")
+
+
+class SeatRecord(_RecordHeader):
+    """One seat's record of a finished game whose log was not published: no seed, only
+    its own actions and the events it could read, version by version (it documents the
+    game but cannot be replayed). The host and spectators get the public one."""
+
+    viewpoint: int | None = Field(description="The seat, or null for the public record")
+    entries: list[RecordEntry] = Field(
+        description="Every version that gave the seat an event or was its own move"
+    )
+
+
+class GameEvent(BaseModel):
+    """An event of the game as a chair read it."""
+
+    type: str
+    data: dict[str, Any]
+
+
+class AudienceEvent(BaseModel):
+    """An event of the game with who could read it (the replay from every chair)."""
+
+    type: str
+    data: dict[str, Any]
+    audience: list[int] | None = Field(
+        description="The seats that could read it during the game (null = everyone)"
+    )
+
+
+class _Step(BaseModel):
+    index: int = Field(description="0: right after the setup; then the move's number")
+    version: int | None = Field(description="The table version the move created (null: setup)")
+    seat: int | None = Field(description="Who moved (null: setup)")
+    action: dict[str, Any] | None = Field(
+        description="The move, where the chair may know it (its own; every move from all)"
+    )
+    view: dict[str, Any] = Field(description="The chair's view after the step (all: public)")
+    to_act: list[int] = Field(description="Seats the game was waiting for after the step")
+
+
+class ReplayStep(_Step):
+    events: list[GameEvent] = Field(description="The events of the step the chair could read")
+
+
+class ChairReplay(BaseModel):
+    """A finished game step by step as one chair saw it (a seat, or the spectators'
+    public view)."""
+
+    game: str
+    viewpoint: int | None = Field(description="The seat, or null for the public view")
+    seats: list[RecordSeat]
+    steps: list[ReplayStep]
+
+
+class EveryoneReplayStep(_Step):
+    views: list[dict[str, Any]] = Field(description="Every seat's view after the step")
+    events: list[AudienceEvent] = Field(
+        description="Every event of the step, with who could read it"
+    )
+
+
+class EveryoneReplay(BaseModel):
+    """A finished game step by step with every secret (``viewpoint=all``, published logs
+    only): the public view, every seat's view and every event with its audience."""
+
+    game: str
+    viewpoint: Literal["all"]
+    seats: list[RecordSeat]
+    steps: list[EveryoneReplayStep]

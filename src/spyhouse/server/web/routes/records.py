@@ -9,11 +9,31 @@ from fastapi import APIRouter, Query, Response
 from spyhouse.server import records
 from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table, same_token
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.schemas import ChairReplay, EveryoneReplay, FullRecord, SeatRecord
 
 router = APIRouter(tags=["records"])
 
+# The documents are declared for /openapi.json (typed per game there), not used to
+# serialise: the record is sent as the server builds it, the replay as the JSON text it
+# encoded once per viewpoint.
+_RECORD: dict[str, Any] = {
+    "model": FullRecord | SeatRecord,
+    "description": "The full record (seed and moves) or the reader's seat record "
+    "(viewpoint and entries)",
+}
+_REPLAY: dict[str, Any] = {
+    # "all" first: its viewpoint is a constant, so a client trying each in order cannot
+    # take it for a chair's replay (whose extra fields it would drop)
+    "model": EveryoneReplay | ChairReplay,
+    "description": 'The replay from one chair, or from every chair (viewpoint "all")',
+}
 
-@router.get("/tables/{table_id}/record", responses=problem_responses(401, 403, 404, 409, 410, 422))
+
+@router.get(
+    "/tables/{table_id}/record",
+    response_model=None,
+    responses={200: _RECORD, **problem_responses(401, 403, 404, 409, 410, 422)},
+)
 async def get_record(row: Table, seat: RecordReader, token: MaybeToken, ctx: Ctx) -> dict[str, Any]:
     """The game record (format ``spyhouse-record`` v1), once the game is over (409
     ``game_not_over`` before). With a published log: seed and every move, to participants
@@ -26,8 +46,8 @@ async def get_record(row: Table, seat: RecordReader, token: MaybeToken, ctx: Ctx
 
 @router.get(
     "/tables/{table_id}/replay",
-    response_model=dict[str, Any],
-    responses=problem_responses(401, 403, 404, 409, 410, 422),
+    response_model=None,
+    responses={200: _REPLAY, **problem_responses(401, 403, 404, 409, 410, 422)},
 )
 async def get_replay(
     row: Table,
@@ -44,7 +64,8 @@ async def get_replay(
     ] = None,
 ) -> Response:
     """A finished game step by step as one chair saw it: after the setup and after every
-    move, that chair's view, who was to act and the events it could read."""
+    move, that chair's view, who was to act and the events it could read (``game`` says
+    which game's views, actions and events they are)."""
     is_host = token is not None and same_token(token, row.host_token_hash)
     # The replay comes encoded: built and encoded once per viewpoint, off the loop.
     text = await records.replay_for(ctx, row, seat, is_host, viewpoint)
