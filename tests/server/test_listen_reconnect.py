@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
-import httpx
 import asyncpg
+import httpx
 import psycopg
 import pytest
 from sqlalchemy.engine import make_url

@@ -412,7 +412,8 @@ function draw(ctx) {
     const dWords = held ? ctx.t("sp.deception") : ctx.t("sp.noTokens");
     const dG = glossed(s("g", {}, s("text", { x: 26, y: y + 108, "font-size": fs(12), fill: "#4a5366" }, dWords)), GL.deception);
     g.append(dG);
-    for (let i = 0; i < held; i++) dG.append(s("circle", { cx: 26 + dWords.length * 6.6 + 16 + i * 24, cy: y + 104, r: 9, fill: "#6b2f86" }));
+    // ~7.4 units a letter at 12: the widest of the fonts a browser may pick, so no token covers a word.
+    for (let i = 0; i < held; i++) dG.append(s("circle", { cx: 26 + dWords.length * 7.4 + 16 + i * 24, cy: y + 104, r: 9, fill: "#6b2f86" }));
     g.append(glossed(s("g", {}, fitText(26, y + 132, `${ctx.t("sp.exhausted")}: ${(info.exhausted || []).map(soldierWords).join(", ") || "—"}`, small ? W - 52 : Infinity, { size: 12, fill: "#4a5366" })), GL.exhausted));
     // Missions.
     info.missions.forEach((/** @type {Json} */ m, /** @type {number} */ i) => {
