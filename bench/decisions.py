@@ -24,9 +24,8 @@ import statistics
 import time
 from typing import Any
 
-from spyhouse.server.autoplay.thinking import Thinking
-
 from spyhouse.engine import Rng, all_games, load_builtin_games
+from spyhouse.server.autoplay.thinking import Thinking
 from spyhouse.settings import Settings
 
 
