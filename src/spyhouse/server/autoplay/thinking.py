@@ -54,13 +54,14 @@ FALLBACK_LEVEL: BotLevel = "heuristic"
 """What answers when a search cannot within its budget: the rules of thumb search is
 guided by, about a millisecond."""
 
-_MARGIN = 0.25
+_MARGIN = 0.35
 """The share of a decision's budget a worker leaves unused: its last iteration, the
 answer's trip back and the event loop's latency must fit in it."""
 
-_CUT = 0.1
-"""The share of the budget left when the server stops waiting for a worker: enough for
-the rules of thumb to answer in-process."""
+_CUT = 0.2
+"""The share of the budget left when the server stops waiting for a worker: the rules of
+thumb answer in-process in about a millisecond, so what this leaves room for is a busy
+event loop's latency (0.3–0.6 s past a 10 % cut were seen with both cores loaded)."""
 
 _PARENT_POLL_SECONDS = 0.5
 
@@ -224,7 +225,20 @@ class Thinking:
             for attempt in (1, 2):
                 try:
                     future = loop.run_in_executor(self._executor(), decide, *args)
-                    result: Action = await asyncio.wait_for(future, cut - time.monotonic())
+                    # asyncio.wait, not wait_for: at the cut, wait_for would also wait a
+                    # turn of the loop for the cancelled future, time the budget lacks.
+                    await asyncio.wait((future,), timeout=max(0.0, cut - time.monotonic()))
+                    if not future.done():
+                        # Still busy at the budget: kill it, or the next decision waits on
+                        # it. Killing the workers takes a while on a loaded machine: the
+                        # pool is let go now (the next decision starts a fresh one) and
+                        # killed once the rules of thumb have answered.
+                        future.cancel()
+                        log.warning("a search overran its %.1f s budget", self.decision_seconds)
+                        pool, self._pool, self._warm = self._pool, None, None
+                        loop.call_soon(_kill, pool)
+                        return None
+                    result: Action = future.result()
                     return result
                 except BrokenProcessPool:
                     # A worker died (killed, out of memory): a fresh pool, which answers
@@ -232,15 +246,6 @@ class Thinking:
                     self.close()
                     if attempt == 2 or not self.ready():
                         return None
-                except TimeoutError:
-                    # Still busy at the budget: kill it, or the next decision waits on it.
-                    log.warning("a search overran its %.1f s budget", self.decision_seconds)
-                    # Killing the workers takes a while on a loaded machine: the pool is
-                    # let go now (the next decision starts a fresh one) and killed once
-                    # the rules of thumb have answered.
-                    pool, self._pool, self._warm = self._pool, None, None
-                    loop.call_soon(_kill, pool)
-                    return None
             return None  # not reached
         finally:
             self._slots.release()
