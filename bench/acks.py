@@ -35,7 +35,8 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
 
             async def table() -> tuple[str, str]:
-                r = await http.post("/api/tables", json={"game": args.game, "seats": args.seats})
+                body = {"game": args.game, "seats": args.seats, "host_name": "Ann"}
+                r = await http.post("/api/tables", json=body)
                 r.raise_for_status()
                 doc = r.json()
                 host = {"Authorization": f"Bearer {doc['host_token']}"}
@@ -47,7 +48,7 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
                 r = await http.post(f"/api/tables/{doc['table_id']}/start", headers=host)
                 starts.append(time.perf_counter() - began)
                 r.raise_for_status()
-                return doc["table_id"], doc["seat_token"]
+                return doc["table_id"], doc["seat"]["seat_token"]
 
             tables = await asyncio.gather(*(table() for _ in range(args.tables)))
             until = time.monotonic() + args.seconds
@@ -84,8 +85,8 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
     def line(name: str, xs: list[float]) -> str:
         within = sum(x <= args.target / 1000 for x in xs)
         return (
-            f"  {name:<16} n {len(xs):>5}  p50 {pct(xs, 50) * 1000:7.1f} ms  p99 "
-            f"{pct(xs, 99) * 1000:7.1f} ms  max {max(xs, default=float('nan')) * 1000:7.1f} ms"
+            f"  {name:<16} n {len(xs):>5}  p50 {pct(xs, 0.5):7.1f} ms  p99 "
+            f"{pct(xs, 0.99):7.1f} ms  max {max(xs, default=float('nan')) * 1000:7.1f} ms"
             f"  {within}/{len(xs)} within {args.target:.0f} ms"
         )
 
