@@ -78,20 +78,42 @@ def _press(page: Page, button) -> None:
     page.keyboard.press("Enter")
 
 
+# The name each button goes by: its label, else its text (what ``get_attribute`` and
+# ``inner_text`` read, which refuses an element that is not HTML).
+NAMES = """(buttons) => buttons.map((el) => {
+  const label = el.getAttribute("aria-label");
+  if (label) return label;
+  if (!(el instanceof HTMLElement)) throw new Error("Node is not an HTMLElement");
+  return el.innerText;
+})"""
+
+# Resolves once the element shows ``version`` or later (or after ``ms``), with the version
+# it shows: watched from inside the page, so a wait is one round trip, not one per poll.
+SHOWS = """(main, [version, ms]) => new Promise((resolve) => {
+  const shown = () => Number(main.dataset.version || -1);
+  if (shown() >= version) return resolve(shown());
+  const timer = setTimeout(() => { seen.disconnect(); resolve(shown()); }, ms);
+  const seen = new MutationObserver(() => {
+    if (shown() >= version) { clearTimeout(timer); seen.disconnect(); resolve(shown()); }
+  });
+  seen.observe(main, { attributes: true, attributeFilter: ["data-version"] });
+})"""
+
+
 def _choices(page: Page, board: str, locale: str = "en-GB"):
-    """The buttons a decision offers: on the board and in the decision panel."""
+    """The buttons a decision offers: on the board and in the decision panel.
+
+    The visible buttons of each are found by one role locator and their names read in one
+    call: asking each button in turn resolved the locator over the whole accessibility
+    tree again for every question."""
     words = WORDS[locale]
     decision = page.get_by_role("region", name=words["decision"])
     found = []
     for scope in (page.get_by_role("group", name=board, exact=True), decision):
-        buttons = scope.get_by_role("button")
-        for i in range(buttons.count()):
-            b = buttons.nth(i)
-            name = b.get_attribute("aria-label") or b.inner_text()
-            if name.strip() in words["skip"]:
-                continue
-            if b.is_visible():
-                found.append(b)
+        buttons = scope.get_by_role("button").filter(visible=True)
+        for i, name in enumerate(buttons.evaluate_all(NAMES)):
+            if name.strip() not in words["skip"]:
+                found.append(buttons.nth(i))
     return found
 
 
@@ -127,24 +149,27 @@ def test_a_whole_game_through_the_accessibility_tree(browser, site, game, locale
                 break
             movers = [s for s in (0, 1) if docs[s]["legal_actions"]]
             if not movers:
-                time.sleep(0.05)
+                # The bot is to move: a page hears of its move before a poll would.
+                pages[0].page.get_by_role("main").evaluate(SHOWS, [docs[0]["version"] + 1, 5000])
                 continue
             seat = rng.choice(movers)
             page = pages[seat].page
+            main = page.get_by_role("main")
             version = docs[seat]["version"]
             # Wait until the page shows this version and offers a choice.
             deadline = time.monotonic() + 20
-            while int(
-                page.get_by_role("main").get_attribute("data-version") or -1
-            ) < version or not _choices(page, BOARDS[game], locale):
+            while main.evaluate(SHOWS, [version, 20_000]) < version or not (
+                options := _choices(page, BOARDS[game], locale)
+            ):
                 assert time.monotonic() < deadline, "the page offers no choice"
                 time.sleep(0.05)
-            for _ in range(40):
+            for attempt in range(40):
                 confirm = page.get_by_role("button", name=words["confirm"], exact=True)
                 if confirm.count():
                     _press(page, confirm)
                     break
-                options = _choices(page, BOARDS[game], locale)
+                if attempt:  # the first time, the page is as the wait above found it
+                    options = _choices(page, BOARDS[game], locale)
                 if not options:
                     break
                 try:
@@ -152,6 +177,7 @@ def test_a_whole_game_through_the_accessibility_tree(browser, site, game, locale
                 except Exception:  # the page redrew under the press: look again
                     continue
             deadline = time.monotonic() + 20
+            main.evaluate(SHOWS, [version + 1, 20_000])  # the page hears of the move first
             while (
                 http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[seat])).json()[
                     "version"
