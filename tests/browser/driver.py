@@ -127,41 +127,86 @@ def view(http: httpx.Client, p: Player) -> dict[str, Any]:
     return r.json()
 
 
-def events(http: httpx.Client, p: Player) -> list[dict[str, Any]]:
-    r = http.get(f"/api/tables/{p.table_id}/events", headers={"authorization": f"Bearer {p.token}"})
+def events(http: httpx.Client, p: Player, since: int = 0) -> list[dict[str, Any]]:
+    r = http.get(
+        f"/api/tables/{p.table_id}/events",
+        params={"since": since},
+        headers={"authorization": f"Bearer {p.token}"},
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
 
-def wait_synced(p: Player, version: int, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        v, sending = p.state()
-        if v and int(v) >= version and not sending:
-            return
-        time.sleep(0.03)
-    raise AssertionError(f"page stuck at version {p.attr('version')} (server {version})")
+@dataclass
+class EventLog:
+    """A seat's event log as the server gives it, read a step at a time: during the game
+    the log only grows, so each read asks only for the events after the version the last
+    read was made at (those after it are asked again: the server answers up to its own
+    version, which may have moved past that one). The whole log is read again once the
+    game is over, when a published log shows every event."""
+
+    player: Player
+    at: int = 0
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    def read(self, http: httpx.Client, doc: dict[str, Any]) -> list[dict[str, Any]]:
+        new = events(http, self.player, self.at)
+        if doc["status"] == "finished" or any("audience" in e for e in new):
+            new, self.items = events(http, self.player), []
+        self.items = [e for e in self.items if e["version"] <= self.at] + new
+        self.at = doc["version"]
+        return self.items
+
+
+# Resolves once the page shows ``version`` or later with nothing being sent, or after
+# ``ms``: the page is watched from inside (a MutationObserver on #main's data attributes),
+# so waiting costs one round trip, not one every few milliseconds while the page and the
+# server compete with the poller for the CPU.
+SYNCED = """([version, ms]) => new Promise((resolve) => {
+  const main = document.getElementById("main");
+  const now = () => [main.dataset.version || "", main.dataset.sending || ""];
+  const ok = () => { const [v, s] = now(); return v !== "" && Number(v) >= version && !s; };
+  if (ok()) return resolve(now());
+  const timer = setTimeout(() => { seen.disconnect(); resolve(now()); }, ms);
+  const seen = new MutationObserver(() => {
+    if (ok()) { clearTimeout(timer); seen.disconnect(); resolve(now()); }
+  });
+  seen.observe(main, { attributes: true, attributeFilter: ["data-version", "data-sending"] });
+})"""
+
+
+def wait_synced(p: Player, version: int, timeout: float = 30) -> str:
+    """Wait until the page shows ``version`` or later and sends nothing; returns the
+    version it shows."""
+    v, sending = p.page.evaluate(SYNCED, [version, int(timeout * 1000)])
+    if v and int(v) >= version and not sending:
+        return v
+    raise AssertionError(f"page stuck at version {v or '?'} (server {version})")
 
 
 def settled(http: httpx.Client, players: list[Player]) -> list[dict[str, Any]]:
-    """Every page and the server at one version, with no bot still to act."""
+    """Every page and the server at one version, with no bot still to act.
+
+    The server is read once per seat per look. While a bot is to act, a page (which hears
+    of every move over its socket) is waited on rather than the server polled; once no
+    bot is to act nothing moves unless a page sends, so the table is settled when every
+    seat's document has one version and every page then shows exactly that version."""
     for _ in range(200):
         docs = [view(http, p) for p in players]
         version = max(d["version"] for d in docs)
-        for p in players:
-            wait_synced(p, version)
-        again = [view(http, p) for p in players]
         # Bots think off the event loop now: a table is settled only once no bot seat is
         # still to act (else a bot's commit races the click being made).
-        bots = {s["seat"] for s in again[0]["seats"] if s["kind"] == "bot"}
-        thinking = again[0]["status"] == "playing" and bots & set(again[0]["to_act"])
-        if (
-            not thinking
-            and all(a["version"] == version for a in again)
-            and all(p.attr("version") == str(version) for p in players)
-        ):
-            return again
-        time.sleep(0.05)
+        bots = {s["seat"] for s in docs[0]["seats"] if s["kind"] == "bot"}
+        thinking = docs[0]["status"] == "playing" and bots & set(docs[0]["to_act"])
+        if any(d["version"] != version for d in docs):
+            continue  # a move landed between the reads
+        if thinking:
+            # The bot's move reaches the pages over their sockets: look again once a page
+            # shows it (or after a while, should none hear of it).
+            players[0].page.evaluate(SYNCED, [version + 1, 5_000])
+            continue
+        if all(wait_synced(p, version) == str(version) for p in players):
+            return docs
     raise AssertionError("the table never settled")
 
 
@@ -208,6 +253,14 @@ def confirm(page: Page, keyboard: bool = False) -> None:
         page.click("#confirm-send")
 
 
+# What a click left on the page, in one round trip: its version, whether it is sending,
+# and whether it asks to confirm a move.
+AFTER_CLICK = """() => {
+  const main = document.getElementById("main");
+  return [main.dataset.version || "", main.dataset.sending || "", !!document.getElementById("confirm-send")];
+}"""
+
+
 def play_to_end(
     http: httpx.Client,
     players: list[Player],
@@ -227,6 +280,7 @@ def play_to_end(
     step = 0
     last: Player | None = None
     stats = stats if stats is not None else {}
+    logs = [EventLog(p) for p in players]
     while clicks < max_clicks:
         docs = settled(http, players)
         if last is not None and docs[0]["status"] == "playing":
@@ -236,8 +290,8 @@ def play_to_end(
                     if q.page.locator("#board .moved").count():
                         stats["highlighted"] = stats.get("highlighted", 0) + 1
         if leak_check is not None:
-            for d, p in zip(docs, players, strict=True):
-                d["_events"] = events(http, p)
+            for d, log in zip(docs, logs, strict=True):
+                d["_events"] = log.read(http, d)
             for i, p in enumerate(players):
                 for j, other in enumerate(players):
                     if i != j:
@@ -262,12 +316,14 @@ def play_to_end(
         for _ in range(40):
             click_random_choice(p.page, rng, keyboard)
             clicks += 1
-            if p.page.query_selector("#confirm-send"):
+            shown, sending, asks = p.page.evaluate(AFTER_CLICK)
+            if asks:
                 # The last click only shows what will be sent: nothing has left yet.
-                assert not p.attr("sending") and p.attr("version") == str(version)
+                assert not sending and shown == str(version)
                 assert view(http, p)["version"] == version, "a move was sent before Confirm"
                 confirm(p.page, keyboard)
-            if p.attr("sending") or p.attr("version") != str(version):
+                shown, sending = p.state()
+            if sending or shown != str(version):
                 break
         else:
             raise AssertionError("40 clicks did not make a move")

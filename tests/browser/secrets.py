@@ -47,8 +47,10 @@ def unknown_strings(mine: dict[str, Any], theirs: dict[str, Any]) -> set[str]:
     }
 
 
+# Looked for in the page itself, which sends back only what it found (with the text
+# around it) rather than its whole markup for every check.
 PAGE_SCRIPT = """
-(pairs) => {
+([pairs, names]) => {
   const leaks = [];
   if (!document.querySelector("[data-board=generic]")) {
     for (const [slot, secret] of pairs) {
@@ -62,7 +64,13 @@ PAGE_SCRIPT = """
     }
   }
   const owners = [...document.querySelectorAll("[data-secret-of]")].map((e) => e.dataset.secretOf);
-  return [document.documentElement.outerHTML, owners, leaks];
+  const content = document.documentElement.outerHTML;
+  const shown = [];
+  for (const name of names) {
+    const i = content.indexOf(name);
+    if (i >= 0) shown.push([name, content.slice(Math.max(0, i - 120), i + 40)]);
+  }
+  return [shown, owners, leaks];
 }
 """
 
@@ -75,11 +83,10 @@ def check(
     public: frozenset[str] = frozenset(),
 ) -> list[str]:
     """``public``: the game's printed vocabulary the board always shows (e.g. "Hall")."""
-    content, owners, leaks = page.evaluate(PAGE_SCRIPT, slots)
-    for s in sorted(unknown_strings(mine, theirs) - public):
-        if s in content:
-            i = content.index(s)
-            leaks.append(f"page shows {s!r}: ...{content[max(0, i - 120) : i + 40]}...")
+    names = sorted(unknown_strings(mine, theirs) - public)
+    shown, owners, leaks = page.evaluate(PAGE_SCRIPT, [slots, names])
+    for s, around in shown:
+        leaks.append(f"page shows {s!r}: ...{around}...")
     for owner in owners:
         if owner != str(mine["you"]):
             leaks.append(f"page renders seat {owner}'s private object")
