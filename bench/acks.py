@@ -60,7 +60,9 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
                     if doc["status"] != "playing":
                         return
                     if not doc["legal_actions"]:
-                        await asyncio.sleep(0.05)
+                        # A person's page learns its turn from its socket; polling faster
+                        # than this would be this bench's load, not the bots'.
+                        await asyncio.sleep(0.25)
                         continue
                     body = {"action": rng.choice(doc["legal_actions"]), "version": doc["version"]}
                     began = time.perf_counter()
