@@ -59,7 +59,35 @@ def _until(check: Callable[[], Any], what: str, timeout: float = 20) -> Any:
     return result
 
 
+class Traffic:
+    """What a page sent the server: requests, and socket frames but the heartbeat's pings.
+    Counted from before the page opens the table, so its socket's frames are seen too."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent = 0
+        page.on("request", self._count)
+        page.on("websocket", lambda ws: ws.on("framesent", self._frame))
+
+    def _count(self, *_: Any) -> None:
+        self.sent += 1
+
+    def _frame(self, payload: str | bytes) -> None:
+        if '"ping"' not in str(payload):
+            self.sent += 1
+
+
+TRAFFIC: dict[Page, Traffic] = {}
+
+# A frame drawn and a task run since the control was used (a tenth of a second at most,
+# should the page draw no frame).
+SETTLED = """() => new Promise((done) => {
+  requestAnimationFrame(() => setTimeout(done, 0));
+  setTimeout(done, 100);
+})"""
+
+
 def _open(p: Player, table_id: str, grant: dict[str, Any] | None) -> None:
+    TRAFFIC.setdefault(p.page, Traffic(p.page))
     p.page.goto("/")
     if grant is not None:
         p.page.evaluate(
@@ -78,8 +106,13 @@ def _yes(page: Page) -> None:
 
 
 def _sweep(page: Page, table_url: str, done: set[str], skip: Callable[[str], bool]) -> set[str]:
-    """Click every control not clicked yet (and not skipped), until none is left."""
+    """Click every control not clicked yet (and not skipped), until none is left.
+
+    After each, the page draws a frame; a control that sent the server something (a
+    request, a socket frame, a page opened) is given a further 0.15 s for the answer, as
+    every control once was: most only open, tick or choose something on the page."""
     clicked: set[str] = set()
+    traffic = TRAFFIC[page]
     for _ in range(200):
         sigs: list[str] = page.evaluate(CONTROLS)
         todo = [i for i, s in enumerate(sigs) if s not in done and not skip(s)]
@@ -94,6 +127,7 @@ def _sweep(page: Page, table_url: str, done: set[str], skip: Callable[[str], boo
         clicked.add(sig)
         tag = sig.split("#")[0]
         before = page.url
+        sent = traffic.sent
         if tag == "SELECT":
             # Choosing may redraw the page (the language does): find it again by its id.
             el_id = target.get_attribute("id")
@@ -115,7 +149,9 @@ def _sweep(page: Page, table_url: str, done: set[str], skip: Callable[[str], boo
         if page.url != before:  # a link away from the table: it opened; come back
             page.goto(table_url)
             page.wait_for_selector("#board")
-        time.sleep(0.15)
+        page.evaluate(SETTLED)
+        if traffic.sent != sent:
+            time.sleep(0.15)
     raise AssertionError("the sweep never ended")
 
 
@@ -236,5 +272,6 @@ def test_every_control_works_for_the_host_a_player_and_a_spectator(browser, site
         _sweep(eve.page, table_url, set(), lambda s: False)
     finally:
         for p in (ann, b, eve):
+            TRAFFIC.pop(p.page, None)
             p.context.close()
         http.close()
