@@ -62,8 +62,7 @@ def _check(browser, site, table: dict[str, Any], version: int, when: str) -> lis
     for locale, width in SIZES:
         p = new_player(browser, site.url, locale=locale, width=width)
         try:
-            p.page.goto("/")
-            _open(p, table, 0, host=True)
+            _open(p, table, 0, host=True)  # from the lobby, where it sets the seat's grant
             wait_synced(p, version)
             found += [
                 f"{when}, {locale} at {width} px: {x}" for x in p.page.evaluate(PROBLEMS, LEAST_PX)
