@@ -7,6 +7,8 @@ server. The document describes the server: it *receives* what a client sends and
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from typing import Any
 
@@ -14,7 +16,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from spyhouse import __version__
-from spyhouse.engine import all_games
+from spyhouse.engine import Game, all_games
 from spyhouse.server.web.openapi import add_game_components, type_by_game
 from spyhouse.server.web.protocol import CLIENT_MESSAGES, SERVER_FRAMES, StateFrame
 
@@ -35,14 +37,22 @@ def _summary(model: type[BaseModel]) -> str:
 
 
 def document() -> dict[str, Any]:
-    """The AsyncAPI 3.0 document of ``WS /ws/tables/{table_id}``."""
+    """The AsyncAPI 3.0 document of ``WS /ws/tables/{table_id}`` for the hosted games.
+
+    Made once per set of games (the games' schemas take a few tenths of a second to
+    generate, which every app a process creates, each test server among them, paid);
+    each caller gets its own copy."""
+    return copy.deepcopy(_document(tuple(all_games())))
+
+
+@functools.lru_cache(maxsize=4)
+def _document(games: tuple[Game, ...]) -> dict[str, Any]:
     models = [*CLIENT_MESSAGES, *SERVER_FRAMES]
     _, top = models_json_schema([(model, "validation") for model in models], ref_template=_REF)
     schemas: dict[str, Any] = top.get("$defs", {})
     # The state frame typed per game, with the same game schemas as /openapi.json.
-    games = all_games()
-    add_game_components(schemas, games)
-    typed_state = type_by_game(schemas, StateFrame.__name__, games)
+    add_game_components(schemas, list(games))
+    typed_state = type_by_game(schemas, StateFrame.__name__, list(games))
     messages: dict[str, Any] = {}
     operations: dict[str, Any] = {}
     for model in models:
@@ -88,11 +98,11 @@ def document() -> dict[str, Any]:
 
 
 def docs_markdown() -> str:
-    """The frames as a list for the OpenAPI description, so ``/docs`` shows them too."""
-    doc = document()
+    """The frames as a list for the OpenAPI description, so ``/docs`` shows them too:
+    the document's messages, in its order, read from the same models."""
     lines = ["", "### The table socket (`/asyncapi.json`, AsyncAPI 3)", ""]
-    for operation in doc["operations"].values():
-        ref = operation["messages"][0]["$ref"].rsplit("/", 1)[-1]
-        who = "client →" if operation["action"] == "receive" else "→ client"
-        lines.append(f"- {who} `{ref}`: {operation['summary']}")
+    for model in [*CLIENT_MESSAGES, *SERVER_FRAMES]:
+        by_client = model in CLIENT_MESSAGES
+        who = "client →" if by_client else "→ client"
+        lines.append(f"- {who} `{_message_name(model, by_client)}`: {_summary(model)}")
     return "\n".join(lines) + "\n"
