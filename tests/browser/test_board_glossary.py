@@ -83,7 +83,6 @@ def _glosses(page) -> dict[str, str]:
 def test_board_icons_explain_themselves_in_both_languages(browser, site, game, seats):
     bob = new_player(browser, site.url)
     try:
-        bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, game, seats, {})
             _open(bob, table, 1)
@@ -163,7 +162,6 @@ def test_game_over_draws_the_end_reveal_on_the_board(browser, site, output_dir, 
             for width in (1280, 390):
                 bob = new_player(browser, site.url, locale=locale, width=width)
                 try:
-                    bob.page.goto("/")
                     _open(bob, table, 1)
                     bob.page.wait_for_selector("#scores")
                     marks = bob.page.locator("#board [data-end-reveal]").count()
@@ -186,7 +184,6 @@ def test_glossary_terms_under_the_board_stay_on_a_phone_screen(browser, site):
     """Each term under the board opens its explanation on tap, inside a 390 px screen."""
     bob = new_player(browser, site.url, locale="es-ES", width=390)
     try:
-        bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, "estoril", 3, {})
             _open(bob, table, 1)
@@ -235,7 +232,6 @@ def test_what_you_know_after_a_published_log_keeps_only_your_own_lines(browser, 
     ]
     bob = new_player(browser, site.url)
     try:
-        bob.page.goto("/")
         _open(bob, table, 1)
         bob.page.wait_for_selector("#full-log")
         items = bob.page.locator("#knowledge section").first.locator("li").all_inner_texts()

@@ -51,7 +51,6 @@ CHECKS = {
 def test_board_labels_cover_no_piece(browser, site, game, seats, options, moves):
     bob = new_player(browser, site.url)
     try:
-        bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, game, seats, options)
             _open(bob, table, 1, host=True)
@@ -92,7 +91,6 @@ def test_a_phone_zooms_the_board_inside_its_frame(browser, site):
     bottom of the screen only when there is something to decide."""
     bob = new_player(browser, site.url, locale="es-ES", width=390)
     try:
-        bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, "estoril", 3, {})
             _open(bob, table, 1)

@@ -45,7 +45,6 @@ def test_what_you_know_names_the_hand_of_every_card_seen(browser, site):
     want = [f"Hand {n} · {names[s]}: {c}" for n, s, c in expected][-12:][::-1]
     bob = new_player(browser, site.url)
     try:
-        bob.page.goto("/")
         _open(bob, table, 1)
         items = bob.page.locator("#knowledge section").first.locator("li").all_inner_texts()
         assert [i.split(" (")[0] for i in items] == want, items
@@ -166,7 +165,6 @@ def test_a_spies_side_is_as_tall_as_what_it_holds(browser, site, width):
     1,280 px the opponent's side left ≈ 80 units of nothing under its missions."""
     bob = new_player(browser, site.url, width=width)
     try:
-        bob.page.goto("/")
         with httpx.Client(base_url=site.url, timeout=30) as http:
             table = _table(http, "spies", 2, {})
             _open(bob, table, 1)
