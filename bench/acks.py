@@ -1,12 +1,13 @@
 """How soon a request is answered at tables full of thinking bots: ``POST /start`` and a
-human's move.
+person's move.
 
 Bots play in a task of their own, beside the request that woke them, so neither the
 host's Start nor a player's move waits for a bot's reply (the target: each answered in
 100 ms or less, whatever bots sit at the table). Opens ``--tables`` tables of ``--game``,
 seat 0 a human and the other seats bots at ``--level`` (default: search, the strongest),
-times every ``POST /start``, then lets each human move whenever it is their turn for
-``--seconds`` and times every ``POST /actions``. Baseline, measured in the same run and
+times every ``POST /start``, then each person, at their table's socket as a page is,
+moves whenever a state frame offers them a move, for ``--seconds``: each move is timed
+from its send to its ``ack`` frame. Baseline, measured in the same run and
 under the same load: ``GET /healthz``, asked while the bots think.
 
     python bench/acks.py --tables 20
@@ -19,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import time
 
 import httpx
+import websockets
 from fanout import database, pct, start_spyhouse
 
 
@@ -54,21 +57,32 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
             until = time.monotonic() + args.seconds
 
             async def human(table_id: str, token: str, rng: random.Random) -> None:
-                seat = {"Authorization": f"Bearer {token}"}
-                while time.monotonic() < until:
-                    doc = (await http.get(f"/api/tables/{table_id}/view", headers=seat)).json()
-                    if doc["status"] != "playing":
-                        return
-                    if not doc["legal_actions"]:
-                        # A person's page learns its turn from its socket; polling faster
-                        # than this would be this bench's load, not the bots'.
-                        await asyncio.sleep(0.25)
-                        continue
-                    body = {"action": rng.choice(doc["legal_actions"]), "version": doc["version"]}
-                    began = time.perf_counter()
-                    r = await http.post(f"/api/tables/{table_id}/actions", json=body, headers=seat)
-                    if r.status_code == 200:  # 409: a bot moved since the read; read again
-                        moves.append(time.perf_counter() - began)
+                """A person at a page: their socket tells them their turn; a move is
+                timed from its send to its ``ack``."""
+                url = f"{server.ws_url}/ws/tables/{table_id}"
+                async with websockets.connect(url) as ws:
+                    await ws.send(json.dumps({"type": "auth", "token": token, "since": 0}))
+                    sent: float | None = None
+                    while time.monotonic() < until:
+                        try:
+                            frame = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                        except TimeoutError:
+                            continue
+                        if frame["type"] == "ack" and sent is not None:
+                            moves.append(time.perf_counter() - sent)
+                            sent = None
+                        elif frame["type"] == "error":
+                            sent = None  # a bot moved first (stale): wait for the next state
+                        elif frame["type"] == "state":
+                            if frame["status"] != "playing":
+                                return
+                            if frame["legal_actions"] and sent is None:
+                                action = rng.choice(frame["legal_actions"])
+                                sent = time.perf_counter()
+                                await ws.send(json.dumps({
+                                    "type": "action", "action": action,
+                                    "version": frame["version"], "request_id": str(sent),
+                                }))  # fmt: skip
 
             async def healthz() -> None:
                 while time.monotonic() < until:
@@ -95,7 +109,7 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
     print(f"{kind}: {args.tables} tables of {args.game}, {args.seats - 1} {args.level} bots each")
     print(line("GET /healthz", health) + "   (baseline)")
     print(line("POST /start", starts))
-    print(line("POST /actions", moves))
+    print(line("move → ack", moves))
 
 
 def main() -> None:
