@@ -432,7 +432,8 @@ function draw(ctx) {
       }
       slot.append(glossed(s("g", {}, s("text", { x: x + 46, y: y + 24, "text-anchor": "middle", "font-size": fs(12), fill: "#4a5366" }, ctx.t("sp.mission", { n: m.mission }))), GL.mission));
       if (m.deployed || pending) {
-        const c = soldierCard(x, y + 34, soldier, { colour, faceUp: m.face_up, secretOf: m.face_up ? null : m.player });
+        // At the end every soldier is shown to everyone: none is a seat's secret any more.
+        const c = soldierCard(x, y + 34, soldier, { colour, faceUp: m.face_up, secretOf: m.face_up || over ? null : m.player });
         if (pending) c.setAttribute("opacity", "0.6");
         if (m.tilted) { c.setAttribute("transform", `rotate(8 ${x + 46} ${y + 93})`); glossed(c, GL.tilted); }
         slot.append(c);
