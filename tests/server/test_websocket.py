@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import types
 from typing import Any
 
 import httpx
@@ -328,7 +329,9 @@ def _socket_frames(live) -> list[list[str]]:
         chains = []
         for task in asyncio.all_tasks():
             modules, coro = [], task.get_coro()
-            while coro is not None and hasattr(coro, "cr_frame"):
+            # Python's own coroutines only: a compiled one (asyncpg's, in Cython) makes up
+            # a frame when asked for ``cr_frame``, and that crashed the interpreter.
+            while isinstance(coro, types.CoroutineType):
                 if coro.cr_frame is not None:
                     modules.append(coro.cr_frame.f_globals.get("__name__", "?"))
                 coro = coro.cr_await
