@@ -73,7 +73,7 @@ def test_bots_of_every_level_play_a_game_to_the_end(migrated_url):
     assert srv.errors() == []
 
 
-@pytest.mark.slow  # search bots think for real, 1.5 s a decision, for ~30 s
+@pytest.mark.slow  # search bots think for real, 1.5 s a decision
 @pytest.mark.timeout(120)
 def test_sockets_answer_while_search_bots_think_at_several_tables(migrated_url):
     """A ping is answered while a search is in progress: the pong comes back before the
@@ -84,6 +84,12 @@ def test_sockets_answer_while_search_bots_think_at_several_tables(migrated_url):
     thinking = srv.server.config.app.state.context.thinking
     starters: list[threading.Thread] = []
     try:
+        # Until the workers have started, the rules of thumb answer and nothing is in
+        # flight: the tables would play their two moves and wait for the resume sweep.
+        deadline = time.monotonic() + 60
+        while not thinking.ready():
+            assert time.monotonic() < deadline, "the search workers never started"
+            time.sleep(0.05)
         with httpx.Client(base_url=srv.url, timeout=120) as http:
             quiet = open_table(http, "spies", 2)  # two people, never started
             tables = []
