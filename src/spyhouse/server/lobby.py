@@ -10,12 +10,12 @@ import secrets
 from typing import Any
 
 from spyhouse.bots import LEVELS
+from spyhouse.bots.worker import DEFAULT_LEVEL
 from spyhouse.engine import Event, Game, get_game
 from spyhouse.kinds import BotLevel, SeatKind, TableStatus
 from spyhouse.server import holds
 from spyhouse.server.access import hash_token, new_token
 from spyhouse.server.autoplay import levels
-from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
 from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import Context, commit, game_of, try_commit
 from spyhouse.server.web.inputbounds import well_formed_id

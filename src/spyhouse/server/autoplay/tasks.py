@@ -20,8 +20,8 @@ import contextlib
 import logging
 from typing import Any
 
+from spyhouse.bots.worker import DEFAULT_LEVEL
 from spyhouse.kinds import SeatKind, TableStatus
-from spyhouse.server.autoplay.thinking import DEFAULT_LEVEL
 from spyhouse.server.context import Context, game_of, load, try_commit
 from spyhouse.server.play import change_for
 from spyhouse.store.repository import StaleVersion

@@ -2,11 +2,13 @@
 
 A ``search`` bot spends up to ``Settings.bot_think_seconds`` per decision; done on the
 event loop it would freeze every socket of the process. Each decision goes to a worker
-process with the game id, the dumped state, the seat, the level and fresh entropy; the
-worker rebuilds the state and asks :mod:`spyhouse.bots`, which reads only what the seat
-may know. A semaphore bounds the decisions in flight, so many tables of bots queue
-(asynchronously, first come first served) instead of piling work onto two cores.
-``random`` and ``heuristic`` bots answer in about a millisecond and stay in-process.
+process (:mod:`spyhouse.bots.worker`, at a lower CPU priority than the server's) with
+the game, the dumped state, the seat, the level and fresh entropy; the worker rebuilds
+the state and asks :mod:`spyhouse.bots`, which reads only what the seat may know. A
+semaphore bounds the decisions in flight, so many tables of bots queue (asynchronously,
+first come first served) instead of piling work onto two cores. ``random`` and
+``heuristic`` bots answer in a millisecond or so (tens at the rare worst) and stay
+in-process.
 
 Every decision has a wall-clock budget (``Settings.bot_decision_seconds``), counted from
 the moment it is asked, queueing included, and it always answers within it: the worker
@@ -28,31 +30,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import logging
 import multiprocessing
 import os
 import secrets
-import signal
-import sys
-import threading
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from spyhouse.bots import LEVELS, make_bot
-from spyhouse.engine import Action, Game, Rng, load_builtin_games
-from spyhouse.kinds import BotLevel
+from spyhouse.bots import worker
+from spyhouse.bots.worker import FALLBACK_LEVEL, choose
+from spyhouse.engine import Action, Game
 
 log = logging.getLogger(__name__)
-
-DEFAULT_LEVEL: BotLevel = "random"
-"""The API's default, so clients that never ask for a level keep their behaviour."""
-
-FALLBACK_LEVEL: BotLevel = "heuristic"
-"""What answers when a search cannot within its budget: the rules of thumb search is
-guided by, about a millisecond."""
 
 _MARGIN = 0.35
 """The share of a decision's budget a worker leaves unused: its last iteration, the
@@ -62,70 +53,6 @@ _CUT = 0.2
 """The share of the budget left when the server stops waiting for a worker: the rules of
 thumb answer in-process in about a millisecond, so what this leaves room for is a busy
 event loop's latency (0.3–0.6 s past a 10 % cut were seen with both cores loaded)."""
-
-_PARENT_POLL_SECONDS = 0.5
-
-
-def decide(
-    game: Game[Any],
-    state: dict[str, Any],
-    seat: int,
-    level: str,
-    entropy: int,
-    budget: float,
-    iterations: int,
-    deadline: float | None = None,
-) -> Action:
-    """One bot decision from a dumped state (runs in a worker process). The game comes
-    pickled (its class by reference), so any registered game works, not only the
-    built-in ones a fresh worker would find by id. ``deadline`` (``time.monotonic``,
-    the same clock in every process of the machine) cuts the search's ``budget``; once
-    it has passed, the rules of thumb answer instead."""
-    if deadline is not None:
-        budget = min(budget, deadline - time.monotonic())
-        if budget <= 0:
-            level = FALLBACK_LEVEL
-    return _choose(game, game.load(state), seat, level, entropy, budget, iterations)
-
-
-def _choose(
-    game: Game[Any],
-    state: Any,
-    seat: int,
-    level: str,
-    entropy: int,
-    budget: float,
-    iterations: int,
-) -> Action:
-    options = {"budget": budget, "iterations": iterations} if level == "search" else {}
-    bot = make_bot(level if level in LEVELS else DEFAULT_LEVEL, **options)
-    return bot.choose(game, state, seat, Rng(entropy))
-
-
-def _ready() -> int:
-    """A worker's first task: proves it has started, with the games' modules imported
-    (else the first decision would pay for them)."""
-    load_builtin_games()
-    return os.getpid()
-
-
-def _die_with_parent(parent: int) -> None:
-    """A worker's initializer: end this process when the server that spawned it ends,
-    however it ends (a kill -9 runs no clean-up in the server)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            pr_set_pdeathsig = 1
-            libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
-    if os.getppid() != parent:  # it went before the request above was made
-        os._exit(0)
-
-    def watch() -> None:  # where there is no PDEATHSIG (and as a second guard)
-        while os.getppid() == parent:
-            time.sleep(_PARENT_POLL_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class Thinking:
@@ -159,10 +86,10 @@ class Thinking:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
-                initializer=_die_with_parent,
+                initializer=worker.start,
                 initargs=(os.getpid(),),
             )
-            self._warm = self._pool.submit(_ready)
+            self._warm = self._pool.submit(worker.ready)
         return self._pool
 
     def ready(self) -> bool:
@@ -189,7 +116,7 @@ class Thinking:
         that dealt the cards."""
         entropy = secrets.randbits(64)
         if level != "search":
-            return _choose(game, state, seat, level, entropy, self.budget, self.iterations)
+            return choose(game, state, seat, level, entropy, self.budget, self.iterations)
         started = time.monotonic()
         deadline = started + self.decision_seconds
         self.in_flight += 1
@@ -201,7 +128,7 @@ class Thinking:
             self.longest = max(self.longest, time.monotonic() - started)
         if action is None:
             self.fallbacks += 1
-            return _choose(game, state, seat, FALLBACK_LEVEL, entropy, 0, 0)
+            return choose(game, state, seat, FALLBACK_LEVEL, entropy, 0, 0)
         return action
 
     async def _search(
@@ -224,7 +151,7 @@ class Thinking:
             loop = asyncio.get_running_loop()
             for attempt in (1, 2):
                 try:
-                    future = loop.run_in_executor(self._executor(), decide, *args)
+                    future = loop.run_in_executor(self._executor(), worker.decide, *args)
                     # asyncio.wait, not wait_for: at the cut, wait_for would also wait a
                     # turn of the loop for the cancelled future, time the budget lacks.
                     await asyncio.wait((future,), timeout=max(0.0, cut - time.monotonic()))
