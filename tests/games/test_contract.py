@@ -36,6 +36,8 @@ from spyhouse.engine.testing import (
     check_round_trip,
     check_shared_actions,
     check_twin_histories,
+    fingerprint,
+    json_text,
     scale,
     twin_seeds,
 )
@@ -127,10 +129,6 @@ def reorder(value: Any, how: str) -> Any:
     return value
 
 
-def _sorted_dump(game: Game, state: GameState) -> str:
-    return json.dumps(game.dump(state), sort_keys=True)
-
-
 def check_key_order(game: Game, state: GameState, seat: int, action: Any) -> None:
     """``state`` stored with its keys in another order behaves byte for byte the same: no
     order (of a view's lists, of legal actions, of a determinized world, of events) may
@@ -138,27 +136,27 @@ def check_key_order(game: Game, state: GameState, seat: int, action: Any) -> Non
     dumped = game.dump(state)
     seats = range(state.num_seats)
     for how in KEY_ORDERS:
-        other = game.load(json.loads(json.dumps(reorder(dumped, how))))
+        other = game.load(json.loads(json_text(reorder(dumped, how))))
         assert game.to_act(other) == game.to_act(state), how
         for reader in [None, *seats]:
-            assert json.dumps(game.view(other, reader)) == json.dumps(game.view(state, reader)), (
+            assert json_text(game.view(other, reader)) == json_text(game.view(state, reader)), (
                 f"{game.id}: the view of {reader} follows the stored key order ({how})"
             )
         for s in seats:
-            assert json.dumps(game.legal_actions(other, s)) == json.dumps(
+            assert json_text(game.legal_actions(other, s)) == json_text(
                 game.legal_actions(state, s)
             ), f"{game.id}: seat {s}'s legal actions follow the stored key order ({how})"
             mine = game.determinize(state, s, Rng(s + 1))
             theirs = game.determinize(other, s, Rng(s + 1))
-            assert _sorted_dump(game, mine) == _sorted_dump(game, theirs), (
+            assert fingerprint(game, mine) == fingerprint(game, theirs), (
                 f"{game.id}: determinize for seat {s} follows the stored key order ({how})"
             )
         after, events = game.apply(state, seat, action)
         after_other, events_other = game.apply(other, seat, action)
-        assert json.dumps([e.to_json() for e in events_other]) == json.dumps(
+        assert json_text([e.to_json() for e in events_other]) == json_text(
             [e.to_json() for e in events]
         ), f"{game.id}: the events follow the stored key order ({how})"
-        assert _sorted_dump(game, after_other) == _sorted_dump(game, after), how
+        assert fingerprint(game, after_other) == fingerprint(game, after), how
 
 
 # -- the checks after every action --------------------------------------------------------
@@ -178,13 +176,13 @@ def check_events(game: Game, seats: int, events: list[Event]) -> None:
 def check_steps_on_copies(game: Game, state: GameState, seat: int, rng: Rng) -> None:
     """Legal actions applied in place to a copy, and to a copy of a determinized world,
     leave the original as it was (a copy may share frozen parts, never a mutable one)."""
-    before = _sorted_dump(game, state)
+    before = fingerprint(game, state)
     legal = game.legal_actions(state, seat)
     for action in legal if len(legal) <= 4 else [rng.choice(legal) for _ in range(4)]:
         game.apply_action(game.copy(state), seat, dict(action))
     world = game.copy(game.determinize(state, seat, rng.fork()))
     game.apply_action(world, seat, dict(rng.choice(game.legal_actions(world, seat))))
-    assert _sorted_dump(game, state) == before, f"{game.id}: a step on a copy changed the state"
+    assert fingerprint(game, state) == before, f"{game.id}: a step on a copy changed the state"
 
 
 EVERY = 3
@@ -204,19 +202,19 @@ def play_checked(game: Game, seats: int, options: dict[str, Any], seed: int) -> 
     readers: list[int | None] = [None, *range(seats)]
     before = ""
     for step in range(20_000):
-        dumped = _sorted_dump(game, state)
+        dumped = fingerprint(game, state)
         assert dumped != before, f"{game.id}: an action changed nothing"
         before = dumped
         seen = [game.view(state, reader) for reader in readers]
         assert_json(seen, "view")
         if views is not None:  # closed TypedDicts: no field the type does not name
-            views.validate_json(json.dumps(seen), strict=True)
+            views.validate_json(json_text(seen), strict=True)
         for s in range(seats):
             check_no_leak(game, state, s, rng.fork(), dumped=dumped)
         outcome = game.outcome(state)
         if outcome is not None:
             check_outcome(game, state, outcome)
-            TypeAdapter(OutcomeJSON).validate_json(json.dumps(outcome.to_json()), strict=True)
+            TypeAdapter(OutcomeJSON).validate_json(json_text(outcome.to_json()), strict=True)
             check_round_trip(game, state)
             assert all(game.legal_actions(state, s) == [] for s in range(seats))
             return step
@@ -225,7 +223,7 @@ def play_checked(game: Game, seats: int, options: dict[str, Any], seed: int) -> 
         for s in range(seats):
             legal = game.legal_actions(state, s)
             assert (legal != []) == (s in pending), f"{game.id}: seat {s} offered {legal}"
-            actions.validate_json(json.dumps(legal), strict=True)
+            actions.validate_json(json_text(legal), strict=True)
         seat = rng.choice(pending)
         action = random_action(game, state, seat, rng)
         if step % EVERY == seed % EVERY:
@@ -318,11 +316,13 @@ def test_the_same_seed_plays_the_same_game(game_id: str) -> None:
     def play() -> list[str]:
         rng = Rng(99)
         state = game.setup(seats, game.Options(), 42)
-        seen = [_sorted_dump(game, state)]
+        seen = [fingerprint(game, state)]
         while game.outcome(state) is None:
             seat = rng.choice(sorted(game.to_act(state)))
             state, events = game.apply(state, seat, random_action(game, state, seat, rng))
-            seen.append(json.dumps([e.to_json() for e in events]) + _sorted_dump(game, state))
+            seen.append(
+                json_text([e.to_json() for e in events]).decode() + fingerprint(game, state)
+            )
         return seen
 
     assert play() == play()
