@@ -28,6 +28,14 @@ ARGS = [
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "server(**settings): a browser test whose live server runs with these settings "
+        "(e.g. a search bot's thinking time where the test is not about it)",
+    )
+
+
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
     for item in items:
@@ -67,10 +75,12 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 
 @pytest.fixture
-def site(tmp_path) -> Iterator[LiveServer]:
-    """A live server on a SQLite file of its own (a copy of the worker's migrated one)."""
+def site(request, tmp_path) -> Iterator[LiveServer]:
+    """A live server on a SQLite file of its own (a copy of the worker's migrated one),
+    with the settings of the test's ``server`` marker, if any."""
+    marker = request.node.get_closest_marker("server")
     with migrated_database("sqlite", tmp_path) as url:
-        srv = start_server(url)
+        srv = start_server(url, **(marker.kwargs if marker else {}))
         yield srv
         srv.stop()
 

@@ -78,6 +78,9 @@ CASES = [
 ]
 
 
+# The bots only fill seats here: a search bot thinks a tenth of a second a move, not the
+# second a player would give it (a whole game waited on it, most of the test's time).
+@pytest.mark.server(bot_think_seconds=0.1)
 @pytest.mark.parametrize(("game", "seats", "bots", "options", "seed"), CASES)
 def test_game_played_to_the_end_by_clicking(
     browser, site, output_dir, game, seats, bots, options, seed
