@@ -7,7 +7,9 @@ few milliseconds). ``test_migrations.py`` and ``test_cli.py`` still migrate empt
 
 from __future__ import annotations
 
+import asyncio
 import atexit
+import contextlib
 import logging
 import os
 import secrets
@@ -166,16 +168,57 @@ class _ServerLog(logging.Handler):
 SERVER_LOG = _ServerLog()
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, stopped as soon as it is asked: uvicorn looks for ``should_exit``
+    every 0.1 s, and when stopping gives open connections a fixed 0.1 s to close, 0.2 s
+    of nothing in each of the ~1,000 tests that stop a server. Here a stop wakes the main
+    loop at once, and the shutdown goes on as soon as the connections and their tasks
+    are gone; the steps and their order are uvicorn's."""
+
+    _stop: asyncio.Event | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+
+    def request_stop(self) -> None:
+        self.should_exit = True
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # its loop has already closed
+                self._loop.call_soon_threadsafe(self._stop.set)
+
+    async def main_loop(self) -> None:
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        counter = 0
+        should_exit = await self.on_tick(counter)
+        while not should_exit:
+            counter = (counter + 1) % 864_000
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), 0.1)
+            should_exit = await self.on_tick(counter)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
+        state = self.server_state
+        for connection in list(state.connections):
+            connection.shutdown()
+        while state.connections or state.tasks:
+            await asyncio.sleep(0.005)
+        for server in self.servers:
+            await server.wait_closed()
+        await self.lifespan.shutdown()
+
+
 @dataclass
 class LiveServer:
     url: str
     ws_url: str
-    server: uvicorn.Server
+    server: _Server
     thread: threading.Thread
     log_start: int = 0
 
     def stop(self) -> None:
-        self.server.should_exit = True
+        self.server.request_stop()
         self.thread.join(timeout=10)
 
     def errors(self) -> list[str]:
@@ -197,7 +240,7 @@ def start_server(database_url: str, **overrides) -> LiveServer:
     )
     SERVER_LOG.install()
     log_start = len(SERVER_LOG.records)
-    server = uvicorn.Server(config)
+    server = _Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
