@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page
 
 from tests.browser.driver import Player, click_random_choice, new_player
@@ -164,6 +165,9 @@ def _to_move(
     return None
 
 
+# The bots holding seats here only keep the game going: a search bot thinks a tenth of a
+# second a move, not a second (the table still allows search, which the test checks).
+@pytest.mark.server(bot_think_seconds=0.1)
 def test_every_control_works_for_the_host_a_player_and_a_spectator(browser, site):
     http = httpx.Client(base_url=site.url, timeout=30)
     t = http.post(

@@ -26,6 +26,8 @@ SOCKET_NOISE = ("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 
 
 # Offline, Chromium logs the sockets and requests that fail: expected, and only those.
+# The bot only fills a seat: a search bot thinks a tenth of a second a move, not a second.
+@pytest.mark.server(bot_think_seconds=0.1)
 @pytest.mark.page_errors("WebSocket connection", "ERR_INTERNET_DISCONNECTED", "net::ERR")
 def test_dropped_socket_reconnects_and_catches_up(browser, site, output_dir):
     ann = new_player(browser, site.url)
