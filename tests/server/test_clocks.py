@@ -92,7 +92,10 @@ async def test_a_deadline_fires_once_when_two_processes_race(url):
                 for c in (firing.fire_expired(a, table_id), firing.fire_expired(b, table_id))
             )
         )
-        assert sum(fired) == 2  # one per seat: both swap decisions were pending
+        # One per seat (both swap decisions were pending), counted in the log: each
+        # process's own watcher races too, since a timeout that leaves the other seat's
+        # deadline past wakes it, so the calls above may fire only one of the two.
+        assert 1 <= sum(fired) <= 2
         log = await log_of(a, table_id)
         assert types(log).count("timed_out") == 2
         assert sorted(e["data"]["seat"] for e in log if e["type"] == "timed_out") == [0, 1]
