@@ -4,6 +4,8 @@ rules page and every game's table mid-game, at 1280 and 390 px, in English and S
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -11,9 +13,45 @@ import pytest
 from tests.browser.axe import summary, violations
 from tests.browser.driver import new_player
 from tests.browser.test_table_story import _move, _open, _table
+from tests.server.conftest import LiveServer, migrated_database, start_server
 
 GAMES = [("agencia", 3), ("spies", 2), ("conspiracy", 3), ("estoril", 3)]
 SCREENS = [("en-GB", 1280), ("en-GB", 390), ("es-ES", 1280), ("es-ES", 390)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[LiveServer]:
+    """One live server for the module: each test only reads pages, at tables of its own or
+    at a finished game the four screens share (``finished``). One address creates every
+    table of the module, so the per-client limits are off."""
+    with migrated_database("sqlite", tmp_path_factory.mktemp("accessibility")) as url:
+        srv = start_server(url, rate_limits=False)
+        yield srv
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def finished(site) -> dict[str, dict[str, Any]]:
+    """Each game played to the end once (by ``game_over``) for all four screens, where the
+    same random game was played again for each."""
+    return {}
+
+
+def game_over(
+    site: LiveServer, finished: dict[str, dict[str, Any]], game: str, seats: int
+) -> dict[str, Any]:
+    """The finished table of ``game`` on this server, played now if it is the first."""
+    if game not in finished:
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, game, seats, {})
+            rng = random.Random(5)
+            for _ in range(5000):
+                if _move(http, table, rng) != "playing":
+                    break
+            else:
+                raise AssertionError("the game did not end")
+        finished[game] = table
+    return finished[game]
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
@@ -56,15 +94,10 @@ def test_every_table_mid_game_has_no_violations(browser, site, game, seats, loca
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
 @pytest.mark.parametrize(("game", "seats"), GAMES)
-def test_every_table_at_game_over_has_no_violations(browser, site, game, seats, locale, width):
-    http = httpx.Client(base_url=site.url, timeout=30)
-    table = _table(http, game, seats, {})
-    rng = random.Random(5)
-    for _ in range(5000):
-        if _move(http, table, rng) != "playing":
-            break
-    else:
-        raise AssertionError("the game did not end")
+def test_every_table_at_game_over_has_no_violations(
+    browser, site, finished, game, seats, locale, width
+):
+    table = game_over(site, finished, game, seats)
     p = new_player(browser, site.url, locale=locale, width=width)
     try:
         _open(p, table, 1)
@@ -74,7 +107,6 @@ def test_every_table_at_game_over_has_no_violations(browser, site, game, seats, 
         assert not found, summary(found)
     finally:
         p.context.close()
-        http.close()
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
