@@ -209,19 +209,21 @@ def play_checked(game: Game, seats: int, options: dict[str, Any], seed: int) -> 
         assert_json(seen, "view")
         if views is not None:  # closed TypedDicts: no field the type does not name
             views.validate_json(json_text(seen), strict=True)
+        legals = [game.legal_actions(state, s) for s in range(seats)]
         for s in range(seats):
-            check_no_leak(game, state, s, rng.fork(), dumped=dumped)
+            check_no_leak(
+                game, state, s, rng.fork(), dumped=dumped, view=seen[s + 1], legal=legals[s]
+            )
         outcome = game.outcome(state)
         if outcome is not None:
             check_outcome(game, state, outcome)
             TypeAdapter(OutcomeJSON).validate_json(json_text(outcome.to_json()), strict=True)
             check_round_trip(game, state)
-            assert all(game.legal_actions(state, s) == [] for s in range(seats))
+            assert all(legal == [] for legal in legals)
             return step
         pending = sorted(game.to_act(state))
         assert pending, f"{game.id}: nobody to act but no outcome"
-        for s in range(seats):
-            legal = game.legal_actions(state, s)
+        for s, legal in enumerate(legals):
             assert (legal != []) == (s in pending), f"{game.id}: seat {s} offered {legal}"
             actions.validate_json(json_text(legal), strict=True)
         seat = rng.choice(pending)

@@ -82,18 +82,22 @@ def check_no_leak(
     rng: Rng,
     *,
     dumped: str | None = None,
+    view: Any = None,
+    legal: list[Any] | None = None,
 ) -> None:
     """Redrawing all that ``seat`` cannot know must not change what it sees or may do.
 
-    ``dumped`` (the state's sorted JSON) saves re-encoding the state when one step checks
-    every seat.
+    ``dumped`` (the state's sorted JSON), ``view`` and ``legal`` (the seat's view and
+    legal actions in ``state``) save building them again when one step checks every
+    seat and has them already.
     """
     before = dumped if dumped is not None else fingerprint(game, state)
     other = game.determinize(state, seat, rng)
     assert fingerprint(game, state) == before, "determinize mutated its input"
-    seen = game.view(state, seat)
+    seen = view if view is not None else game.view(state, seat)
     assert game.view(other, seat) == seen, f"seat {seat}'s view depends on hidden information"
-    assert game.legal_actions(other, seat) == game.legal_actions(state, seat), (
+    mine = legal if legal is not None else game.legal_actions(state, seat)
+    assert game.legal_actions(other, seat) == mine, (
         f"seat {seat}'s legal actions depend on hidden information"
     )
     assert game.to_act(other) == game.to_act(state), "who is to act depends on hidden info"
