@@ -221,19 +221,22 @@ PICKABLE = """() => {
 }"""
 
 
-def click_random_choice(page: Page, rng: random.Random, keyboard: bool = False) -> None:
+def click_random_choice(
+    page: Page, rng: random.Random, keyboard: bool = False, timeout: float = 5_000
+) -> None:
     """Click one of the choices the page offers (board or decision panel), at random;
-    with ``keyboard``, focus it and press Enter instead."""
+    with ``keyboard``, focus it and press Enter instead. ``timeout`` (ms): how long a
+    marked choice may take to be clickable before the choices are marked afresh."""
     for _ in range(5):
         n = page.evaluate(PICKABLE)
         assert n, "the page offers no choice"
         target = f"[data-pick='{rng.randrange(n)}']"
         try:
             if keyboard:
-                page.focus(target, timeout=5_000)
+                page.focus(target, timeout=timeout)
                 page.keyboard.press("Enter")
             else:
-                page.click(target, timeout=5_000)
+                page.click(target, timeout=timeout)
             return
         except PlaywrightTimeout as e:
             # Only a redraw between marking and clicking is forgiven (a socket that
