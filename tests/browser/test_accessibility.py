@@ -4,7 +4,7 @@ rules page and every game's table mid-game, at 1280 and 390 px, in English and S
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -22,7 +22,7 @@ SCREENS = [("en-GB", 1280), ("en-GB", 390), ("es-ES", 1280), ("es-ES", 390)]
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Iterator[LiveServer]:
     """One live server for the module: each test only reads pages, at tables of its own or
-    at a finished game the four screens share (``finished``). One address creates every
+    at a game the four screens share (``mid_game``, ``game_over``). One address creates every
     table of the module, so the per-client limits are off."""
     with migrated_database("sqlite", tmp_path_factory.mktemp("accessibility")) as url:
         srv = start_server(url, rate_limits=False)
@@ -31,27 +31,43 @@ def site(tmp_path_factory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def finished(site) -> dict[str, dict[str, Any]]:
-    """Each game played to the end once (by ``game_over``) for all four screens, where the
-    same random game was played again for each."""
-    return {}
+def mid_game(site) -> Callable[[str, int], dict[str, Any]]:
+    """A table of the game six moves in, made once for the four screens that check it
+    (each made the same six random moves at a table of its own)."""
+    tables: dict[str, dict[str, Any]] = {}
+
+    def table(game: str, seats: int) -> dict[str, Any]:
+        if game not in tables:
+            with httpx.Client(base_url=site.url, timeout=30) as http:
+                tables[game] = _table(http, game, seats, {})
+                rng = random.Random(4)
+                for _ in range(6):
+                    if _move(http, tables[game], rng) != "playing":
+                        break
+        return tables[game]
+
+    return table
 
 
-def game_over(
-    site: LiveServer, finished: dict[str, dict[str, Any]], game: str, seats: int
-) -> dict[str, Any]:
-    """The finished table of ``game`` on this server, played now if it is the first."""
-    if game not in finished:
-        with httpx.Client(base_url=site.url, timeout=30) as http:
-            table = _table(http, game, seats, {})
-            rng = random.Random(5)
-            for _ in range(5000):
-                if _move(http, table, rng) != "playing":
-                    break
-            else:
-                raise AssertionError("the game did not end")
-        finished[game] = table
-    return finished[game]
+@pytest.fixture(scope="module")
+def game_over(site) -> Callable[[str, int], dict[str, Any]]:
+    """A table of the game played to the end, once for the four screens that check it
+    (each played the same random game again at a table of its own)."""
+    tables: dict[str, dict[str, Any]] = {}
+
+    def table(game: str, seats: int) -> dict[str, Any]:
+        if game not in tables:
+            with httpx.Client(base_url=site.url, timeout=30) as http:
+                tables[game] = _table(http, game, seats, {})
+                rng = random.Random(5)
+                for _ in range(5000):
+                    if _move(http, tables[game], rng) != "playing":
+                        break
+                else:
+                    raise AssertionError("the game did not end")
+        return tables[game]
+
+    return table
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
@@ -74,13 +90,10 @@ def test_lobby_join_and_rules_pages_have_no_violations(browser, site, locale, wi
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
 @pytest.mark.parametrize(("game", "seats"), GAMES)
-def test_every_table_mid_game_has_no_violations(browser, site, game, seats, locale, width):
-    http = httpx.Client(base_url=site.url, timeout=30)
-    table = _table(http, game, seats, {})
-    rng = random.Random(4)
-    for _ in range(6):
-        if _move(http, table, rng) != "playing":
-            break
+def test_every_table_mid_game_has_no_violations(
+    browser, site, mid_game, game, seats, locale, width
+):
+    table = mid_game(game, seats)
     p = new_player(browser, site.url, locale=locale, width=width)
     try:
         _open(p, table, 1)
@@ -89,15 +102,14 @@ def test_every_table_mid_game_has_no_violations(browser, site, game, seats, loca
         assert not found, summary(found)
     finally:
         p.context.close()
-        http.close()
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
 @pytest.mark.parametrize(("game", "seats"), GAMES)
 def test_every_table_at_game_over_has_no_violations(
-    browser, site, finished, game, seats, locale, width
+    browser, site, game_over, game, seats, locale, width
 ):
-    table = game_over(site, finished, game, seats)
+    table = game_over(game, seats)
     p = new_player(browser, site.url, locale=locale, width=width)
     try:
         _open(p, table, 1)
