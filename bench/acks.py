@@ -34,6 +34,7 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
     starts: list[float] = []
     moves: list[float] = []
     health: list[float] = []
+    lag: list[float] = []
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
 
@@ -84,6 +85,14 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
                                     "version": frame["version"], "request_id": str(sent),
                                 }))  # fmt: skip
 
+            async def client_lag() -> None:
+                """This process's own event-loop lag: a reply that arrived while this
+                loop could not run is timed late by the client, not the server."""
+                while time.monotonic() < until:
+                    began = time.perf_counter()
+                    await asyncio.sleep(0.01)
+                    lag.append(time.perf_counter() - began - 0.01)
+
             async def healthz() -> None:
                 while time.monotonic() < until:
                     began = time.perf_counter()
@@ -92,7 +101,9 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
                     await asyncio.sleep(0.1)
 
             await asyncio.gather(
-                healthz(), *(human(t, tok, random.Random(i)) for i, (t, tok) in enumerate(tables))
+                healthz(),
+                client_lag(),
+                *(human(t, tok, random.Random(i)) for i, (t, tok) in enumerate(tables)),
             )
     finally:
         server.stop()
@@ -110,6 +121,7 @@ async def _measure(url: str, args: argparse.Namespace) -> None:
     print(line("GET /healthz", health) + "   (baseline)")
     print(line("POST /start", starts))
     print(line("move → ack", moves))
+    print(line("client loop lag", lag) + "   (the measuring process's own delay)")
 
 
 def main() -> None:
