@@ -176,3 +176,56 @@ def test_a_player_mutes_another_for_themselves_only(browser, site):
     finally:
         for p in (ann, bob, cara):
             p.context.close()
+
+
+PLACE = """() => { const el = document.getElementById('chat-lines');
+  return { top: el.scrollTop, bottom: el.scrollHeight - el.scrollTop - el.clientHeight < 24 }; }"""
+
+
+def test_the_chat_keeps_the_readers_place_while_moves_arrive(browser, site):
+    """Each move redraws the table around the chat: a reader scrolled back up the talk
+    stays where they were, and one at its end stays at its end."""
+    import random
+
+    from tests.browser.driver import wait_synced
+    from tests.browser.test_table_story import _auth, _move, _open, _table
+
+    ann = new_player(browser, site.url)
+    try:
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "spies", 2, {})
+            for token in (table[0], table[1]):  # five lines each: a writer's burst
+                for i in range(5):
+                    r = http.post(
+                        f"/api/tables/{table['id']}/chat",
+                        json={"text": f"line {i}"},
+                        headers=_auth(token),
+                    )
+                    assert r.status_code == 201, r.text
+            _open(ann, table, 0)
+            ann.page.click("#chat summary")
+            ann.page.wait_for_function(
+                "document.querySelectorAll('#chat-lines li[data-id]').length === 10"
+            )
+            # A short list, so that ten lines scroll whatever the screen.
+            ann.page.eval_on_selector("#chat-lines", "el => { el.style.maxHeight = '4em'; }")
+            rng = random.Random(4)
+            for where in ("top", "end"):
+                script = "el => { el.scrollTop = %s; }" % (
+                    "0" if where == "top" else "el.scrollHeight"
+                )
+                ann.page.eval_on_selector("#chat-lines", script)
+                ann.page.wait_for_timeout(100)  # the scroll is told a frame later
+                before = ann.page.evaluate(PLACE)
+                assert before["bottom"] == (where == "end"), before
+                for _ in range(3):
+                    assert _move(http, table, rng) == "playing"
+                    doc = http.get(
+                        f"/api/tables/{table['id']}/view", headers=_auth(table[0])
+                    ).json()
+                    wait_synced(ann, doc["version"])
+                ann.page.wait_for_timeout(100)  # the place is put back in the next frame
+                assert ann.page.evaluate(PLACE) == before, where
+        assert ann.errors == []
+    finally:
+        ann.context.close()

@@ -164,6 +164,12 @@ export function chatAddon(env) {
 
   const atBottom = () => list.scrollHeight - list.scrollTop - list.clientHeight < 24;
   const scrollDown = () => requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  // Where the reader is in the talk, noted as they scroll: reading it while the table
+  // redraws would force the browser to lay the page out again at every frame.
+  let place = { top: 0, bottom: true };
+  list.addEventListener("scroll", () => {
+    if (list.isConnected) place = { top: list.scrollTop, bottom: atBottom() };
+  }, { passive: true });
 
   /** @param {Line} line */
   function lineEl(line) {
@@ -228,9 +234,11 @@ export function chatAddon(env) {
       doc = ctx.doc;
       if (spect !== spectator() || wasMuted !== mutedMe()) { drawStatic(); drawLines(); }
       // The table is about to detach this element: keep the reader's place in the talk.
-      const top = list.scrollTop;
-      const bottom = atBottom();
-      requestAnimationFrame(() => { list.scrollTop = bottom ? list.scrollHeight : top; });
+      const { top, bottom } = place;
+      requestAnimationFrame(() => {
+        list.scrollTop = bottom ? list.scrollHeight : top;
+        place = { top, bottom };  // the scroll this causes is told a frame later
+      });
       return panel;
     },
     /** The host's mute switch for one seat of the seat list. */
