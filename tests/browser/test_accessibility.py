@@ -30,44 +30,39 @@ def site(tmp_path_factory) -> Iterator[LiveServer]:
         srv.stop()
 
 
-@pytest.fixture(scope="module")
-def mid_game(site) -> Callable[[str, int], dict[str, Any]]:
-    """A table of the game six moves in, made once for the four screens that check it
-    (each made the same six random moves at a table of its own)."""
+def _shared_tables(
+    site: LiveServer, seed: int, moves: int, to_the_end: bool
+) -> Callable[[str, int], dict[str, Any]]:
+    """A table of each game asked for, made at its first asking and kept for the module:
+    the four screens that check one read the same table instead of each playing the same
+    random moves at one of its own."""
     tables: dict[str, dict[str, Any]] = {}
 
     def table(game: str, seats: int) -> dict[str, Any]:
         if game not in tables:
             with httpx.Client(base_url=site.url, timeout=30) as http:
                 tables[game] = _table(http, game, seats, {})
-                rng = random.Random(4)
-                for _ in range(6):
+                rng = random.Random(seed)
+                for _ in range(moves):
                     if _move(http, tables[game], rng) != "playing":
                         break
+                else:
+                    assert not to_the_end, "the game did not end"
         return tables[game]
 
     return table
+
+
+@pytest.fixture(scope="module")
+def mid_game(site) -> Callable[[str, int], dict[str, Any]]:
+    """A table of the game six moves in."""
+    return _shared_tables(site, seed=4, moves=6, to_the_end=False)
 
 
 @pytest.fixture(scope="module")
 def game_over(site) -> Callable[[str, int], dict[str, Any]]:
-    """A table of the game played to the end, once for the four screens that check it
-    (each played the same random game again at a table of its own)."""
-    tables: dict[str, dict[str, Any]] = {}
-
-    def table(game: str, seats: int) -> dict[str, Any]:
-        if game not in tables:
-            with httpx.Client(base_url=site.url, timeout=30) as http:
-                tables[game] = _table(http, game, seats, {})
-                rng = random.Random(5)
-                for _ in range(5000):
-                    if _move(http, tables[game], rng) != "playing":
-                        break
-                else:
-                    raise AssertionError("the game did not end")
-        return tables[game]
-
-    return table
+    """A table of the game played to the end."""
+    return _shared_tables(site, seed=5, moves=5000, to_the_end=True)
 
 
 @pytest.mark.parametrize(("locale", "width"), SCREENS)
