@@ -2496,7 +2496,7 @@ export type Version140 = number;
 export type Audience137 = number[] | null;
 export type DoubleAgent2 = string;
 export type Ending = string;
-export type Winner2 = string;
+export type Winner2 = string | null;
 /**
  * Who acted (null for lobby or automatic changes)
  */

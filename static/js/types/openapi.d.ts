@@ -10321,7 +10321,7 @@ export interface components {
             /** Ending */
             ending: string;
             /** Winner */
-            winner: string;
+            winner: string | null;
         };
         /** SpiesGameOverEvent */
         SpiesGameOverEvent: {

@@ -163,7 +163,7 @@ class FlagCapturedEvent(TypedDict):
 @with_config(_CLOSED)
 class GameOverData(TypedDict):
     ending: str
-    winner: str
+    winner: str | None  # no side on a draw
     double_agent: str
 
 
