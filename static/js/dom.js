@@ -2,16 +2,26 @@
 /** @import { Attrs, Child } from "./types/client" */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const LISTENERS = Symbol("listeners"); // [type, fn] pairs, so that patch() can move them
+const HANDLERS = Symbol("handlers");   // type → the functions listen() gave the element
 const SHOWN = Symbol("shown");         // an element patch() put on the page as it was
 const KEEP = Symbol("keep");           // a stand-in for an element that stays where it is
 const LONG_LIVED = Symbol("long-lived"); // an element kept between redraws (see keep())
+const PART = Symbol("part");           // the Parts record of an element built for one
+
+/** Calls what the latest redraw gave the element for this event. One listener per type
+ * stays on the element, so a redraw only swaps functions instead of removing and adding
+ * listeners on every element of the page.
+ * @this {any} @param {Event} e */
+function dispatch(e) {
+  for (const fn of this[HANDLERS]?.[e.type] ?? []) fn.call(this, e);
+}
 
 /** addEventListener, remembered so that patch() can hand it to the element on the page.
  * @param {Element} el @param {string} type @param {(e: any) => void} fn */
 export function listen(el, type, fn) {
-  el.addEventListener(type, fn);
-  (/** @type {any} */ (el)[LISTENERS] ||= []).push([type, fn]);
+  const handlers = (/** @type {any} */ (el)[HANDLERS] ||= {});
+  if (!handlers[type]) { handlers[type] = []; el.addEventListener(type, dispatch); }
+  handlers[type].push(fn);
 }
 
 /** @template {HTMLElement | SVGElement} E @param {E} el @param {Attrs | undefined} attrs @param {Child[]} children @returns {E} */
@@ -39,6 +49,11 @@ export function keep(el) {
   return el;
 }
 
+/** Stand-ins made since the last patch(): one left on the page (its new parent was put
+ * there whole, not patched) gives way to its element when the patch ends. */
+/** @type {Comment[]} */
+const standIns = [];
+
 /** A kept element already on the page is not moved into a tree being built: a stand-in takes
  * its place, and patch() leaves the element where it is. Moving it out and back would blur
  * what has focus in it (the chat box: a phone's keyboard would flicker on every move). */
@@ -47,7 +62,34 @@ function standIn(node) {
   if (!(/** @type {any} */ (node)[LONG_LIVED]) || !node.isConnected) return node;
   const mark = document.createComment("kept");
   /** @type {any} */ (mark)[KEEP] = node;
+  standIns.push(mark);
   return mark;
+}
+
+/**
+ * Parts of the page that are kept as they are while what they show stays the same: a
+ * long game's log and the glossary are most of a table's elements but change at a move,
+ * not at each redraw (a click that builds a decision, a clock tick). A part unchanged is
+ * neither built again nor compared with the page.
+ */
+export class Parts {
+  /** @type {Map<string, {signature: string, el: Element}>} */
+  #shown = new Map();
+
+  /**
+   * The element on the page for `key` if `signature` (a text that changes whenever what
+   * `build` would draw changes) is the same as last time, else a new one from `build`.
+   * @template {Element} E @param {string} key @param {string} signature @param {() => E} build @returns {E}
+   */
+  get(key, signature, build) {
+    const last = this.#shown.get(key);
+    if (last && last.signature === signature) return /** @type {E} */ (keep(last.el));
+    const el = build();
+    const record = { signature, el };
+    /** @type {any} */ (el)[PART] = record;  // patch() points it at the element it updates
+    this.#shown.set(key, record);
+    return el;
+  }
 }
 
 /** h("div", {class: "x"}, child, ...): typed as the tag's element (`h("input")` an input).
@@ -132,22 +174,34 @@ export function pressable(el, onPress, label) {
  * @template {Node} N @param {N} live @param {Node} next @returns {N}
  */
 export function patch(live, next) {
+  patchChildren(live, next);
+  for (const mark of standIns) if (mark.isConnected) mark.replaceWith(/** @type {any} */ (mark)[KEEP]);
+  standIns.length = 0;
+  return live;
+}
+
+/** @param {Node} live @param {Node} next */
+function patchChildren(live, next) {
   /** @type {any} */
   let at = live.firstChild;
-  for (const node of /** @type {any[]} */ ([...next.childNodes])) {
+  /** @type {any} */
+  let node = next.firstChild;
+  while (node) {
+    const following = node.nextSibling;  // before the node moves to the page
     if (node[KEEP]) {
       if (at === node[KEEP]) at = at.nextSibling;
       else live.insertBefore(node[KEEP], at);
     } else if (at && !node[SHOWN] && matches(at, node)) {
       update(at, node);
+      if (node[PART]) node[PART].el = at;
       at = at.nextSibling;
     } else {
       live.insertBefore(node, at);
       if (node.nodeType === 1) node[SHOWN] = true;
     }
+    node = following;
   }
   while (at) { const gone = at; at = at.nextSibling; live.removeChild(gone); }
-  return live;
 }
 
 /** @param {any} a @param {any} b DOM nodes (the checks narrow them by nodeType) */
@@ -160,14 +214,17 @@ function matches(a, b) {
 /** @param {any} a @param {any} b DOM nodes that match() */
 function update(a, b) {
   if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
-  const keep = (/** @type {string} */ name) => name === "open" && a.localName === "details";
+  const details = a.localName === "details";  // its `open` stays the player's
   const newValue = a.getAttribute("value") !== b.getAttribute("value");
-  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !keep(name)) a.removeAttribute(name);
-  for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value && !keep(name)) a.setAttribute(name, value);
-  for (const [type, fn] of a[LISTENERS] || []) a.removeEventListener(type, fn);
-  for (const [type, fn] of b[LISTENERS] || []) a.addEventListener(type, fn);
-  a[LISTENERS] = b[LISTENERS];
-  patch(a, b);
+  for (const name of a.getAttributeNames()) if (!b.hasAttribute(name) && !(details && name === "open")) a.removeAttribute(name);
+  for (const name of b.getAttributeNames()) {
+    const value = b.getAttribute(name);
+    if (a.getAttribute(name) !== value && !(details && name === "open")) a.setAttribute(name, value);
+  }
+  const handlers = b[HANDLERS];
+  if (handlers) for (const type in handlers) if (!a[HANDLERS]?.[type]) a.addEventListener(type, dispatch);
+  if (handlers || a[HANDLERS]) a[HANDLERS] = handlers;
+  patchChildren(a, b);
   if (a.localName === "input") {
     if (a.type === "checkbox" || a.type === "radio") a.checked = b.checked;
     else if (newValue) a.value = b.value;

@@ -8,7 +8,7 @@
 // board: the pieces in table/ (log, highlight, reveal, confirm, attention, game over,
 // knowledge, glossary, zoom) and the add-ons (clocks and host controls, chat, presence,
 // replay), all plugged in one way: a factory in ADDONS handed an `AddonEnv`.
-import { h, pressable, patch } from "./dom.js";
+import { h, pressable, patch, Parts } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
 import { api, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -619,12 +619,29 @@ export function mountTable(root, tableId) {
    * @param {TableState} s */
   const shownEvents = (s) => (s.doc ? s.events.filter((e) => e.version <= /** @type {TableDoc} */ (s.doc).version) : s.events);
 
+  /** Parts of the page drawn once and kept while unchanged (the log's groups, the glossary). */
+  const parts = new Parts();
+  /** Whether a log follows its newest line (by id): noted as the player scrolls, so that a
+   * redraw need not ask the browser for the page's layout to know. */
+  const following = new Map();
+  /** The lines each log showed at the last redraw (by id): it scrolls only when they change. */
+  const logLines = new Map();
+  /** @param {HTMLElement} box */
+  const onLogScroll = (box) => {
+    const id = box.closest("[id]")?.id;
+    if (box.isConnected && id) following.set(id, box.scrollHeight - box.scrollTop - box.clientHeight < 24);
+  };
+
   /** @param {TableState} s */
   function logs(s) {
     const doc = s.doc;
     const opts = { doc, board, name: (/** @type {number} */ x) => seatName(doc, x, { you: false }), describe: describeEvent };
-    if (s.fullLog?.length) return logPanel(logGroups(s.fullLog, opts), t("table.fullLog"), "full-log");
-    return logPanel(logGroups(shownEvents(s), opts), t("table.log"), "log");
+    const [groups, title, id] = s.fullLog?.length
+      ? [logGroups(s.fullLog, opts), t("table.fullLog"), "full-log"]
+      : [logGroups(shownEvents(s), opts), t("table.log"), "log"];
+    const last = groups.at(-1)?.lines.at(-1);
+    logLines.set(id, { now: `${currentLang()}:${groups.length}:${last?.version}:${last?.text}`, before: logLines.get(id)?.now });
+    return logPanel(groups, title, id, { parts, onScroll: onLogScroll });
   }
 
   /** Redraw the page from the state. @param {{focusDecision?: boolean}} [opts] */
@@ -675,7 +692,7 @@ export function mountTable(root, tableId) {
           reveal.panel(),
           sincePanel(s),
           boardEl,
-          glossaryPanel(doc.game, board)),
+          glossaryPanel(doc.game, board, parts)),
         h("aside", { class: "side" },
           gameOver(s),
           decisionPanel(s),
@@ -687,25 +704,28 @@ export function mountTable(root, tableId) {
           prefsPanel(s)));
     }
     // In place: what the player was doing (scroll, focus, a draft, an opened panel) stays.
-    const logAt = new Map([...root.querySelectorAll(".log-scroll")].map((el) => [el.closest("[id]")?.id, atBottom(el)]));
     patch(root, h("div", {}, h("div", { class: "table-page", "data-game": doc?.game || "" }, head, body)));
     // A log the player left at its newest line follows new lines; one scrolled back stays.
-    for (const el of root.querySelectorAll(".log-scroll")) if (logAt.get(el.closest("[id]")?.id) ?? true) el.scrollTop = el.scrollHeight;
+    for (const el of root.querySelectorAll(".log-scroll")) {
+      const id = el.closest("[id]")?.id;
+      const lines = logLines.get(id);
+      if (lines && lines.now !== lines.before && (following.get(id) ?? true)) el.scrollTop = el.scrollHeight;
+    }
     restoreScroll(root);
     showTheEnd(s);
     if (boardEl && doc && !reveal.active) highlighter.apply(root.querySelector("#board"), doc.version);
     renderStatus();
     const again = /** @type {HTMLElement | null | undefined | ""} */ (focusKey && [...root.querySelectorAll("[data-key]")].find((el) => /** @type {HTMLElement} */ (el).dataset.key === focusKey))
       || (focusId && document.getElementById(focusId));
-    if (again && !focusDecision) again.focus({ preventScroll: true });
+    // Focus is asked for only where it moves: the page is patched in place, so the element
+    // that had it usually still has it, and asking again makes the browser lay the page out.
+    if (again && !focusDecision) { if (again !== document.activeElement) again.focus({ preventScroll: true }); }
     else if (focusDecision || (hadFocus && !again)) {
       // Keyboard focus stays on the decision instead of jumping to the top of the page.
       const target = ["#confirm-send", "#decision .choices .button", "#decision .button.choice", "#decision-h"].map((q) => root.querySelector(q)).find(Boolean);
-      if (target) /** @type {HTMLElement} */ (target).focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
+      if (target && target !== document.activeElement) /** @type {HTMLElement} */ (target).focus({ preventScroll: !matchMedia("(max-width: 700px)").matches });
     }
   }
-
-  const atBottom = (/** @type {Element} */ el) => el.scrollHeight - el.scrollTop - el.clientHeight < 24;
 
   /** A game that ends while a phone watches: its result is scrolled into view once (the
    * page puts the scores above the board there), wherever the player had scrolled to.

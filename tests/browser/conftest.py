@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -74,13 +75,31 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     return result
 
 
+_SITE_PORT: list[int] = []
+
+
+def _site_port() -> int:
+    """The worker's port for ``site`` servers, the same from one test to the next while it
+    is free: the pages' origin stays the same, so the browser contexts one test hands back
+    serve the next (see ``driver.LentContext``)."""
+    port = _SITE_PORT[0] if _SITE_PORT else 0
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:  # another process took it meanwhile
+            s.bind(("127.0.0.1", 0))
+        _SITE_PORT[:] = [s.getsockname()[1]]
+    return _SITE_PORT[0]
+
+
 @pytest.fixture
 def site(request, tmp_path) -> Iterator[LiveServer]:
     """A live server on a SQLite file of its own (a copy of the worker's migrated one),
     with the settings of the test's ``server`` marker, if any."""
     marker = request.node.get_closest_marker("server")
     with migrated_database("sqlite", tmp_path) as url:
-        srv = start_server(url, **(marker.kwargs if marker else {}))
+        srv = start_server(url, port=_site_port(), **(marker.kwargs if marker else {}))
         yield srv
         srv.stop()
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import random
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LeakCheck = Callable[[Page, dict[str, Any], dict[str, Any]], list[str]]
@@ -48,6 +50,60 @@ class Player:
         return v, sending
 
 
+class LentContext:
+    """A browser context as a test holds it: ``close()`` hands it back to the module's
+    browser for a later test with the same origin, language, width and settings, instead
+    of shutting it. A context costs the machine more than the test's first page does
+    (about a second of CPU to start and load the client cold, against half of that for a
+    new page in a context that loaded it before), and the suite opens hundreds.
+
+    What comes back is clean: its pages closed, the origin's storage cleared. A test that
+    does anything else with the context (takes it offline, adds a script, installs a fake
+    clock) makes it its own, and its ``close()`` shuts it for real.
+    """
+
+    def __init__(self, context: BrowserContext, spare: list[BrowserContext], origin: str) -> None:
+        self._context, self._spare, self._origin = context, spare, origin
+        self._own = False
+        self._closed = False
+
+    def __getattr__(self, name: str) -> Any:
+        self._own = True
+        return getattr(self._context, name)
+
+    def close(self, **kwargs: Any) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        context = self._context
+        if self._own or kwargs or not context.pages:
+            context.close(**kwargs)
+            return
+        try:
+            # Playwright's fake clock (``page.clock``) is the context's, and stays in it.
+            if any(page.evaluate("'__pwClock' in globalThis") for page in context.pages):
+                context.close()
+                return
+            cdp = context.new_cdp_session(context.pages[0])
+            cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": self._origin, "storageTypes": "local_storage,indexeddb,cookies"},
+            )
+            cdp.detach()
+            for page in context.pages:
+                page.close()
+        except PlaywrightError:
+            context.close()
+            return
+        self._spare.append(context)
+
+
+_SPARE: weakref.WeakKeyDictionary[Any, dict[tuple[str, str, int, str], list[BrowserContext]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per browser: the contexts tests handed back, by (origin, language, width, settings)."""
+
+
 def new_player(
     browser: Browser,
     base_url: str,
@@ -59,17 +115,22 @@ def new_player(
     """A browser of its own. ``prefs`` are the page's per-browser settings; by default
     reveals are not played step by step (a long game would wait on them) while the
     confirmation before sending stays on, as for a new player."""
-    context = browser.new_context(
-        base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
-    )
     settings = json.dumps(json.dumps({"reveals": False, **(prefs or {})}))
-    # Not on about:blank, whose storage is refused (a page error the guard would report).
-    context.add_init_script(
-        f"if (location.protocol.startsWith('http')) localStorage.setItem('spyhouse.prefs', {settings})"
-    )
+    spare = _SPARE.setdefault(browser, {}).setdefault((base_url, locale, width, settings), [])
+    if spare:
+        context = spare.pop()
+    else:
+        context = browser.new_context(
+            base_url=base_url, locale=locale, viewport={"width": width, "height": 900}
+        )
+        # Not on about:blank, whose storage is refused (a page error the guard would report).
+        context.add_init_script(
+            f"if (location.protocol.startsWith('http')) localStorage.setItem('spyhouse.prefs', {settings})"
+        )
     page = context.new_page()
     page.set_default_timeout(30_000)
-    player = Player(context, page)
+    origin = base_url.rstrip("/")
+    player = Player(cast(BrowserContext, LentContext(context, spare, origin)), page)
 
     def on_console(msg: Any) -> None:
         # Errors, and the warning the page logs when a board falls back to the outline.

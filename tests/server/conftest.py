@@ -227,9 +227,10 @@ class LiveServer:
         return [logging.Formatter().format(r) for r in SERVER_LOG.records[self.log_start :]]
 
 
-def start_server(database_url: str, **overrides) -> LiveServer:
+def start_server(database_url: str, *, port: int | None = None, **overrides) -> LiveServer:
+    """A server in a thread of this process, on ``port`` or a free one."""
     settings = Settings.from_env(database_url=database_url, **overrides)
-    port = _free_port()
+    port = port or _free_port()
     config = uvicorn.Config(
         create_app(settings),
         host="127.0.0.1",

@@ -346,14 +346,28 @@ function placeNames(list, taken, size, W, H) {
     const above = y - r - 2 - height;
     const mid = y - height / 2;
     // Touching the city, so that a name is never read as its neighbour's.
-    return [
+    const near = [
       [x - w / 2, below], [x - w / 2, above], [x + right, mid], [x - r - 3 - w, mid],
       [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
       [x - r, below], [x + r - w, below], [x - r, above], [x + r - w, above],
       [x + right, mid - height / 3], [x + right, mid + height / 3], [x - r - 3 - w, mid - height / 3], [x - r - 3 - w, mid + height / 3],
-    ].map(([x0, y0]) => [x0, y0, x0 + w, y0 + height]);
+    ];
+    // Half a line further out, tried only when every place touching the city covers
+    // something (a crowded centre where HQ rings are large on a phone): a name a little
+    // off its city reads better than one over a neighbour.
+    const gap = height / 2;
+    const further = near.map(([x0, y0]) => {
+      const dx = x0 + w / 2 - x;
+      const dy = y0 + height / 2 - y;
+      const d = Math.hypot(dx, dy) || 1;
+      return [x0 + (gap * dx) / d, y0 + (gap * dy) / d];
+    });
+    const box = (/** @type {number[]} */ [x0, y0]) => [x0, y0, x0 + w, y0 + height];
+    return { near: near.map(box), further: further.map(box) };
   };
-  const spots = list.map(spotsOf);
+  const places = list.map(spotsOf);
+  const spots = places.map((p) => p.near);
+  const anywhere = places.map((p) => [...p.near, ...p.further]);
   /** @type {Box[]} */
   const boxes = [];
   const cost = (/** @type {Box} */ box, /** @type {number} */ i) => {
@@ -364,7 +378,7 @@ function placeNames(list, taken, size, W, H) {
   const place = (/** @type {number} */ i) => {
     /** @type {{box: number[], c: number}} */
     let best = /** @type {any} */ (null); // spots[i] is never empty
-    for (const box of spots[i]) {
+    for (const box of anywhere[i]) {
       const c = cost(box, i);
       if (!best || c < best.c) best = { box, c };
       if (c === 0) break;

@@ -2,7 +2,8 @@
 // entries open on hover, focus or tap. Boards list their own: `glossary` =
 // [{icon?, term: {en, es}, text: {en, es}}].
 import { h } from "../dom.js";
-import { t, pick, extend } from "../i18n.js";
+import { t, pick, extend, currentLang } from "../i18n.js";
+/** @import { Parts } from "../dom.js" */
 
 extend({
   en: { "gloss.title": "Terms and symbols", "gloss.hint": "Hover, focus or tap a term for its meaning." },
@@ -21,14 +22,16 @@ export function termChip(entry) {
     h("span", { class: "sr-only" }, `: ${text}`));
 }
 
-/** @param {string} game @param {import("../types/client").Board} board */
-export function glossaryPanel(game, board) {
+/** The same in every redraw until the language changes: drawn once, then kept as it is.
+ * @param {string} game @param {import("../types/client").Board} board @param {Parts} parts */
+export function glossaryPanel(game, board, parts) {
   const entries = board.glossary || [];
   if (!entries.length) return null;
-  return h("details", { class: "panel glossary", id: "glossary" },
-    h("summary", {}, t("gloss.title")),
-    h("p", { class: "muted" }, t("gloss.hint")),
-    h("div", { class: "terms" }, entries.map(termChip)));
+  return parts.get("glossary", `${game}:${currentLang()}`, () =>
+    h("details", { class: "panel glossary", id: "glossary" },
+      h("summary", {}, t("gloss.title")),
+      h("p", { class: "muted" }, t("gloss.hint")),
+      h("div", { class: "terms" }, entries.map(termChip))));
 }
 
 /** How long a tip a tap opened stays: time to read two lines. */

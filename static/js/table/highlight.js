@@ -56,8 +56,8 @@ export class Highlighter {
    */
   apply(board, version) {
     if (!board) return;
-    const now = Highlighter.snapshot(board);
     if (version !== this.version) {
+      const now = Highlighter.snapshot(board);
       if (this.version !== null) {
         const changed = new Set([...now].filter(([id, sig]) => this.before.has(id) && this.before.get(id) !== sig).map(([id]) => id));
         // Mark the most specific changes only (a slot, not the whole player row around it).

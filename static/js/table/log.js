@@ -2,6 +2,7 @@
 // grouped by round/turn/hand. After the end, with a published log, a line that only some
 // seats could read says whose it was ("Bob, privately: …").
 import { h } from "../dom.js";
+/** @import { Parts } from "../dom.js" */
 import { t, extend } from "../i18n.js";
 
 extend({
@@ -43,13 +44,18 @@ export function logGroups(events, { doc, board, describe, name }) {
 }
 
 /** The log panel: groups in play order, the newest at the bottom (the table scrolls it
- * there, unless the player scrolled back to read). */
-/** @param {{title: string, lines: {text: string, version: number, private: boolean}[]}[]} groups @param {string} title @param {string} id */
-export function logPanel(groups, title, id) {
-  const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title },
-    groups.length ? groups.map((g) => h("section", { class: "log-group" },
+ * there, unless the player scrolled back to read). A group drawn before and unchanged since
+ * (every round but the current one) is the same element, so a long game's log costs a
+ * redraw only its newest lines.
+ * @param {{title: string, lines: {text: string, version: number, private: boolean}[]}[]} groups
+ * @param {string} title @param {string} id
+ * @param {{parts: Parts, onScroll: (box: HTMLElement) => void}} page where groups are kept, and who hears the player scroll */
+export function logPanel(groups, title, id, { parts, onScroll }) {
+  const section = (/** @type {typeof groups[number]} */ g, /** @type {number} */ i) => parts.get(`${id}:${i}`, JSON.stringify(g), () =>
+    h("section", { class: "log-group" },
       h("h3", {}, g.title),
-      h("ul", { class: "log-lines" }, g.lines.map((l) => h("li", { class: l.private ? "private" : null, "data-version": l.version }, l.text)))))
-      : h("p", { class: "muted" }, t("log.empty")));
+      h("ul", { class: "log-lines" }, g.lines.map((l) => h("li", { class: l.private ? "private" : null, "data-version": l.version }, l.text)))));
+  const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title, onscroll: () => onScroll(box) },
+    groups.length ? groups.map(section) : h("p", { class: "muted" }, t("log.empty")));
   return h("section", { class: "panel log", id }, h("h2", {}, title), box);
 }
