@@ -312,19 +312,38 @@ const AGENT_COLOUR = { Beacon: "#d4a017", Magician: "#6b2f86", Roulette: "#a8322
 // On a phone the map is drawn at about 0.36 px a unit: 31 units is 11 px.
 const LABEL = { normal: { size: 12, halo: 3 }, small: { size: 31, halo: 5 } };
 let measurer = null;
+/** Widths measured before, by font and text: the same twenty names are measured at every
+ * redraw, and reading the page's font asks the browser for its styles. */
+const widths = new Map();
 
 /** The drawn width of `text` in map units (a canvas measures it in the page's font). */
-/** @param {string} text @param {number} size @param {Json} weight */
-function textWidth(text, size, weight) {
-  measurer ||= document.createElement("canvas").getContext("2d");
-  const family = getComputedStyle(document.body).fontFamily || "sans-serif";
-  measurer.font = `${weight} ${size}px ${family}`;
-  return measurer ? measurer.measureText(text).width : text.length * size * 0.62;
+/** @param {string} text @param {number} size @param {Json} weight @param {string} family */
+function textWidth(text, size, weight, family) {
+  const font = `${weight} ${size}px ${family}`;
+  const key = `${font}|${text}`;
+  if (!widths.has(key)) {
+    measurer ||= document.createElement("canvas").getContext("2d");
+    if (measurer) measurer.font = font;
+    widths.set(key, measurer ? measurer.measureText(text).width : text.length * size * 0.62);
+  }
+  return widths.get(key);
 }
 
 /** @typedef {number[]} Box [x0, y0, x1, y1] */
-const area = (/** @type {Box} */ [x0, y0, x1, y1], /** @type {Box[]} */ boxes) => boxes.reduce((/** @type {number} */ sum, [a0, b0, a1, b1]) =>
-  sum + Math.max(0, Math.min(x1, a1) - Math.max(x0, a0)) * Math.max(0, Math.min(y1, b1) - Math.max(y0, b0)), 0);
+/** How much of `box` the `boxes` cover (overlaps counted once per box), skipping `skip`.
+ * @param {Box} box @param {(Box | undefined)[]} boxes @param {number} [skip] */
+function area(box, boxes, skip = -1) {
+  const [x0, y0, x1, y1] = box;
+  let sum = 0;
+  for (let j = 0; j < boxes.length; j++) {
+    const b = boxes[j];
+    if (j === skip || !b) continue;
+    const w = Math.min(x1, b[2]) - Math.max(x0, b[0]);
+    const h = Math.min(y1, b[3]) - Math.max(y0, b[1]);
+    if (w > 0 && h > 0) sum += w * h;
+  }
+  return sum;
+}
 
 /** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
  * the place around it that covers least of the boxes `taken` (cities, stations, the
@@ -336,49 +355,52 @@ const area = (/** @type {Box} */ [x0, y0, x1, y1], /** @type {Box[]} */ boxes) =
  * @param {Box[]} taken @param {number} size @param {number} W @param {number} H
  */
 function placeNames(list, taken, size, W, H) {
+  const key = JSON.stringify([list, taken, size, W, H]);
+  if (placed?.key !== key) placed = { key, ...placeNamesAfresh(list, taken, size, W, H) };
+  taken.push(...placed.boxes);
+  return placed.names;
+}
+
+/** The last placement: a redraw that changed nothing on the map (most redraws: a click
+ * that builds a decision, another seat's move elsewhere) places no name again.
+ * @type {{key: string, boxes: Box[], names: Record<string, {box: Box, x: number, y: number}>} | null} */
+let placed = null;
+
+/**
+ * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
+ * @param {Box[]} taken @param {number} size @param {number} W @param {number} H
+ */
+function placeNamesAfresh(list, taken, size, W, H) {
+  const family = getComputedStyle(document.body).fontFamily || "sans-serif";
   const ascent = 0.93 * size;
   const height = 1.17 * size;
   const fixed = [...taken];
   const spotsOf = (/** @type {(typeof list)[number]} */ { text, x, y, r, weight, star }) => {
-    const w = textWidth(text, size, weight) + 2;
+    const w = textWidth(text, size, weight, family) + 2;
     const right = r + (star ? 14 : 3);
     const below = y + r + 3;
     const above = y - r - 2 - height;
     const mid = y - height / 2;
     // Touching the city, so that a name is never read as its neighbour's.
-    const near = [
+    return [
       [x - w / 2, below], [x - w / 2, above], [x + right, mid], [x - r - 3 - w, mid],
       [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
       [x - r, below], [x + r - w, below], [x - r, above], [x + r - w, above],
       [x + right, mid - height / 3], [x + right, mid + height / 3], [x - r - 3 - w, mid - height / 3], [x - r - 3 - w, mid + height / 3],
-    ];
-    // Half a line further out, tried only when every place touching the city covers
-    // something (a crowded centre where HQ rings are large on a phone): a name a little
-    // off its city reads better than one over a neighbour.
-    const gap = height / 2;
-    const further = near.map(([x0, y0]) => {
-      const dx = x0 + w / 2 - x;
-      const dy = y0 + height / 2 - y;
-      const d = Math.hypot(dx, dy) || 1;
-      return [x0 + (gap * dx) / d, y0 + (gap * dy) / d];
-    });
-    const box = (/** @type {number[]} */ [x0, y0]) => [x0, y0, x0 + w, y0 + height];
-    return { near: near.map(box), further: further.map(box) };
+    ].map(([x0, y0]) => [x0, y0, x0 + w, y0 + height]);
   };
-  const places = list.map(spotsOf);
-  const spots = places.map((p) => p.near);
-  const anywhere = places.map((p) => [...p.near, ...p.further]);
+  const spots = list.map(spotsOf);
   /** @type {Box[]} */
   const boxes = [];
   const cost = (/** @type {Box} */ box, /** @type {number} */ i) => {
     const [x0, y0, x1, y1] = box;
     const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
-    return area(box, fixed) + area(box, boxes.filter((b, j) => j !== i && b)) + off * 1000;
+    return area(box, fixed) + area(box, boxes, i) + off * 1000;
   };
   const place = (/** @type {number} */ i) => {
     /** @type {{box: number[], c: number}} */
     let best = /** @type {any} */ (null); // spots[i] is never empty
-    for (const box of anywhere[i]) {
+    for (const box of spots[i]) {
       const c = cost(box, i);
       if (!best || c < best.c) best = { box, c };
       if (c === 0) break;
@@ -409,8 +431,7 @@ function placeNames(list, taken, size, W, H) {
     });
     if (!moved) break;
   }
-  taken.push(...boxes);
-  return Object.fromEntries(list.map((c, i) => [c.name, { box: boxes[i], x: (boxes[i][0] + boxes[i][2]) / 2, y: boxes[i][1] + ascent }]));
+  return { boxes, names: Object.fromEntries(list.map((c, i) => [c.name, { box: boxes[i], x: (boxes[i][0] + boxes[i][2]) / 2, y: boxes[i][1] + ascent }])) };
 }
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
