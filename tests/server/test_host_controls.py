@@ -168,6 +168,32 @@ def test_a_held_seat_is_watched_from_its_seat_and_asked_back(http):
     assert view(http, table, 1)["you"] == 1
 
 
+def test_asking_for_a_held_seat_back_is_no_race_with_the_bot_playing_it(http, monkeypatch):
+    """The bot holding Bob's seat plays in a task of its own: its move committing between
+    Bob's read and his request is no reason to refuse him (it was, now and then, a 409)."""
+    from spyhouse.server import holds
+    from spyhouse.server.web.problems import Problem
+
+    table = open_table(http, "spies", 2)
+    start(http, table)
+    bob = auth(table.tokens[1])
+    r = http.post(f"/api/tables/{table.id}/seats/1/bot", headers=auth(table.host_token))
+    assert r.status_code == 204
+    real = holds.commit
+    lost: list[int] = []
+
+    async def a_bot_moved_first(ctx, row, change, state=None):  # type: ignore[no-untyped-def]
+        if not lost:
+            lost.append(row.version)
+            raise Problem(409, "stale_version", "The table changed; reload and retry.")
+        return await real(ctx, row, change, state)
+
+    monkeypatch.setattr(holds, "commit", a_bot_moved_first)
+    r = http.post(f"/api/tables/{table.id}/held/ask-back", headers=bob)
+    assert r.status_code == 204, r.text
+    assert lost and http.get(f"/api/tables/{table.id}/held", headers=bob).json()["asked"] is True
+
+
 def test_a_removed_player_may_not_watch_through_their_old_seat(http):
     table = open_table(http, "spies", 2)
     start(http, table)

@@ -150,13 +150,15 @@ async def commit(ctx: Context, row: TableSnapshot, change: Change, state: Any = 
 T = TypeVar("T")
 
 HOST_RACE_RETRIES = 5
-"""How often a host's change is made again when a bot's move committed first."""
+"""How often a host's change (or a player's request for their held seat) is made again
+when a bot's move committed first."""
 
 
 async def against_latest(
     ctx: Context, row: TableSnapshot, act: Callable[[TableSnapshot], Awaitable[T]]
 ) -> T:
-    """Run a host's change of the table (a seat, a clock) against the table as it is now.
+    """Run a host's change of the table (a seat, a clock), or a player's request for the
+    seat a bot holds, against the table as it is now.
 
     Unlike a move, such a change is not chosen at a version, and the table's bots play
     in a task of their own: a bot's move that commits between the request's read and its

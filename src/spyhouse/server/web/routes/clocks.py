@@ -78,7 +78,7 @@ async def held_view(row: Table, token: Token, ctx: Ctx) -> dict[str, Any]:
 )
 async def ask_back(row: Returned, token: Token, ctx: Ctx) -> None:
     """A player whose seat a bot holds asks the host for it back (announced in the log)."""
-    await holds.ask_back(ctx, row, token)
+    await against_latest(ctx, row, lambda r: holds.ask_back(ctx, r, token))
 
 
 @router.post("/tables/{table_id}/seats/{seat}/remove", status_code=204, responses=_REFUSALS)
