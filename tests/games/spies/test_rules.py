@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import jsonschema_rs
 import pytest
+from pydantic import TypeAdapter
 
 from spyhouse.engine import IllegalAction, Rng
 from spyhouse.games.spies import GAME
 from spyhouse.games.spies.components import soldier_name
+from spyhouse.games.spies.endings import end_of_third_round
 
 from .helpers import (
     BLUE,
@@ -385,6 +388,22 @@ def test_neutral_ground_after_day_3(ip, winners, ending):
     assert outcome is not None and outcome.winners == winners
     assert outcome.detail["ending"] == ending
     assert GAME.to_act(state) == frozenset()
+
+
+def test_a_draw_says_no_side_won_in_the_published_event():
+    """The rule: "if this is also tied, the game ends in a draw". The ``game_over`` event names no
+    winner, and the event schema the server publishes (records, replays, sockets) admits
+    it."""
+    state = position([1, 2, 3, 6], [2, 3, 6, 8], day=3, deception={RED: 0, BLUE: 0})
+    state.double_agent = 0
+    state.sides[RED].infiltration_points = state.sides[BLUE].infiltration_points = 2
+    (event,) = end_of_third_round(state)
+    sent = {"type": event.type, "data": event.data}  # as a reader receives it
+    assert sent["type"] == "game_over" and sent["data"]["winner"] is None
+    assert sent["data"]["ending"] == "draw"
+    schema = TypeAdapter(GAME.EventType)
+    schema.validate_python(sent, strict=True)
+    assert jsonschema_rs.validator_for(schema.json_schema()).is_valid(sent)
 
 
 # -- team play -----------------------------------------------------------------------------
