@@ -176,3 +176,33 @@ def test_a_line_said_in_one_process_reaches_sockets_of_another_once(migrated_url
         there.close()
     finally:
         other.stop()
+
+
+async def test_a_mute_told_by_another_process_is_on_the_seat_list_before_any_socket_hears():
+    """A page opening at one process just after another process muted a seat was shown the
+    seat unmuted: the sockets were told at once, the table re-read only afterwards."""
+    from types import SimpleNamespace
+
+    from spyhouse.kinds import SeatKind, TableStatus
+    from spyhouse.server import chat
+    from spyhouse.server.fanout import Hub
+    from spyhouse.store.snapshots import SeatSnapshot, TableSnapshot
+
+    seats = tuple(SeatSnapshot(s, SeatKind.HUMAN, f"P{s}", None) for s in range(2))
+    row = TableSnapshot(
+        id="T1", game_id="highcard", options={}, num_seats=2, private=True, spectators=True,
+        publish_log=False, status=TableStatus.PLAYING, invite_code="C", host_token_hash="h", seed=1,
+        version=3, state=None, outcome=None, clock=None, deadline=None, created_at=None,
+        updated_at=None, seats=seats,
+    )  # fmt: skip
+    hub = Hub()
+    sub = hub.subscribe(row.id, 0, row.version)
+    hub.seed(row)
+    told = []
+    hub.broadcast = lambda table_id, frame, to: told.append(  # type: ignore[method-assign]
+        [s.chat_muted for s in hub.latest_row(table_id).seats]
+    )
+    chat.on_notice(SimpleNamespace(hub=hub, origin="here"), f"{row.id}:muted:1:1:there")
+    assert told == [[False, True]]  # the seat list had it when the sockets were told
+    assert [s.chat_muted for s in hub.latest_row(row.id).seats] == [False, True]
+    hub.unsubscribe(sub)

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +28,6 @@ from spyhouse.server.web.inputbounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import ChatLine
 from spyhouse.store.snapshots import TableSnapshot
-
-log = logging.getLogger(__name__)
 
 TABLE = "table"
 SPECTATORS = "spectators"
@@ -171,16 +168,8 @@ def on_notice(ctx: Context, payload: str) -> None:
     kind, _, rest = rest.partition(":")
     seat, muted, origin = (rest.split(":") + ["", "", ""])[:3]
     if kind == "muted" and seat.isdigit() and muted in ("0", "1") and origin != ctx.origin:
+        ctx.hub.muted(table_id, int(seat), muted == "1")  # before anyone is told
         _tell_muted(ctx, table_id, int(seat), muted == "1")
-        loop.create_task(_refresh(ctx, table_id))
-
-
-async def _refresh(ctx: Context, table_id: str) -> None:
-    """The table re-read, so frames built from now on show the mute."""
-    try:
-        ctx.hub.refresh(await ctx.store.get(table_id))
-    except Exception:  # a database hiccup: the next version shows it anyway
-        log.warning("could not reload table %s after a mute", table_id, exc_info=True)
 
 
 async def _deliver_remote(ctx: Context, table_id: str, line_id: int) -> None:

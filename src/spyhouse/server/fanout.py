@@ -21,7 +21,7 @@ import contextlib
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
@@ -160,6 +160,17 @@ class Hub:
             return
         if feed.latest is not None and feed.latest.version == row.version:
             feed.latest = Snapshot(row, feed.latest.state)
+
+    def muted(self, table_id: str, seat: int, muted: bool) -> None:
+        """A mute another process made, marked on the snapshot held here at once: a
+        socket that opens after its sockets were told is shown the seat as it now is
+        (a re-read of the table, awaited, left a moment when it was shown as before)."""
+        feed = self._feeds.get(table_id)
+        if feed is None or feed.latest is None:
+            return
+        row = feed.latest.row
+        seats = tuple(replace(s, chat_muted=muted) if s.seat == seat else s for s in row.seats)
+        feed.latest = Snapshot(replace(row, seats=seats), feed.latest.state)
 
     async def snapshot(self, table_id: str) -> Snapshot | None:
         """The newest version this process knows of a watched table (loaded if need be)."""
