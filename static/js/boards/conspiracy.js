@@ -442,8 +442,10 @@ function placeNamesAfresh(list, taken, size, W, H) {
  */
 function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
   // A phone's discs touch their city, so that one is never read as its neighbour's.
-  // Ring after ring further out when all of the nearer places are taken.
-  const spots = snug ? [12, 30, 50].flatMap((d) => [
+  // Ring after ring further out when all of the nearer places are taken (a fourth ring:
+  // with three, a crowded corner of a phone's map put a disc over a name or the
+  // briefcase in about one game in eight).
+  const spots = snug ? [12, 30, 50, 70].flatMap((d) => [
     [cx + d, cy - bh / 2], [cx - d - bw, cy - bh / 2], [cx - bw / 2, cy - d - bh], [cx - bw / 2, cy + d],
     [cx + d - 4, cy - d - bh + 4], [cx - d - bw + 4, cy - d - bh + 4], [cx + d - 4, cy + d - 4], [cx - d - bw + 4, cy + d - 4],
     [cx + d, cy - bh], [cx + d, cy], [cx - d - bw, cy - bh], [cx - d - bw, cy],
