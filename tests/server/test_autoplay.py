@@ -41,10 +41,18 @@ def _until(test: Any, what: str) -> None:
 
 @pytest.fixture
 def thinking_bots(migrated_url):
-    """Search bots that think a whole second per decision: a game of them takes minutes."""
+    """Search bots that think a whole second per decision: a game of them takes minutes,
+    once their workers have started. Until then the rules of thumb answer at once, and a
+    game of those can end before the test has looked (a loaded machine takes seconds to
+    start a worker)."""
     srv = start_server(
         migrated_url, bot_think_seconds=1.0, bot_search_iterations=10**9, rate_limits=False
     )
+    thinking = srv.server.config.app.state.context.thinking
+    deadline = time.monotonic() + 60
+    while not thinking.ready():
+        assert time.monotonic() < deadline, "the search workers never started"
+        time.sleep(0.05)
     yield srv
     srv.stop()
     assert srv.errors() == []
