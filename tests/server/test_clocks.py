@@ -186,8 +186,16 @@ async def test_pause_freezes_every_clock_and_resume_restarts_it(url):
         clock.advance(49)
         assert await firing.fire_expired(ctx, table_id) == 0
         clock.advance(1)
-        assert await firing.fire_expired(ctx, table_id) == 2
-        assert {"clocks_paused", "clocks_resumed"} <= set(types(await log_of(ctx, table_id)))
+        # This call fires both seats, or the app's own alarm, woken by the same deadline,
+        # is firing them: exactly once either way.
+        await firing.fire_expired(ctx, table_id)
+        for _ in range(500):
+            if types(await log_of(ctx, table_id)).count("timed_out") == 2:
+                break
+            await asyncio.sleep(0.02)
+        log = types(await log_of(ctx, table_id))
+        assert log.count("timed_out") == 2
+        assert {"clocks_paused", "clocks_resumed"} <= set(log)
 
 
 async def test_the_host_adds_time(url):
