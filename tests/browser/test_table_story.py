@@ -181,3 +181,57 @@ def test_lost_connection_shows_within_5_seconds_and_the_move_waits(browser, site
         assert not [e for e in ann.errors if "WebSocket" not in e]
     finally:
         ann.context.close()
+
+
+LOG_PLACE = """() => { const el = document.querySelector('#log .log-scroll');
+  return { top: el.scrollTop, bottom: el.scrollHeight - el.scrollTop - el.clientHeight < 24,
+           lines: el.querySelectorAll('li').length }; }"""
+
+
+def test_the_log_and_the_glossary_stay_as_the_reader_left_them_while_moves_arrive(browser, site):
+    """Each move redraws the table: a reader scrolled back up the log stays where they
+    were while new lines arrive below, one at its end follows them, and a glossary they
+    opened stays open."""
+    from tests.browser.driver import wait_synced
+
+    ann = new_player(browser, site.url)
+    try:
+        with httpx.Client(base_url=site.url, timeout=30) as http:
+            table = _table(http, "spies", 2, {})
+            rng = random.Random(5)
+            _open(ann, table, 0)
+            # A short log, so that a few lines scroll whatever the screen.
+            ann.page.evaluate(  # through the CSS object model: the page's CSP holds
+                """() => { const sheet = new CSSStyleSheet();
+                  sheet.replaceSync('#log .log-scroll { max-height: 4em !important; }');
+                  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }"""
+            )
+            ann.page.click("#glossary summary")
+
+            def moves(n: int) -> None:
+                for _ in range(n):
+                    assert _move(http, table, rng) == "playing"
+                doc = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[0]))
+                wait_synced(ann, doc.json()["version"])
+                ann.page.wait_for_timeout(100)  # a scroll is told a frame later
+
+            moves(4)
+            for where in ("top", "end"):
+                script = "el => { el.scrollTop = %s; }" % (
+                    "0" if where == "top" else "el.scrollHeight"
+                )
+                ann.page.eval_on_selector("#log .log-scroll", script)
+                ann.page.wait_for_timeout(100)
+                before = ann.page.evaluate(LOG_PLACE)
+                assert before["bottom"] == (where == "end"), before
+                moves(3)
+                after = ann.page.evaluate(LOG_PLACE)
+                assert after["lines"] > before["lines"], (where, before, after)
+                if where == "top":
+                    assert (after["top"], after["bottom"]) == (before["top"], False), after
+                else:
+                    assert after["bottom"] and after["top"] > before["top"], (before, after)
+            assert ann.page.eval_on_selector("#glossary", "el => el.open") is True
+        assert ann.errors == []
+    finally:
+        ann.context.close()

@@ -55,7 +55,7 @@ export function logPanel(groups, title, id, { parts, onScroll }) {
     h("section", { class: "log-group" },
       h("h3", {}, g.title),
       h("ul", { class: "log-lines" }, g.lines.map((l) => h("li", { class: l.private ? "private" : null, "data-version": l.version }, l.text)))));
-  const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title, onscroll: () => onScroll(box) },
+  const box = h("div", { class: "log-scroll", tabindex: "0", "aria-label": title, onscroll: (/** @type {Event} */ e) => onScroll(/** @type {HTMLElement} */ (e.currentTarget)) },
     groups.length ? groups.map(section) : h("p", { class: "muted" }, t("log.empty")));
   return h("section", { class: "panel log", id }, h("h2", {}, title), box);
 }
