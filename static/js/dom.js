@@ -111,6 +111,13 @@ export function clear(el) {
   return el;
 }
 
+/** Whether a scrolled list shows its end (within a line's slack): one left there follows
+ * what is added, one scrolled back stays where the reader is.
+ * @param {Element} el */
+export function atEnd(el) {
+  return el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+}
+
 /** Humanise an identifier: "place_intel" -> "Place intel". @param {unknown} id */
 export function humanise(id) {
   const text = String(id).replace(/[_-]+/g, " ").trim();

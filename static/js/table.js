@@ -8,7 +8,7 @@
 // board: the pieces in table/ (log, highlight, reveal, confirm, attention, game over,
 // knowledge, glossary, zoom) and the add-ons (clocks and host controls, chat, presence,
 // replay), all plugged in one way: a factory in ADDONS handed an `AddonEnv`.
-import { h, pressable, patch, Parts } from "./dom.js";
+import { h, pressable, patch, Parts, atEnd } from "./dom.js";
 import { t, has, onLangChange, extend, currentLang } from "./i18n.js";
 import { api, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -629,7 +629,7 @@ export function mountTable(root, tableId) {
   /** @param {HTMLElement} box */
   const onLogScroll = (box) => {
     const id = box.closest("[id]")?.id;
-    if (box.isConnected && id) following.set(id, box.scrollHeight - box.scrollTop - box.clientHeight < 24);
+    if (box.isConnected && id) following.set(id, atEnd(box));
   };
 
   /** @param {TableState} s */

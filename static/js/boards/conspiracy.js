@@ -458,8 +458,7 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
     [cx + 40, cy - bh / 2], [cx - 40 - bw, cy - bh / 2], [cx + 16, cy + 30], [cx - 16 - bw, cy + 30],
     [cx + 16, cy - bh - 30], [cx - 16 - bw, cy - bh - 30], [cx - bw / 2, cy + 74], [cx - bw / 2, cy - 62 - bh],
   ];
-  const overlap = (/** @type {number[]} */ [x, y]) => taken.reduce((/** @type {number} */ sum, [x0, y0, x1, y1]) =>
-    sum + Math.max(0, Math.min(x + bw, x1) - Math.max(x, x0)) * Math.max(0, Math.min(y + bh, y1) - Math.max(y, y0)), 0);
+  const overlap = (/** @type {number[]} */ [x, y]) => area([x, y, x + bw, y + bh], taken);
   /** @type {{spot: [number, number], cost: number} | null} */
   let best = null;
   for (const [x0, y0] of spots) {

@@ -4,7 +4,7 @@
 // is one long-lived element the table re-attaches on every render, so a half-typed line,
 // the caret and the scroll position survive the table moving on. On a phone it starts
 // collapsed (an unread badge counts what arrives) so it never pushes the decision away.
-import { h, keep } from "../dom.js";
+import { h, keep, atEnd } from "../dom.js";
 import { t, extend, onLangChange } from "../i18n.js";
 import { api } from "../api.js";
 import { problemText } from "../problems.js";
@@ -162,13 +162,12 @@ export function chatAddon(env) {
     badge.setAttribute("aria-label", t("chat.unread", { n: unread }));
   }
 
-  const atBottom = () => list.scrollHeight - list.scrollTop - list.clientHeight < 24;
   const scrollDown = () => requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   // Where the reader is in the talk, noted as they scroll: reading it while the table
   // redraws would force the browser to lay the page out again at every frame.
   let place = { top: 0, bottom: true };
   list.addEventListener("scroll", () => {
-    if (list.isConnected) place = { top: list.scrollTop, bottom: atBottom() };
+    if (list.isConnected) place = { top: list.scrollTop, bottom: atEnd(list) };
   }, { passive: true });
 
   /** @param {Line} line */
@@ -185,7 +184,7 @@ export function chatAddon(env) {
   }
 
   function drawLines() {
-    const keep = atBottom();
+    const keep = atEnd(list);
     const visible = [...lines.values()].filter(shown);
     list.replaceChildren(...(visible.length
       ? visible.sort((a, b) => a.id - b.id).map(lineEl)
