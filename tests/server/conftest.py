@@ -3,7 +3,9 @@ against SQLite and (when ``SPYHOUSE_TEST_POSTGRES_URL`` is set) PostgreSQL.
 
 Each test gets a database of its own, already at the schema's head: a copy of one that
 each worker migrates once (running the migrations costs ~0.6 s a database, copying a
-few milliseconds). ``test_migrations.py`` and ``test_cli.py`` still migrate empty ones."""
+SQLite file a few milliseconds). A PostgreSQL copy costs ~0.3 CPU-seconds (the catalogs
+are copied too), so a worker empties the databases its tests are done with and hands
+them to later tests. ``test_migrations.py`` and ``test_cli.py`` still migrate empty ones."""
 
 from __future__ import annotations
 
@@ -62,16 +64,32 @@ def fresh_database(backend: str, directory: Path) -> Iterator[str]:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+# What a PostgreSQL database's schema is: its columns, indexes, constraints and Alembic
+# version. A database is handed to another test only while this is the template's.
+_SCHEMA = """
+SELECT md5(string_agg(part, ';' ORDER BY part)) FROM (
+    SELECT concat_ws(':', table_name, column_name, data_type, is_nullable, column_default)
+    FROM information_schema.columns WHERE table_schema = 'public'
+    UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL SELECT conname || pg_get_constraintdef(oid) FROM pg_constraint
+        WHERE connamespace = 'public'::regnamespace
+    UNION ALL SELECT 'alembic ' || version_num FROM alembic_version
+) AS schema(part)
+"""
+
+
 class _Templates:
     """Databases migrated to head once per worker process, copied for each test: the
     SQLite file is copied, a PostgreSQL database is created with it as ``TEMPLATE``
     (PostgreSQL's own file copy; the template must have no session open, and the
-    migrations close theirs)."""
+    migrations close theirs), or is one an earlier test used, emptied (``reuse``)."""
 
     def __init__(self) -> None:
         self.directory: Path | None = None
         self.sqlite: Path | None = None
         self.postgres: str | None = None
+        self.schema: str | None = None
+        self.spare: list[str] = []
 
     def sqlite_file(self) -> Path:
         if self.sqlite is None:
@@ -88,8 +106,33 @@ class _Templates:
                 conn.execute(f'CREATE DATABASE "{name}"')
             admin = make_url(PG_ADMIN_URL or "").set(drivername="postgresql")
             self.postgres = name
-            upgrade(admin.set(database=name).render_as_string(hide_password=False))
+            url = admin.set(database=name).render_as_string(hide_password=False)
+            upgrade(url)
+            with psycopg.connect(url, autocommit=True) as conn:
+                self.schema = _fingerprint(conn)
         return self.postgres
+
+    def reuse(self, conninfo: str, name: str) -> bool:
+        """Empty a test's database for the next test, if it is still the template's
+        schema: every session on it is ended first (a test's server may have left one,
+        holding locks), then every table but Alembic's is truncated, sequences too."""
+        with psycopg.connect(conninfo, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND pid <> pg_backend_pid()",
+                (name,),
+            )
+        url = make_url(conninfo).set(database=name).render_as_string(hide_password=False)
+        with psycopg.connect(url, autocommit=True) as conn:
+            if _fingerprint(conn) != self.schema:
+                return False
+            tables = conn.execute(
+                "SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables"
+                " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+            ).fetchone()
+            conn.execute(f"TRUNCATE {tables[0]} RESTART IDENTITY CASCADE")
+        self.spare.append(name)
+        return True
 
     def drop(self) -> None:
         """At the worker's exit (browser tests use the templates too, outside this
@@ -97,9 +140,16 @@ class _Templates:
         if self.postgres is not None and PG_ADMIN_URL:
             admin = make_url(PG_ADMIN_URL).set(drivername="postgresql")
             with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as c:
-                c.execute(f'DROP DATABASE IF EXISTS "{self.postgres}" WITH (FORCE)')
+                for name in [*self.spare, self.postgres]:
+                    c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if self.directory is not None:
             shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def _fingerprint(conn: psycopg.Connection) -> str:
+    row = conn.execute(_SCHEMA).fetchone()
+    assert row is not None
+    return str(row[0])
 
 
 TEMPLATES = _Templates()
@@ -120,12 +170,16 @@ def migrated_database(backend: str, directory: Path) -> Iterator[str]:
     admin = make_url(PG_ADMIN_URL).set(drivername="postgresql")
     conninfo = admin.render_as_string(hide_password=False)
     template = TEMPLATES.postgres_name(conninfo)
-    name = f"spyhouse_test_{secrets.token_hex(6)}"
-    with psycopg.connect(conninfo, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    if TEMPLATES.spare:
+        name = TEMPLATES.spare.pop()
+    else:
+        name = f"spyhouse_test_{secrets.token_hex(6)}"
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
     yield admin.set(database=name).render_as_string(hide_password=False)
-    with psycopg.connect(conninfo, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    if not TEMPLATES.reuse(conninfo, name):
+        with psycopg.connect(conninfo, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(autouse=True)
