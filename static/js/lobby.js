@@ -234,7 +234,7 @@ function optionField(key, p) {
   // A description that opens with the option's own name ("Enigma promo: …", "Double
   // Agent expansion: …", "VIP Casino Roulette: …") says it once: what follows its colon.
   const head = p.description?.split(":")[0].toLowerCase();
-  const text = p.description && p.description.includes(":") && head?.includes(label.toLowerCase())
+  const text = p.description?.includes(":") && head?.includes(label.toLowerCase())
     ? p.description.slice(p.description.indexOf(":") + 1).trim() : p.description;
   const help = text ? h("small", { class: "muted" }, text) : null;
   if (p.type === "boolean") {

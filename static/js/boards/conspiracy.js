@@ -458,15 +458,26 @@ function pillSpot(cx, cy, bw, bh, taken, W, H, snug = false) {
     [cx + 40, cy - bh / 2], [cx - 40 - bw, cy - bh / 2], [cx + 16, cy + 30], [cx - 16 - bw, cy + 30],
     [cx + 16, cy - bh - 30], [cx - 16 - bw, cy - bh - 30], [cx - bw / 2, cy + 74], [cx - bw / 2, cy - 62 - bh],
   ];
+  /** @type {(x: number, y: number) => [number, number]} */
+  const onMap = (x, y) => [Math.min(Math.max(x, 6), W - 6 - bw), Math.min(Math.max(y, 6), H - 6 - bh)];
   const overlap = (/** @type {number[]} */ [x, y]) => area([x, y, x + bw, y + bh], taken);
   /** @type {{spot: [number, number], cost: number} | null} */
   let best = null;
   for (const [x0, y0] of spots) {
-    /** @type {[number, number]} */
-    const spot = [Math.min(Math.max(x0, 6), W - 6 - bw), Math.min(Math.max(y0, 6), H - 6 - bh)];
+    const spot = onMap(x0, y0);
     const cost = overlap(spot);
     if (!best || cost < best.cost) best = { spot, cost };
-    if (cost === 0) break;
+    if (cost === 0) return spot;
+  }
+  // Every place beside the city is taken (the crowded middle of Europe, late in a game):
+  // the nearest free place further out, which the page tethers to its city, rather than
+  // a disc over a name or the briefcase.
+  for (let d = 80; d <= 240; d += 10) {
+    for (let k = 0; k < 24; k++) {
+      const a = (k * Math.PI) / 12;
+      const spot = onMap(cx + d * Math.cos(a) - bw / 2, cy + d * Math.sin(a) - bh / 2);
+      if (overlap(spot) === 0) return spot;
+    }
   }
   return /** @type {{spot: [number, number]}} */ (best).spot;
 }
@@ -498,7 +509,10 @@ function draw(ctx) {
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
 
   const linesG = glossed(s("g", {}), GL["red-line"]);
-  svg.append(linesG);
+  // An agent set far from its city (every place beside it taken) is tethered to it,
+  // under the cities and their names.
+  const tethers = s("g", {});
+  svg.append(linesG, tethers);
   for (const [a, b] of v.map.red_lines) {
     linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
@@ -570,6 +584,12 @@ function draw(ctx) {
     const bh = Math.ceil(list.length / per) * ph - 3;
     const spot = pillSpot(cx, cy, bw, bh, taken, W, MAPH, ctx.small);
     taken.push([spot[0] - 2, spot[1] - 2, spot[0] + bw + 2, spot[1] + bh + 2]);
+    const [mx, my] = [spot[0] + bw / 2, spot[1] + bh / 2];
+    if (Math.hypot(mx - cx, my - cy) > 75) {
+      // Drawn a screen pixel wide on a phone's map too (0.4 px a unit at 390 px).
+      const [width, dashes] = ctx.small ? [3, "8 6"] : [1.5, "4 3"];
+      tethers.append(s("line", { class: "tether", x1: cx, y1: cy, x2: mx, y2: my, stroke: "#1d2433", "stroke-width": width, "stroke-dasharray": dashes, "stroke-opacity": 0.6 }));
+    }
     list.forEach((/** @type {Json} */ a, /** @type {number} */ i) => {
       const x = spot[0] + (i % per) * pw;
       const y = spot[1] + Math.floor(i / per) * ph;
