@@ -76,6 +76,7 @@ def _ops(name: str) -> ModuleType:
     found = {
         "create": "lobby.create_table_api_tables_post",
         "bot": "lobby.seat_bot_api_tables_table_id_seats_seat_bot_post",
+        "join": "lobby.join_table_api_invites_code_join_post",
         "start": "lobby.start_table_api_tables_table_id_start_post",
         "view": "play.get_view_api_tables_table_id_view_get",
         "act": "play.post_action_api_tables_table_id_actions_post",
@@ -201,7 +202,9 @@ def test_the_error_paths_are_typed_problem_documents(api) -> None:
     )
     host = package.AuthenticatedClient(base_url=live.url, token=created.host_token)
     me = package.AuthenticatedClient(base_url=live.url, token=created.seat.seat_token)
-    _ops("bot").sync_detailed(created.table_id, 1, client=host, body=models.SeatBot())
+    # The other seat a person who never moves: a bot there deploys while this seat does,
+    # and a move of its between the view and the action below makes that a stale version.
+    _ops("join").sync(created.invite_code, client=anonymous, body=models.JoinTable(name="you"))
     _ops("start").sync_detailed(created.table_id, client=host)
     doc = _ops("view").sync(created.table_id, client=me)
     # a typed action of the wrong decision: illegal_action, the rule in reason
