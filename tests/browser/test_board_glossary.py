@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.driver import new_player, screenshot
 from tests.browser.spanish import english_on_page
@@ -92,14 +93,15 @@ def test_board_icons_explain_themselves_in_both_languages(browser, site, game, s
             target = bob.page.locator("#board [data-gloss][tabindex='0']").first
             target.focus()
             tip = bob.page.locator("#gloss-tip")
-            assert tip.is_visible()
+            # Waited for, not read at once: a bot's move redraws the board meanwhile.
+            expect(tip).to_be_visible()
             assert tip.inner_text() == target.get_attribute("data-gloss-text")
             bob.page.keyboard.press("Escape")
-            assert not tip.is_visible()
+            expect(tip).to_be_hidden()
             # Hover (mouse) too: an icon whose centre is on top of the board.
             hit = bob.page.evaluate(HOVERABLE)
             bob.page.mouse.move(hit["x"], hit["y"])
-            assert tip.is_visible()
+            expect(tip).to_be_visible()
             assert tip.get_attribute("data-for") == hit["id"]
 
             bob.page.select_option("#lang", "es")
