@@ -10,11 +10,28 @@ from tests.toygame import GAME as HIGHCARD
 load_builtin_games()
 register(HIGHCARD)
 
-# The tests make well over a thousand HTTP clients, all speaking plain HTTP to local
-# servers, and httpx builds an OpenSSL context for each one (~28 ms of CPU: OpenSSL 3
-# creating the context and loading certifi's bundle, more than many a test's own work).
-# Contexts asked for with the same arguments are shared instead; none is ever used.
-ssl.create_default_context = functools.cache(ssl.create_default_context)
+# The tests make hundreds of HTTP clients, all speaking plain HTTP to local servers, and
+# httpx builds an OpenSSL context for each one (~28 ms of CPU: OpenSSL 3 creating the
+# context and loading certifi's bundle, more than many a test's own work). The contexts
+# httpx asks for (certifi's bundle, nothing else) are shared instead; none is ever used.
+# Any other caller (asyncpg, which changes the context it gets) still gets its own.
+_new_context = ssl.create_default_context
+_bundle_context = functools.cache(lambda cafile: _new_context(cafile=cafile))
+
+
+def _create_default_context(
+    purpose: ssl.Purpose = ssl.Purpose.SERVER_AUTH,
+    *,
+    cafile: str | None = None,
+    capath: str | None = None,
+    cadata: str | bytes | None = None,
+) -> ssl.SSLContext:
+    if purpose is ssl.Purpose.SERVER_AUTH and cafile and capath is None and cadata is None:
+        return _bundle_context(cafile)
+    return _new_context(purpose, cafile=cafile, capath=capath, cadata=cadata)
+
+
+ssl.create_default_context = _create_default_context
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
