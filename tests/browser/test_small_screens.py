@@ -204,6 +204,30 @@ NAME_SIZES = """() => [...document.querySelectorAll('#board [data-city-label]')]
   parseFloat(getComputedStyle(el).fontSize) * el.ownerSVGElement.getScreenCTM().a)"""
 
 
+# Each agent's disc on a phone's map: its distance from its city's centre and whether a
+# tether runs from that city (all in the map's own units). A disc's block is tethered
+# once its centre is over 75 units away; a disc sits up to 46 from its block's centre.
+TETHERS = """(cityOf) => {
+  const svg = document.querySelector('#board svg[data-board=conspiracy]');
+  const at = (el) => [Number(el.getAttribute('cx')), Number(el.getAttribute('cy'))];
+  const centre = (city) => at(svg.querySelector(`[data-city="${city}"] circle`));
+  const lines = [...svg.querySelectorAll('.tether')].map((l) =>
+    ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
+  const tetheredAt = ([x, y]) => lines.some(([x1, y1]) => Math.hypot(x1 - x, y1 - y) < 0.5);
+  return {
+    discs: [...svg.querySelectorAll('[data-agent-marker]')].map((g) => {
+      const [x, y] = at(g.querySelector('circle'));
+      const c = centre(cityOf[g.dataset.agentMarker]);
+      return { agent: g.dataset.agentMarker, far: Math.hypot(x - c[0], y - c[1]), tethered: tetheredAt(c) };
+    }),
+    strays: lines.filter(([x1, y1]) => !Object.values(cityOf).some((city) => {
+      const [x, y] = centre(city);
+      return Math.hypot(x1 - x, y1 - y) < 0.5;
+    })).length,
+  };
+}"""
+
+
 def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir):
     """At 390 px the whole map fits the screen: its city names are drawn at 9 px or more
     (not 4), and still cover no other name, no city and no agent's pill, as the game goes
@@ -235,6 +259,16 @@ def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir
                             "[data-agent-marker], [data-city] .hit, [data-slot=conspiracy-briefcase]",
                         )
                         assert found == [], f"{lang} at version {doc['version']}: {found}"
+                        # A disc set far from its city (every place beside it taken) is
+                        # tethered to it, and every tether starts at an agent's city.
+                        city_of = {
+                            a["name"]: a["city"]
+                            for a in doc["view"]["agents"]
+                            if a.get("city") and not a.get("burned")
+                        }
+                        drawn = bob.page.evaluate(TETHERS, city_of)
+                        assert drawn["strays"] == 0, drawn
+                        assert all(d["tethered"] for d in drawn["discs"] if d["far"] > 121), drawn
                         if _move(http, table, rng) != "playing":
                             break
                 screenshot(bob, output_dir, f"conspiracy-names-{lang}-{width}")
