@@ -215,6 +215,7 @@ TETHERS = """(cityOf) => {
     ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
   const tetheredAt = ([x, y]) => lines.some(([x1, y1]) => Math.hypot(x1 - x, y1 - y) < 0.5);
   return {
+    version: Number(document.getElementById('main').dataset.version),
     discs: [...svg.querySelectorAll('[data-agent-marker]')].map((g) => {
       const [x, y] = at(g.querySelector('circle'));
       const c = centre(cityOf[g.dataset.agentMarker]);
@@ -261,12 +262,21 @@ def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir
                         assert found == [], f"{lang} at version {doc['version']}: {found}"
                         # A disc set far from its city (every place beside it taken) is
                         # tethered to it, and every tether starts at an agent's city.
-                        city_of = {
-                            a["name"]: a["city"]
-                            for a in doc["view"]["agents"]
-                            if a.get("city") and not a.get("burned")
-                        }
-                        drawn = bob.page.evaluate(TETHERS, city_of)
+                        # Read at the version the page shows (the bots move on meanwhile).
+                        for _ in range(20):
+                            seen = http.get(
+                                f"/api/tables/{table['id']}/view", headers=_auth(table[1])
+                            ).json()
+                            wait_synced(bob, seen["version"])
+                            city_of = {
+                                a["name"]: a["city"]
+                                for a in seen["view"]["agents"]
+                                if a.get("city") and not a.get("burned")
+                            }
+                            drawn = bob.page.evaluate(TETHERS, city_of)
+                            if drawn["version"] == seen["version"]:
+                                break
+                        assert drawn["version"] == seen["version"], drawn
                         assert drawn["strays"] == 0, drawn
                         assert all(d["tethered"] for d in drawn["discs"] if d["far"] > 121), drawn
                         if _move(http, table, rng) != "playing":
