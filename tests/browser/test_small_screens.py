@@ -287,6 +287,45 @@ def test_conspiracy_city_names_are_readable_on_a_phone(browser, site, output_dir
                 bob.context.close()
 
 
+# Every city name that covers a city or another name (by more than a unit both ways),
+# with the briefcase in each city in turn, on a phone's map and on a wide one, as the
+# board places them.
+COVERED = """async ([view]) => {
+  const { cityLabels } = await import('/static/js/boards/conspiracy.js');
+  const over = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+  const cities = view.map.cities.map((c) => c.name);
+  const found = [];
+  for (const small of [true, false]) for (const briefcase of cities) {
+    const { rings, boxes } = cityLabels({ ...view, briefcase }, small);
+    boxes.forEach((box, i) => cities.forEach((other, j) => {
+      if (i === j) return;
+      if (over(box, rings[j])) found.push(`${cities[i]} over ${other} (briefcase in ${briefcase}, small: ${small})`);
+      if (i < j && over(box, boxes[j])) found.push(`${cities[i]} over ${other}'s name (briefcase in ${briefcase}, small: ${small})`);
+    }));
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_no_city_name_covers_a_city_or_a_name_wherever_the_briefcase_is(browser, site, seats):
+    """The HQs are set by the number of players and the briefcase can stop in any city:
+    in every such map, at both sizes and in both languages, each name finds a place
+    clear of the other cities and names (the crowded centre of Europe once left Zagreb's
+    name over a neighbouring city when the briefcase stood in Budapest)."""
+    with httpx.Client(base_url=site.url, timeout=30) as http:
+        table = _table(http, "conspiracy", seats, {})
+        view = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()["view"]
+    for locale, lang, width in SIZES[2:]:
+        bob = new_player(browser, site.url, locale=locale, width=width)
+        try:
+            _open(bob, table, 1, host=False)
+            assert bob.page.evaluate(COVERED, [view]) == [], lang
+            assert bob.errors == [], bob.errors
+        finally:
+            bob.context.close()
+
+
 # Each agent on the board: its box on the screen (CSS px), its words' drawn size, whether
 # the page offers it as a choice, and its words.
 AGENTS = """() => [...document.querySelectorAll('#board [data-agent]')].map((el) => {

@@ -346,19 +346,19 @@ function area(box, boxes, skip = -1) {
 }
 
 /** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
- * the place around it that covers least of the boxes `taken` (cities, stations, the
- * briefcase) and of the other names, kept on the map. Placed in turn, then a name that
- * still covers something is moved again while that helps (a few rounds). The names'
- * boxes are added to `taken` for the agents' pills. */
-/**
+ * the place around it that covers least of the cities' `rings`, the other `marks`
+ * (stations, the briefcase) and the other names, kept on the map. A name over a city or
+ * another name hides what a player reads, so those count many times a mark. Placed in
+ * turn, then a name that still covers something is moved again while that helps (a few
+ * rounds).
  * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
- * @param {Box[]} taken @param {number} size @param {number} W @param {number} H
+ * @param {Box[]} rings @param {Box[]} marks @param {number} size @param {number} W @param {number} H
+ * @returns {{boxes: Box[], names: Record<string, {box: Box, x: number, y: number}>}}
  */
-function placeNames(list, taken, size, W, H) {
-  const key = JSON.stringify([list, taken, size, W, H]);
-  if (placed?.key !== key) placed = { key, ...placeNamesAfresh(list, taken, size, W, H) };
-  taken.push(...placed.boxes);
-  return placed.names;
+function placeNames(list, rings, marks, size, W, H) {
+  const key = JSON.stringify([list, rings, marks, size, W, H]);
+  if (placed?.key !== key) placed = { key, ...placeNamesAfresh(list, rings, marks, size, W, H) };
+  return placed;
 }
 
 /** The last placement: a redraw that changed nothing on the map (most redraws: a click
@@ -366,15 +366,17 @@ function placeNames(list, taken, size, W, H) {
  * @type {{key: string, boxes: Box[], names: Record<string, {box: Box, x: number, y: number}>} | null} */
 let placed = null;
 
+/** How many times a mark a name's overlap with a city or another name counts. */
+const HIDES = 50;
+
 /**
  * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
- * @param {Box[]} taken @param {number} size @param {number} W @param {number} H
+ * @param {Box[]} rings @param {Box[]} marks @param {number} size @param {number} W @param {number} H
  */
-function placeNamesAfresh(list, taken, size, W, H) {
+function placeNamesAfresh(list, rings, marks, size, W, H) {
   const family = getComputedStyle(document.body).fontFamily || "sans-serif";
   const ascent = 0.93 * size;
   const height = 1.17 * size;
-  const fixed = [...taken];
   const spotsOf = (/** @type {(typeof list)[number]} */ { text, x, y, r, weight, star }) => {
     const w = textWidth(text, size, weight, family) + 2;
     const right = r + (star ? 14 : 3);
@@ -387,18 +389,25 @@ function placeNamesAfresh(list, taken, size, W, H) {
       [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
       [x - r, below], [x + r - w, below], [x - r, above], [x + r - w, above],
       [x + right, mid - height / 3], [x + right, mid + height / 3], [x - r - 3 - w, mid - height / 3], [x - r - 3 - w, mid + height / 3],
+      // Slid further along its side, then half a line away, when the centre of Europe is
+      // crowded (before, a name could be left over a neighbouring city).
+      [x - w / 2 + w / 3, below], [x - w / 2 - w / 3, below], [x - w / 2 + w / 3, above], [x - w / 2 - w / 3, above],
+      [x + right, mid - height * 0.7], [x + right, mid + height * 0.7], [x - r - 3 - w, mid - height * 0.7], [x - r - 3 - w, mid + height * 0.7],
+      [x - w / 2, below + height / 2], [x - w / 2, above - height / 2], [x + right + 12, mid], [x - r - 15 - w, mid],
     ].map(([x0, y0]) => [x0, y0, x0 + w, y0 + height]);
   };
   const spots = list.map(spotsOf);
-  /** @type {Box[]} */
+  /** @type {(Box | undefined)[]} */
   const boxes = [];
-  const cost = (/** @type {Box} */ box, /** @type {number} */ i) => {
+  /** What a place covers of the map itself: cities, marks, the map's edge. */
+  const own = (/** @type {Box} */ box) => {
     const [x0, y0, x1, y1] = box;
     const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
-    return area(box, fixed) + area(box, boxes, i) + off * 1000;
+    return HIDES * area(box, rings) + 10 * area(box, marks) + off * 1000 * HIDES;
   };
+  const cost = (/** @type {Box} */ box, /** @type {number} */ i) => own(box) + HIDES * area(box, boxes, i);
   const place = (/** @type {number} */ i) => {
-    /** @type {{box: number[], c: number}} */
+    /** @type {{box: Box, c: number}} */
     let best = /** @type {any} */ (null); // spots[i] is never empty
     for (const box of spots[i]) {
       const c = cost(box, i);
@@ -407,6 +416,27 @@ function placeNamesAfresh(list, taken, size, W, H) {
     }
     return best;
   };
+  // Two names that leave each other no room move together, to the two places that cover
+  // least between them (each alone can only go where the other leaves room).
+  const pair = (/** @type {number} */ i, /** @type {number} */ j) => {
+    const was = [/** @type {Box} */ (boxes[i]), /** @type {Box} */ (boxes[j])];
+    boxes[i] = boxes[j] = undefined;
+    const alone = (/** @type {Box} */ box) => own(box) + 2 * HIDES * area(box, boxes);
+    let best = { a: was[0], b: was[1], c: alone(was[0]) + alone(was[1]) + 2 * HIDES * area(was[0], [was[1]]) };
+    for (const a of spots[i]) {
+      const ca = alone(a);
+      if (ca >= best.c) continue;
+      for (const b of spots[j]) {
+        const c = ca + alone(b) + 2 * HIDES * area(a, [b]);
+        if (c < best.c) best = { a, b, c };
+      }
+    }
+    boxes[i] = best.a;
+    boxes[j] = best.b;
+    return best.a !== was[0];
+  };
+  /** The box around all of a name's places: the names that could be in its way. */
+  const reach = spots.map((all) => [0, 1, 2, 3].map((k) => (k < 2 ? Math.min : Math.max)(...all.map((b) => b[k]))));
   // The name with the fewest free places goes first (a crowded centre of Europe), so
   // that a roomy neighbour does not take the only place a crowded one had.
   const left = new Set(list.keys());
@@ -421,17 +451,30 @@ function placeNamesAfresh(list, taken, size, W, H) {
     boxes[i] = place(i).box;
     left.delete(i);
   }
-  for (let round = 0; round < 4; round++) {
+  // Then a name that still covers something moves, alone or with a neighbour in its
+  // way, while that helps (a few rounds).
+  for (let round = 0; round < 6; round++) {
     let moved = false;
     list.forEach((_, i) => {
-      const now = cost(boxes[i], i);
+      const now = cost(/** @type {Box} */ (boxes[i]), i);
       if (now === 0) return;
       const best = place(i);
       if (best.c < now) { boxes[i] = best.box; moved = true; }
+      if (cost(/** @type {Box} */ (boxes[i]), i) === 0) return;
+      list.forEach((_, j) => {
+        if (j !== i && area(/** @type {Box} */ (boxes[j]), [reach[i]]) > 0 && pair(i, j)) moved = true;
+      });
     });
     if (!moved) break;
   }
-  return { boxes, names: Object.fromEntries(list.map((c, i) => [c.name, { box: boxes[i], x: (boxes[i][0] + boxes[i][2]) / 2, y: boxes[i][1] + ascent }])) };
+  const placedBoxes = /** @type {Box[]} */ (boxes); // every name has one now
+  return {
+    boxes: placedBoxes,
+    names: Object.fromEntries(list.map((c, i) => {
+      const [x0, y0, x1] = placedBoxes[i];
+      return [c.name, { box: placedBoxes[i], x: (x0 + x1) / 2, y: y0 + ascent }];
+    })),
+  };
 }
 
 /** Where a block of pills (bw × bh) beside the city at (cx, cy) overlaps least of the
@@ -491,20 +534,60 @@ export function seatBadge(seat) {
   return seatBadgeEl(seat, seatTone(seat));
 }
 
+// The map: W × MAPH units, the cities' longitudes and latitudes stretched to fill it.
+const W = 1000;
+const MAPH = 600;
+/** An HQ is its seat's number in a ring, drawn larger on a phone's map (31 units: 11 px). */
+const HQ_R = { small: 27, normal: 13 };
+
+/** Map units of a city's longitude and latitude. @param {Json} v */
+function projection(v) {
+  const lons = v.map.cities.map((/** @type {Json} */ c) => c.lon);
+  const lats = v.map.cities.map((/** @type {Json} */ c) => c.lat);
+  const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
+  return {
+    px: (/** @type {Json} */ c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60),
+    py: (/** @type {Json} */ c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40),
+  };
+}
+
+/** Where the city names of view `v` go, and what a name must not cover: every city (its
+ * `rings`), its station and the briefcase (`marks`). Exported for the layout tests, which
+ * try the briefcase in every city.
+ * @param {Json} v @param {boolean} small */
+export function cityLabels(v, small) {
+  const { px, py } = projection(v);
+  const hqs = Object.fromEntries(v.players.map((/** @type {Json} */ p) => [p.hq, p.seat]));
+  const hqR = small ? HQ_R.small : HQ_R.normal;
+  /** @type {Box[]} */
+  const rings = [];
+  /** @type {Box[]} */
+  const marks = [];
+  for (const c of v.map.cities) {
+    const x = px(c);
+    const y = py(c);
+    const r = hqs[c.name] !== undefined ? hqR + 1 : 10;
+    rings.push([x - r, y - r, x + r, y + r]);
+    if (c.station) marks.push([x + 10, y - 20, x + 25, y - 4]);
+  }
+  const briefcase = v.map.cities.find((/** @type {Json} */ c) => c.name === v.briefcase);
+  if (briefcase) marks.push([px(briefcase) - 13, py(briefcase) - 39, px(briefcase) + 13, py(briefcase) - 17]);
+  const look = small ? LABEL.small : LABEL.normal;
+  const { boxes, names } = placeNames(v.map.cities.map((/** @type {Json} */ c) => ({
+    name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? hqR : 9, star: c.station,
+    weight: hqs[c.name] !== undefined ? 700 : small ? 600 : 400,
+  })), rings, marks, look.size, W, MAPH);
+  return { rings, marks, boxes, names };
+}
+
 /** @param {BoardCtx} ctx */
 function draw(ctx) {
   const v = ctx.view;
-  const W = 1000;
-  const MAPH = 600;
   // On a phone the agents' names are read (and tapped) in a legend under the map.
   const legend = ctx.small ? agentLegendHeight(v.agents.length) : 0;
   const BASE = MAPH + legend;
   const cities = Object.fromEntries(v.map.cities.map((/** @type {Json} */ c) => [c.name, c]));
-  const lons = v.map.cities.map((/** @type {Json} */ c) => c.lon);
-  const lats = v.map.cities.map((/** @type {Json} */ c) => c.lat);
-  const [lo0, lo1, la0, la1] = [Math.min(...lons) - 2, Math.max(...lons) + 2, Math.min(...lats) - 1.2, Math.max(...lats) + 1.2];
-  const px = (/** @type {Json} */ c) => 30 + ((c.lon - lo0) / (lo1 - lo0)) * (W - 60);
-  const py = (/** @type {Json} */ c) => 20 + ((la1 - c.lat) / (la1 - la0)) * (MAPH - 40);
+  const { px, py } = projection(v);
   const svg = s("svg", { viewBox: `0 0 ${W} ${BASE + 320}`, role: "group", "aria-label": "Conspiracy", "data-board": "conspiracy" });
   svg.append(s("rect", { x: 0, y: 0, width: W, height: MAPH, fill: "#e8eef0", rx: 12 }));
 
@@ -517,26 +600,11 @@ function draw(ctx) {
     linesG.append(s("line", { x1: px(cities[a]), y1: py(cities[a]), x2: px(cities[b]), y2: py(cities[b]), stroke: "#c23b32", "stroke-width": 2.5, "stroke-opacity": 0.55 }));
   }
   const hqs = Object.fromEntries(v.players.map((/** @type {Json} */ p) => [p.hq, p.seat]));
-  // What a name must not cover: every city and its station, and the briefcase. An HQ is
-  // its seat's number in a ring, drawn larger on a phone's map (31 units: 11 px).
-  const hqR = ctx.small ? 27 : 13;
-  const taken = [];
-  for (const c of v.map.cities) {
-    const x = px(c);
-    const y = py(c);
-    const r = hqs[c.name] !== undefined ? hqR + 1 : 10;
-    taken.push([x - r, y - r, x + r, y + r]);
-    if (c.station) taken.push([x + 10, y - 20, x + 25, y - 4]);
-  }
-  if (v.briefcase && cities[v.briefcase]) {
-    const c = cities[v.briefcase];
-    taken.push([px(c) - 13, py(c) - 39, px(c) + 13, py(c) - 17]);
-  }
+  const hqR = ctx.small ? HQ_R.small : HQ_R.normal;
   const look = ctx.small ? LABEL.small : LABEL.normal;
-  const names = placeNames(v.map.cities.map((/** @type {Json} */ c) => ({
-    name: c.name, text: cityName(c.name), x: px(c), y: py(c), r: hqs[c.name] !== undefined ? hqR : 9, star: c.station,
-    weight: hqs[c.name] !== undefined ? 700 : ctx.small ? 600 : 400,
-  })), taken, look.size, W, MAPH);
+  const { rings, marks, boxes: nameBoxes, names } = cityLabels(v, ctx.small);
+  // What an agent's pill must not cover: all of those.
+  const taken = [...rings, ...marks, ...nameBoxes];
   for (const c of v.map.cities) {
     const x = px(c);
     const y = py(c);
