@@ -107,8 +107,14 @@ class PresenceBook:
     ) -> tuple[str, _Watcher | None]:
         conn = secrets.token_hex(16)
         if seat is not None:
-            await self.store.arrive(conn, table_id, seat, self.ctx.settings.clock.now())
+            # Live before the row says so: whoever reads the row as connected (another
+            # process, at once) finds this process beating it.
             self.live[conn] = table_id
+            try:
+                await self.store.arrive(conn, table_id, seat, self.ctx.settings.clock.now())
+            except BaseException:
+                self.live.pop(conn, None)
+                raise
         watcher = None
         if ws is not None:
             watcher = _Watcher(ws)
