@@ -126,7 +126,7 @@ def test_only_writes_resolve_the_table_a_returning_player_took_back():
     modules = (chat, clocks, lobby, play, reading, records)
     routes = [r for m in modules for r in m.router.routes if isinstance(r, APIRoute)]
     writes = {r.path for r in routes if returned in set(_calls(r.dependant))}
-    assert "/tables/{table_id}/actions" in writes and "/tables/{table_id}/chat" in writes
+    assert "/api/tables/{table_id}/actions" in writes and "/api/tables/{table_id}/chat" in writes
     for route in routes:
         if "GET" in route.methods:
             assert returned not in set(_calls(route.dependant)), route.path

@@ -24,7 +24,7 @@ from spyhouse.server.web import asyncapi, openapi, problems, ws
 from spyhouse.server.web.addresslimits import RateLimits, Rules, new_limiter
 from spyhouse.server.web.bodylimit import BodyLimit
 from spyhouse.server.web.headers import SecurityHeaders
-from spyhouse.server.web.routes import router as rest_router
+from spyhouse.server.web.routes import ROUTES
 from spyhouse.settings import Settings
 from spyhouse.store import Database, TableStore
 from spyhouse.store.notify import Listener
@@ -145,7 +145,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
         app.add_middleware(RateLimits, rules=rules, limiter=limiter)
         app.sockets = RateLimits(ws.table_socket, rules=rules, limiter=limiter)
     app.add_middleware(SecurityHeaders)
-    app.include_router(rest_router)
+    app.router.routes.extend(ROUTES)
     openapi.install(app)
 
     @app.get("/asyncapi.json", include_in_schema=False)

@@ -1,17 +1,18 @@
 """REST routes, one module per concern; each only parses, resolves deps and calls its
 service module (never the store)."""
 
-from fastapi import APIRouter
+from starlette.routing import BaseRoute
 
-from spyhouse.server.web.problems import PROBLEM_RESPONSES
 from spyhouse.server.web.routes import chat, clocks, lobby, play, reading, records
 
-router = APIRouter(prefix="/api", responses=PROBLEM_RESPONSES)
-router.include_router(lobby.router)
-router.include_router(reading.router)
-router.include_router(play.router)
-router.include_router(records.router)
-router.include_router(chat.router)
-router.include_router(clocks.router)
+ROUTES: list[BaseRoute] = [
+    *lobby.router.routes,
+    *reading.router.routes,
+    *play.router.routes,
+    *records.router.routes,
+    *chat.router.routes,
+    *clocks.router.routes,
+]
+"""Every REST route, built once (see ``api.api_router``): each app serves these."""
 
-__all__ = ["router"]
+__all__ = ["ROUTES"]

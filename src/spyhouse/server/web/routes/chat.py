@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import Path, Request
 from pydantic import Field
 
 from spyhouse.server import chat
@@ -19,9 +19,10 @@ from spyhouse.server.access import (
     same_token,
 )
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import StrictModel
 
-router = APIRouter(tags=["chat"])
+router = api_router(tags=["chat"])
 
 
 class SayLine(StrictModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import Path
 from pydantic import BaseModel, Field
 
 from spyhouse.server import holds
@@ -14,11 +14,12 @@ from spyhouse.server.context import against_latest
 from spyhouse.server.lobby import seat_row
 from spyhouse.server.web.inputbounds import MAX_SEAT
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import ActionResult, StrictModel
 
 _REFUSALS = problem_responses(400, 401, 403, 404, 409, 410, 422)
 
-router = APIRouter(tags=["host"])
+router = api_router(tags=["host"])
 SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import Path, Query, Response
 
 from spyhouse.engine import all_games
 from spyhouse.server import lobby, reading
@@ -14,6 +14,7 @@ from spyhouse.server.context import against_latest
 from spyhouse.server.web.inputbounds import MAX_SEAT
 from spyhouse.server.web.openapi import game_schema_links
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import (
     CreatedTable,
     CreateTable,
@@ -25,7 +26,7 @@ from spyhouse.server.web.schemas import (
     TableSummary,
 )
 
-router = APIRouter()
+router = api_router()
 SeatNumber = Annotated[int, Path(ge=0, le=MAX_SEAT, description="Seat number, from 0")]
 
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from spyhouse.kinds import BotLevel
 from spyhouse.server import play, reading
 from spyhouse.server.access import Acting, Ctx, Returned, Seated, Table
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import ActionResult, PostAction, Suggestion
 
-router = APIRouter(tags=["play"])
+router = api_router(tags=["play"])
 
 
 @router.post(

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 
 from spyhouse.server import reading
 from spyhouse.server.access import Ctx, Reader, RecordReader, Table
 from spyhouse.server.web.inputbounds import MAX_VERSION
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import LoggedEvent, TableDocument
 
-router = APIRouter(tags=["play"])
+router = api_router(tags=["play"])
 
 
 @router.get(

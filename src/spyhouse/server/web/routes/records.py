@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from spyhouse.server import records
 from spyhouse.server.access import Ctx, MaybeToken, RecordReader, Table, same_token
 from spyhouse.server.web.problems import problem_responses
+from spyhouse.server.web.routes.api import api_router
 from spyhouse.server.web.schemas import ChairReplay, EveryoneReplay, FullRecord, SeatRecord
 
-router = APIRouter(tags=["records"])
+router = api_router(tags=["records"])
 
 # The documents are declared for /openapi.json (typed per game there), not used to
 # serialise: the record is sent as the server builds it, the replay as the JSON text it
