@@ -69,7 +69,9 @@ function format(seconds) {
 function tick() {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".clock-time[data-running='1']"))) {
     const left = Number(el.dataset.remaining) - (performance.now() - Number(el.dataset.at)) / 1000;
-    el.textContent = format(left);
+    // Written only when the shown second changes: a new text is a new layout and paint.
+    const shown = format(left);
+    if (el.textContent !== shown) el.textContent = shown;
     el.classList.toggle("low", left <= 10);
   }
 }
