@@ -47,9 +47,12 @@ def determinize(
     """Fill ``copy`` (a copy of ``state``) with a redraw of everything ``seat`` can't see."""
     copy.rng = rng.next64()
     others = [s for s in range(state.num_seats) if s != seat]
+    tiles = frozenset(a for a in components().agent_names if a != state.starting_agent[seat])
+    known = {s: _Known(state, seat, s) for s in others}
+    setups = {s: _setups(state, s, known[s], tiles) for s in others}
     drawn = None
     for _ in range(_REDRAWS):  # a failure depends only on what the seat knows
-        drawn = _redraw_shields(state, seat, others, rng)
+        drawn = _redraw_shields(state, others, known, setups, set(tiles), rng)
         if drawn is not None:
             break
     if drawn is None:  # no redraw keeps every fact: a playable world from public facts
@@ -80,15 +83,18 @@ Shield = tuple[str, list[str] | None, int, dict[str, int]]
 
 
 def _redraw_shields(
-    state: ConspiracyState, seat: int, others: list[int], rng: Rng
+    state: ConspiracyState,
+    others: list[int],
+    known: dict[int, _Known],
+    setups: dict[int, list[Setup]],
+    tiles: set[str],
+    rng: Rng,
 ) -> list[Shield] | None:
-    """One shield per other seat, their starting tiles all different and not ``seat``'s.
+    """One shield per other seat, their starting tiles all different and among ``tiles``
+    (every one but the viewer's).
 
     The most constrained player draws first; each draws among the starting tiles and
     setup picks its facts allow, then a history under them."""
-    tiles = {a for a in components().agent_names if a != state.starting_agent[seat]}
-    known = {s: _Known(state, seat, s) for s in others}
-    setups = {s: _setups(state, s, known[s], tiles) for s in others}
     out: dict[int, Shield] = {}
     for s in sorted(others, key=lambda p: len(setups[p])):
         choices = [c for c in setups[s] if c[0] in tiles]
@@ -164,7 +170,7 @@ def _base(tile: str, picks: list[str]) -> dict[str, int]:
     return base
 
 
-def _setups(state: ConspiracyState, s: int, known: _Known, tiles: set[str]) -> list[Setup]:
+def _setups(state: ConspiracyState, s: int, known: _Known, tiles: frozenset[str]) -> list[Setup]:
     """Starting tile and setup picks ``s`` may have had: none may put more on a space
     than a Spyglass later saw there, nor less than a fact proves before any payoff."""
     if state.setup_picks[s] is None or state.phase == Phase.SETUP:
@@ -340,27 +346,40 @@ class _Bounds:
         return _NO_LIMIT if bound is None else bound[after]
 
     def feasible_now(self, paid: dict[str, int], after: int) -> bool:
-        return all(self.least[x][after] <= paid[x] <= self.most[x][after] for x in self.least)
+        most = self.most
+        return all(least[after] <= paid[x] <= most[x][after] for x, least in self.least.items())
 
     def duties(self, paid: dict[str, int], start: int) -> list[tuple[int, int, str]]:
         """The payoffs still owed from payoff ``start`` on, as ``(deadline, earliest,
         space)``: each raises a space to a bound it must reach by the deadline without
         passing an upper bound (Dr. Solomon's take one coin each)."""
         out: list[tuple[int, int, str]] = []
-        for x in self.least:
-            value, least, most = paid[x], self.least[x], self.most[x]
-            for j in range(start, self.k + 1):
-                while least[j] > value:
-                    earliest = next((t for t in range(start, j + 1) if most[t] >= least[j]), -1)
-                    if earliest < 0:  # no moment can reach it: impossible from here
+        k = self.k
+        for x, least in self.least.items():
+            value = paid[x]
+            if least[k] <= value:  # lower bounds only grow: none is above it later
+                continue
+            most, last = self.most[x], self.last[x]
+            for j in range(start, k + 1):
+                need = least[j]
+                while need > value:
+                    earliest = start  # the first moment whose upper bound lets it reach
+                    while earliest <= j and most[earliest] < need:
+                        earliest += 1
+                    if earliest > j:  # no moment can reach it: impossible from here
                         return [(start - 1, start, x)]
-                    out.append((min(j, self.last[x]), earliest, x))
-                    value = value + 1 if x == DR_SOLOMON else min(most[earliest], least[-1])
+                    out.append((min(j, last), earliest, x))
+                    value = value + 1 if x == DR_SOLOMON else min(most[earliest], least[k])
         return out
 
     def owed(self, paid: dict[str, int]) -> int:
         """Coins the facts still require to be paid."""
-        return sum(max(0, self.least[x][-1] - paid[x]) for x in self.least)
+        owed = 0
+        for x, least in self.least.items():
+            short = least[-1] - paid[x]
+            if short > 0:
+                owed += short
+        return owed
 
     def schedulable(self, paid: dict[str, int], start: int, reserve: int) -> bool:
         """Whether every duty fits in payoffs ``start..k`` (earliest deadline first) and
@@ -376,9 +395,10 @@ class _Bounds:
         for t in range(start, self.k + 1):
             if not pending:
                 return True
-            ready = [d for d in pending if d[1] <= t]
-            if ready:
-                pending.remove(ready[0])
+            for i, duty in enumerate(pending):  # the most urgent duty that may be paid now
+                if duty[1] <= t:
+                    del pending[i]
+                    break
             if pending and pending[0][0] <= t:
                 return False
         return not pending
