@@ -15,7 +15,8 @@ validate every reader's view of random games against them, so the three cannot d
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Annotated, Any, Literal, NotRequired, cast
 
 from pydantic import ConfigDict, Field, with_config
@@ -30,7 +31,7 @@ from spyhouse.games.estoril.components import (
     character,
     mission,
 )
-from spyhouse.games.estoril.grid import Geometry, cell_offset
+from spyhouse.games.estoril.grid import cell_offset, geometry
 from spyhouse.games.estoril.locations import (
     airport_die_range,
     location_name,
@@ -409,12 +410,11 @@ def resolving_view(state: EstorilState) -> ResolvingView | None:
 
 
 def grid_view(state: EstorilState, seat: int | None) -> GridView:
-    names = [location_name(state, slot) for slot in range(len(state.grid))]
     locations = []
     if state.grid:
-        geo = state.geometry()
+        layout = tuple([(loc.board, loc.rotation) for loc in state.grid])
         for slot, loc in enumerate(state.grid):
-            locations.append(location_view(state, geo, slot, loc, seat, names))
+            locations.append(location_view(state, _place(state.cols, layout, slot), loc, seat))
     return {
         "rows": 2,
         "cols": state.cols,
@@ -424,52 +424,97 @@ def grid_view(state: EstorilState, seat: int | None) -> GridView:
     }
 
 
+@dataclass(frozen=True)
+class _Place:
+    """What a Location shows that the laid-out grid alone decides: its printed name, its
+    cell and turn, its Reward space, its neighbours and each Deployment space's cell."""
+
+    slot: int
+    name: PrintedLocation
+    row: int
+    col: int
+    rotation: int
+    reward_cell: tuple[int, int] | None
+    reward_top_secret: bool
+    adjacent: tuple[str, ...]
+    spaces: tuple[tuple[str, tuple[int, int], bool, bool, str | None], ...]
+    """Per Deployment space: its numeral, cell, whether outer or Top Secret, its look."""
+    casino: bool
+
+
+@lru_cache(maxsize=4096)
+def _place(cols: int, layout: tuple[tuple[int, int], ...], slot: int) -> _Place:
+    """The grid is laid out once per game, and its views are built at every move for
+    every reader: its fixed parts are worked out once."""
+    board_index, rotation = layout[slot]
+    printed = board(board_index)
+    geo = geometry(2, cols, layout)
+    cell = _reward_cell(printed.reward_cell, rotation, slot, cols)
+    return _Place(
+        slot=slot,
+        name=_printed_location(board_index),
+        row=slot // cols,
+        col=slot % cols,
+        rotation=rotation * 90,
+        reward_cell=None if cell is None else (cell[0], cell[1]),
+        reward_top_secret=printed.reward_top_secret,
+        adjacent=tuple(board(layout[s][0]).name for s in geo.adjacent(slot)),
+        spaces=tuple(
+            (
+                NUMERALS[n],
+                geo.cells[(slot, n)],
+                geo.is_outer((slot, n)),
+                space.top_secret,
+                space.look,
+            )
+            for n, space in enumerate(printed.spaces)
+        ),
+        casino=printed.special == "casino",
+    )
+
+
 def location_view(
-    state: EstorilState,
-    geo: Geometry,
-    slot: int,
-    loc: Location,
-    seat: int | None,
-    names: list[str],
+    state: EstorilState, place: _Place, loc: Location, seat: int | None
 ) -> LocationView:
-    printed = board(loc.board)
     over = state.phase == Phase.OVER
-    name = _printed_location(loc.board)
+    name = place.name
+    slot = place.slot
+    occupants = loc.spaces
     out: LocationView = {
         "location": name["location"],
         "full_name": name["full_name"],
         "number": name["number"],
         "status": name["status"],
         "special": name["special"],
-        "row": slot // state.cols,
-        "col": slot % state.cols,
-        "rotation": loc.rotation * 90,
+        "row": place.row,
+        "col": place.col,
+        "rotation": place.rotation,
         "reward": {
-            "cell": _reward_cell(printed.reward_cell, loc.rotation, slot, state.cols),
-            "top_secret": printed.reward_top_secret,
+            "cell": None if place.reward_cell is None else list(place.reward_cell),
+            "top_secret": place.reward_top_secret,
             "tiles": [
                 _hidden_or_shown(r.face_up or over, r.known_by, r.tile, seat) for r in loc.rewards
             ],
         },
         "resolution_number": resolution_number(state, slot),
-        "adjacent": [names[s] for s in geo.adjacent(slot)],
+        "adjacent": list(place.adjacent),
         "resolved": loc.resolved,
         "enigma": state.enigma_slot == slot,
         "spaces": [
             {
-                "space": NUMERALS[n],
-                "cell": list(geo.cells[(slot, n)]),
-                "outer": geo.is_outer((slot, n)),
-                "top_secret": space.top_secret,
-                "look": space.look,
-                "occupant": occupant_view(loc.spaces[n], seat, over),
+                "space": numeral,
+                "cell": list(cell),
+                "outer": outer,
+                "top_secret": top_secret,
+                "look": look,
+                "occupant": occupant_view(occupants[n], seat, over),
             }
-            for n, space in enumerate(printed.spaces)
+            for n, (numeral, cell, outer, top_secret, look) in enumerate(place.spaces)
         ],
     }
     if loc.die is not None:
         out["die"] = loc.die
-    if loc.roulette or (state.options.roulette and printed.special == "casino"):
+    if loc.roulette or (state.options.roulette and place.casino):
         out["roulette"] = {"tiles_under": len(loc.roulette)}
     return out
 
