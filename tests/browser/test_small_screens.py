@@ -311,8 +311,8 @@ COVERED = """async ([view]) => {
 def test_no_city_name_covers_a_city_or_a_name_wherever_the_briefcase_is(browser, site, seats):
     """The HQs are set by the number of players and the briefcase can stop in any city:
     in every such map, at both sizes and in both languages, each name finds a place
-    clear of the other cities and names (the crowded centre of Europe once left Zagreb's
-    name over a neighbouring city when the briefcase stood in Budapest)."""
+    clear of the other cities and names (in the crowded centre of Europe, with the
+    briefcase in Budapest, every place touching Zagreb can be taken)."""
     with httpx.Client(base_url=site.url, timeout=30) as http:
         table = _table(http, "conspiracy", seats, {})
         view = http.get(f"/api/tables/{table['id']}/view", headers=_auth(table[1])).json()["view"]

@@ -347,10 +347,9 @@ function area(box, boxes, skip = -1) {
 
 /** Each city's name box [x0, y0, x1, y1] and text anchor: under its city if free, else
  * the place around it that covers least of the cities' `rings`, the other `marks`
- * (stations, the briefcase) and the other names, kept on the map. A name over a city or
- * another name hides what a player reads, so those count many times a mark. Placed in
- * turn, then a name that still covers something is moved again while that helps (a few
- * rounds).
+ * (stations, the briefcase) and the other names, kept on the map (see `COVERS`). Placed
+ * in turn, then a name that still covers something is moved again, alone or with a
+ * neighbour in its way, while that helps (a few rounds).
  * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
  * @param {Box[]} rings @param {Box[]} marks @param {number} size @param {number} W @param {number} H
  * @returns {{boxes: Box[], names: Record<string, {box: Box, x: number, y: number}>}}
@@ -366,8 +365,9 @@ function placeNames(list, rings, marks, size, W, H) {
  * @type {{key: string, boxes: Box[], names: Record<string, {box: Box, x: number, y: number}>} | null} */
 let placed = null;
 
-/** How many times a mark a name's overlap with a city or another name counts. */
-const HIDES = 50;
+/** What a name's overlap costs, per unit of area: over a city or another name it hides
+ * what a player reads; over a station's star or the briefcase (drawn on top) much less. */
+const COVERS = { ring: 50, name: 50, mark: 10, offMap: 50_000 };
 
 /**
  * @param {{name: string, text: string, x: number, y: number, r: number, weight: Json, star: Json}[]} list
@@ -389,8 +389,9 @@ function placeNamesAfresh(list, rings, marks, size, W, H) {
       [x + r - 2, y + r - 2], [x - r + 2 - w, y + r - 2], [x + right - 4, y - r - height + 4], [x - r + 4 - w, y - r - height + 4],
       [x - r, below], [x + r - w, below], [x - r, above], [x + r - w, above],
       [x + right, mid - height / 3], [x + right, mid + height / 3], [x - r - 3 - w, mid - height / 3], [x - r - 3 - w, mid + height / 3],
-      // Slid further along its side, then half a line away, when the centre of Europe is
-      // crowded (before, a name could be left over a neighbouring city).
+      // Slid further along its side, then half a line away: in the crowded centre of
+      // Europe every place touching a city can be taken, and a name must not cover a
+      // neighbouring city instead.
       [x - w / 2 + w / 3, below], [x - w / 2 - w / 3, below], [x - w / 2 + w / 3, above], [x - w / 2 - w / 3, above],
       [x + right, mid - height * 0.7], [x + right, mid + height * 0.7], [x - r - 3 - w, mid - height * 0.7], [x - r - 3 - w, mid + height * 0.7],
       [x - w / 2, below + height / 2], [x - w / 2, above - height / 2], [x + right + 12, mid], [x - r - 15 - w, mid],
@@ -403,9 +404,9 @@ function placeNamesAfresh(list, rings, marks, size, W, H) {
   const own = (/** @type {Box} */ box) => {
     const [x0, y0, x1, y1] = box;
     const off = Math.max(0, -x0) + Math.max(0, x1 - W) + Math.max(0, -y0) + Math.max(0, y1 - H);
-    return HIDES * area(box, rings) + 10 * area(box, marks) + off * 1000 * HIDES;
+    return COVERS.ring * area(box, rings) + COVERS.mark * area(box, marks) + COVERS.offMap * off;
   };
-  const cost = (/** @type {Box} */ box, /** @type {number} */ i) => own(box) + HIDES * area(box, boxes, i);
+  const cost = (/** @type {Box} */ box, /** @type {number} */ i) => own(box) + COVERS.name * area(box, boxes, i);
   const place = (/** @type {number} */ i) => {
     /** @type {{box: Box, c: number}} */
     let best = /** @type {any} */ (null); // spots[i] is never empty
@@ -421,19 +422,21 @@ function placeNamesAfresh(list, rings, marks, size, W, H) {
   const pair = (/** @type {number} */ i, /** @type {number} */ j) => {
     const was = [/** @type {Box} */ (boxes[i]), /** @type {Box} */ (boxes[j])];
     boxes[i] = boxes[j] = undefined;
-    const alone = (/** @type {Box} */ box) => own(box) + 2 * HIDES * area(box, boxes);
-    let best = { a: was[0], b: was[1], c: alone(was[0]) + alone(was[1]) + 2 * HIDES * area(was[0], [was[1]]) };
+    // Each overlap between two names counts for both of them.
+    const alone = (/** @type {Box} */ box) => own(box) + 2 * COVERS.name * area(box, boxes);
+    const between = (/** @type {Box} */ a, /** @type {Box} */ b) => 2 * COVERS.name * area(a, [b]);
+    let best = { a: was[0], b: was[1], c: alone(was[0]) + alone(was[1]) + between(was[0], was[1]) };
     for (const a of spots[i]) {
       const ca = alone(a);
       if (ca >= best.c) continue;
       for (const b of spots[j]) {
-        const c = ca + alone(b) + 2 * HIDES * area(a, [b]);
+        const c = ca + alone(b) + between(a, b);
         if (c < best.c) best = { a, b, c };
       }
     }
     boxes[i] = best.a;
     boxes[j] = best.b;
-    return best.a !== was[0];
+    return best.a !== was[0] || best.b !== was[1];
   };
   /** The box around all of a name's places: the names that could be in its way. */
   const reach = spots.map((all) => [0, 1, 2, 3].map((k) => (k < 2 ? Math.min : Math.max)(...all.map((b) => b[k]))));
