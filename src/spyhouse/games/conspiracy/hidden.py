@@ -374,12 +374,7 @@ class _Bounds:
 
     def owed(self, paid: dict[str, int]) -> int:
         """Coins the facts still require to be paid."""
-        owed = 0
-        for x, least in self.least.items():
-            short = least[-1] - paid[x]
-            if short > 0:
-                owed += short
-        return owed
+        return sum(max(0, least[-1] - paid[x]) for x, least in self.least.items())
 
     def schedulable(self, paid: dict[str, int], start: int, reserve: int) -> bool:
         """Whether every duty fits in payoffs ``start..k`` (earliest deadline first) and

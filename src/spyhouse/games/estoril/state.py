@@ -229,9 +229,12 @@ class EstorilState(Part):
     def cols(self) -> int:
         return len(self.grid) // 2
 
+    def layout(self) -> tuple[tuple[int, int], ...]:
+        """Each slot's ``(board index, rotation)``, row by row: all its geometry hangs on."""
+        return tuple([(loc.board, loc.rotation) for loc in self.grid])
+
     def geometry(self) -> Geometry:
-        layout = tuple([(loc.board, loc.rotation) for loc in self.grid])
-        return geometry(2, self.cols, layout)
+        return geometry(2, self.cols, self.layout())
 
     def occupant(self, ref: SpaceRef) -> Occupant | None:
         return self.grid[ref[0]].spaces[ref[1]]

@@ -412,7 +412,7 @@ def resolving_view(state: EstorilState) -> ResolvingView | None:
 def grid_view(state: EstorilState, seat: int | None) -> GridView:
     locations = []
     if state.grid:
-        layout = tuple([(loc.board, loc.rotation) for loc in state.grid])
+        layout = state.layout()
         for slot, loc in enumerate(state.grid):
             locations.append(location_view(state, _place(state.cols, layout, slot), loc, seat))
     return {
