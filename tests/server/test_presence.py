@@ -3,16 +3,20 @@ them when they reconnect — on a real server whose time is a ManualClock."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spyhouse.now import ManualClock
+from spyhouse.store.presence import PresenceStore
 from tests.server.conftest import start_server
 from tests.server.helpers import auth, open_table, start, view
 
@@ -105,3 +109,75 @@ def test_a_seat_held_after_timeouts_comes_back_to_its_player_on_reconnect(quick,
     assert state["view"]["my_card"] is not None
     assert "returned" in [e["type"] for e in state["events"]]
     back.ws.close()
+
+
+def test_a_move_sent_with_the_first_frame_is_answered_before_presence_is_written(
+    migrated_url, monkeypatch
+):
+    """A page may move the moment its first frame arrives. The socket reads that move at
+    once: its presence row is written beside it, not before (here the write is held
+    back until the move's acknowledgement came, and only then lets the seat show)."""
+    gate = threading.Event()
+    arrive = PresenceStore.arrive
+
+    async def held_back(self: PresenceStore, *args: Any) -> None:
+        await asyncio.to_thread(gate.wait, 60)
+        await arrive(self, *args)
+
+    monkeypatch.setattr(PresenceStore, "arrive", held_back)
+    srv = start_server(migrated_url, presence_heartbeat_seconds=0.05)
+    try:
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+            table = open_table(http, "highcard", 2)
+            start(http, table)
+            mover = next(s for s in table.tokens if view(http, table, s)["legal_actions"])
+        sock = Sock(srv, table.id, table.tokens[mover])
+        first = sock.until(lambda f: f["type"] == "state")
+        action = first["legal_actions"][0]
+        sock.ws.send(json.dumps({"type": "action", "action": action, "version": first["version"]}))
+        answer = sock.until(lambda f: f["type"] in ("ack", "error"))
+        assert answer == {"type": "ack", "version": first["version"] + 1, "request_id": None}
+        gate.set()
+        watcher = Sock(srv, table.id, table.tokens[1 - mover], presence=True)
+        watcher.until(
+            lambda f: f["type"] == "presence" and f["seats"] == {"0": "connected", "1": "connected"}
+        )
+        sock.ws.close()
+        watcher.ws.close()
+    finally:
+        gate.set()
+        srv.stop()
+    assert srv.errors() == []
+
+
+def test_a_socket_whose_presence_the_database_refused_stays_open_and_plays(
+    migrated_url, monkeypatch, caplog
+):
+    """Presence is best effort, as a missed heartbeat is: a failed write leaves the seat
+    looking away and is logged as a warning, and the socket goes on playing."""
+
+    async def refused(self: PresenceStore, *args: Any) -> None:
+        raise OperationalError("INSERT INTO presence", None, Exception("database is locked"))
+
+    monkeypatch.setattr(PresenceStore, "arrive", refused)
+    srv = start_server(migrated_url)
+    try:
+        with httpx.Client(base_url=srv.url, timeout=30) as http:
+            table = open_table(http, "highcard", 2)
+            start(http, table)
+            mover = next(s for s in table.tokens if view(http, table, s)["legal_actions"])
+        sock = Sock(srv, table.id, table.tokens[mover], presence=True)
+        first = sock.until(lambda f: f["type"] == "state")
+        shown = sock.until(lambda f: f["type"] == "presence")
+        assert shown["seats"] == {"0": "away", "1": "away"}
+        sock.ws.send(
+            json.dumps(
+                {"type": "action", "action": first["legal_actions"][0], "version": first["version"]}
+            )
+        )
+        assert sock.until(lambda f: f["type"] in ("ack", "error"))["type"] == "ack"
+        sock.ws.close()
+    finally:
+        srv.stop()
+    assert srv.errors() == []
+    assert any("presence was not recorded" in r.getMessage() for r in caplog.records)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from spyhouse.server.web import protocol
 from spyhouse.store.models import PresenceRow
 from spyhouse.store.presence import PresenceStore
 from spyhouse.store.snapshots import TableSnapshot
+
+log = logging.getLogger(__name__)
 
 
 def statuses(
@@ -104,15 +107,23 @@ class PresenceBook:
 
     async def arrive(
         self, table_id: str, seat: int | None, ws: WebSocket | None
-    ) -> tuple[str, _Watcher | None]:
-        conn = secrets.token_hex(16)
+    ) -> tuple[str | None, _Watcher | None]:
+        """Record a socket: its seat's row (``None`` if the database refused it: the
+        seat looks away until the player's next socket, as after a missed beat) and,
+        for ``ws``, a watcher sent its table's presence from now on."""
+        conn: str | None = None
         if seat is not None:
             # Live before the row says so: whoever reads the row as connected (another
             # process, at once) finds this process beating it.
+            conn = secrets.token_hex(16)
             self.live[conn] = table_id
             try:
                 await self.store.arrive(conn, table_id, seat, self.ctx.settings.clock.now())
-            except BaseException:
+            except Exception as exc:
+                self.live.pop(conn, None)
+                conn = None
+                log.warning("a socket's presence was not recorded: %r", exc)
+            except BaseException:  # cancelled: the socket is going
                 self.live.pop(conn, None)
                 raise
         watcher = None
@@ -120,19 +131,20 @@ class PresenceBook:
             watcher = _Watcher(ws)
             self.watchers.setdefault(table_id, set()).add(watcher)
         self._ensure_running()
-        if seat is not None or watcher is not None:
-            await self._show([table_id])
+        if conn is not None or watcher is not None:
+            with contextlib.suppress(Exception):  # the next beat shows it instead
+                await self._show([table_id])
         return conn, watcher
 
     async def leave(
-        self, table_id: str, seat: int | None, conn: str, watcher: _Watcher | None
+        self, table_id: str, seat: int | None, conn: str | None, watcher: _Watcher | None
     ) -> None:
         if watcher is not None:
             watching = self.watchers.get(table_id, set())
             watching.discard(watcher)
             if not watching:
                 self.watchers.pop(table_id, None)
-        if seat is not None:
+        if seat is not None and conn is not None:
             self.live.pop(conn, None)
             now = self.ctx.settings.clock.now()
             forget = now - 2 * self.ctx.settings.presence_grace_seconds
@@ -180,10 +192,16 @@ async def attending(
     ctx: Context, table_id: str, seat: int | None, ws: WebSocket | None
 ) -> AsyncIterator[None]:
     """While a socket is open: its player is present, and ``ws`` (if given) is sent
-    ``presence`` frames."""
+    ``presence`` frames.
+
+    The arrival is written beside the socket's life, not before it: a page may send a
+    move the moment its first frame arrives, and that move must not wait for this
+    write (on SQLite it takes its turn for the one writer's lock behind the moves'
+    commits: a first move's acknowledgement took up to 300 ms)."""
     book = ctx.presence
-    conn, watcher = await book.arrive(table_id, seat, ws)
+    arrival = asyncio.create_task(book.arrive(table_id, seat, ws), name="presence arrival")
     try:
         yield
     finally:
+        conn, watcher = await arrival
         await book.leave(table_id, seat, conn, watcher)
