@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spyhouse.chance import Chance, SystemChance
 from spyhouse.now import Clock, SystemClock
 
 DEFAULT_DATABASE_URL = "sqlite:///spyhouse.db"
@@ -74,6 +75,8 @@ class Settings:
 
     clock: Clock = field(default_factory=SystemClock)
     """Where the server reads the time (tests inject a ``ManualClock``)."""
+    chance: Chance = field(default_factory=SystemChance)
+    """Where tables' seeds and bots' draws come from (tests inject a ``SeededChance``)."""
     clock_scan_seconds: float = 5.0
     """The longest a process waits between looks for expired clocks (it looks at
     start-up, then at the earliest deadline it knows of): how late a deadline set by a

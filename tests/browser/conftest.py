@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import os
 import socket
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from spyhouse.chance import SeededChance
 from tests.browser.guard import GUARD, GuardedBrowser
 from tests.server.conftest import LiveServer, migrated_database, start_server
 
@@ -99,13 +101,26 @@ def _site_port() -> int:
     return _SITE_PORT[0]
 
 
+SEED = int(os.environ.get("SPYHOUSE_TEST_SEED", "0"))
+"""What the ``site`` servers' chance is seeded with, beside each test's id: the same deals
+and bot choices every run (``SPYHOUSE_TEST_SEED=n`` deals others)."""
+
+
 @pytest.fixture
 def site(request, tmp_path) -> Iterator[LiveServer]:
     """A live server on a SQLite file of its own (a copy of the worker's migrated one),
-    with the settings of the test's ``server`` marker, if any."""
+    with the settings of the test's ``server`` marker, if any.
+
+    Its chance is seeded by the test's id: a game played through the pages deals the
+    same and its bots choose the same every run, so a failure can be played again, and
+    a whole game takes the same time each run rather than whatever length it fell on."""
     marker = request.node.get_closest_marker("server")
+    settings = {
+        "chance": SeededChance(zlib.crc32(f"{SEED}:{request.node.nodeid}".encode())),
+        **(marker.kwargs if marker else {}),
+    }
     with migrated_database("sqlite", tmp_path) as url:
-        srv = start_server(url, port=_site_port(), **(marker.kwargs if marker else {}))
+        srv = start_server(url, port=_site_port(), **settings)
         yield srv
         srv.stop()
 

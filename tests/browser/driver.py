@@ -152,13 +152,21 @@ def fill_create_form(page: Page, game: str, seats: int, bots: int) -> None:
 
 
 def create_table(
-    host: Player, game: str, seats: int, bots: int, options: dict[str, bool] | None = None
+    host: Player,
+    game: str,
+    seats: int,
+    bots: int,
+    options: dict[str, bool] | None = None,
+    level: str | None = None,
 ) -> str:
-    """Create a private table from the lobby; returns the invite link."""
+    """Create a private table from the lobby (bots at ``level``, else at the level the
+    form picks); returns the invite link."""
     page = host.page
     fill_create_form(page, game, seats, bots)
     for key, on in (options or {}).items():
         page.set_checked(f"input[name='opt-{key}']", on)
+    if level is not None:
+        page.select_option("#f-bot-level", level)
     page.fill("#f-name", "Ann")
     page.click("#f-create")
     page.wait_for_selector("#invite-url")

@@ -71,7 +71,11 @@ class Context:
 
         s = self.settings
         self.thinking = Thinking(
-            s.bot_workers, s.bot_think_seconds, s.bot_search_iterations, s.bot_decision_seconds
+            s.bot_workers,
+            s.bot_think_seconds,
+            s.bot_search_iterations,
+            s.bot_decision_seconds,
+            s.chance,
         )
         self.autoplay = Autoplay(self)
         self.presence = PresenceBook(self)

@@ -59,6 +59,7 @@ async def create(ctx: Context, req: CreateTable) -> dict[str, Any]:
         )
     host_token = new_token()
     row = _fresh_table(
+        ctx,
         host_token_hash=hash_token(host_token),
         game_id=game.id,
         options=options.model_dump(mode="json"),
@@ -174,14 +175,14 @@ async def empty_seat(ctx: Context, row: TableSnapshot, seat: int) -> None:
     await _seat_commit(ctx, row, SeatChange(seat, SeatKind.OPEN, None, None), "seat_emptied")
 
 
-def _fresh_table(**settings: Any) -> TableRow:
+def _fresh_table(ctx: Context, **settings: Any) -> TableRow:
     """A new waiting table with ``settings`` (game, options, seats, privacy, clock, the
     host's token hash): its own id, invite code and secret seed."""
     return TableRow(
         id=secrets.token_urlsafe(16),
         status=TableStatus.WAITING,
         invite_code=secrets.token_urlsafe(9),
-        seed=secrets.randbits(63),
+        seed=ctx.settings.chance.randbits(63),
         version=0,
         **settings,
     )
@@ -224,6 +225,7 @@ async def rematch(ctx: Context, row: TableSnapshot, host_seat: int | None) -> di
     host_token = new_token()
     seat_token = new_token() if host_seat is not None else None
     new = _fresh_table(
+        ctx,
         host_token_hash=hash_token(host_token),
         game_id=row.game_id,
         options=dict(row.options),

@@ -33,7 +33,6 @@ import contextlib
 import logging
 import multiprocessing
 import os
-import secrets
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,6 +40,7 @@ from typing import Any
 
 from spyhouse.bots import worker
 from spyhouse.bots.worker import FALLBACK_LEVEL, choose
+from spyhouse.chance import Chance, SystemChance
 from spyhouse.engine import Action, Game
 
 log = logging.getLogger(__name__)
@@ -59,9 +59,15 @@ class Thinking:
     """Where a server process's bots think; one per process, closed with the app."""
 
     def __init__(
-        self, workers: int, budget: float, iterations: int, decision_seconds: float = 2.0
+        self,
+        workers: int,
+        budget: float,
+        iterations: int,
+        decision_seconds: float = 2.0,
+        chance: Chance | None = None,
     ) -> None:
         self.workers = max(1, workers)
+        self.chance: Chance = chance or SystemChance()
         self.budget = budget
         self.iterations = iterations
         self.decision_seconds = decision_seconds
@@ -111,10 +117,10 @@ class Thinking:
         await asyncio.wrap_future(self._warm)
 
     async def choose(self, game: Game[Any], state: Any, seat: int, level: str) -> Action:
-        """A bot's move for ``seat``, within the decision budget. Fresh OS entropy, never
-        the game's seed: a bot's visible choices must not let anyone reconstruct the RNG
-        that dealt the cards."""
-        entropy = secrets.randbits(64)
+        """A bot's move for ``seat``, within the decision budget. A fresh draw of chance
+        (the OS's entropy), never the game's seed: a bot's visible choices must not let
+        anyone reconstruct the RNG that dealt the cards."""
+        entropy = self.chance.randbits(64)
         if level != "search":
             return choose(game, state, seat, level, entropy, self.budget, self.iterations)
         started = time.monotonic()
