@@ -104,6 +104,17 @@ _SPARE: weakref.WeakKeyDictionary[Any, dict[tuple[str, str, int, str], list[Brow
 """Per browser: the contexts tests handed back, by (origin, language, width, settings)."""
 
 
+FILLER_LEVELS = {"conspiracy": "heuristic"}
+"""The level of bots that only fill seats while pages play a whole game: ``random``, which
+answers at once and, from the server's seeded chance, chooses the same every run; in
+Conspiracy the rules of thumb, as random agents seldom carry the briefcase home and the
+game then runs to its last possible turn."""
+
+
+def filler_level(game: str) -> str:
+    return FILLER_LEVELS.get(game, "random")
+
+
 def new_player(
     browser: Browser,
     base_url: str,

@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from tests.browser import secrets
 from tests.browser.driver import (
     create_table,
+    filler_level,
     join,
     new_player,
     play_to_end,
@@ -78,9 +79,8 @@ CASES = [
 ]
 
 
-# The bots only fill seats here, at the random level: it answers at once (a whole game
-# waited on a search bot's thinking) and chooses the same from the same draw, so with the
-# server's seeded chance (the ``site`` fixture) each title plays the same game every run.
+# The bots only fill seats here (``filler_level``): with the server's seeded chance (the
+# ``site`` fixture) each title plays the same game every run.
 @pytest.mark.parametrize(("game", "seats", "bots", "options", "seed"), CASES)
 def test_game_played_to_the_end_by_clicking(
     browser, site, output_dir, game, seats, bots, options, seed
@@ -88,7 +88,7 @@ def test_game_played_to_the_end_by_clicking(
     ann = new_player(browser, site.url)
     bob = new_player(browser, site.url, width=390, locale="es-ES")  # a phone, in Spanish
     try:
-        invite = create_table(ann, game, seats, bots, options, level="random")
+        invite = create_table(ann, game, seats, bots, options, level=filler_level(game))
         join(bob, invite, "Bob")
         start_game(ann)
 

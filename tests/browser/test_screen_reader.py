@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.driver import new_player
+from tests.browser.driver import filler_level, new_player
 from tests.browser.spanish import english_in
 from tests.browser.test_table_story import _auth, _open, _table
 
@@ -130,7 +130,7 @@ def test_a_whole_game_through_the_accessibility_tree(browser, site, game, spanis
     every title twice, and most of this file's time went on playing them."""
     http = httpx.Client(base_url=site.url, timeout=30)
     seats = 2 if game == "spies" else 3
-    table = _table(http, game, seats, {})
+    table = _table(http, game, seats, {}, level=filler_level(game))
     locales = {seat: "es-ES" if seat == spanish else "en-GB" for seat in (0, 1)}
     # Ann and Bob each at a page of their own; the third seat a bot.
     pages = {}

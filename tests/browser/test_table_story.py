@@ -29,17 +29,26 @@ def _auth(token: str) -> dict[str, str]:
 
 
 def _table(
-    http: httpx.Client, game: str, seats: int, options: dict[str, Any], name: str = "Bob"
+    http: httpx.Client,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    name: str = "Bob",
+    level: str | None = None,
 ) -> dict[str, Any]:
-    """Ann (host, seat 0) and Bob (or ``name``, seat 1) by REST; bots in the other seats;
-    started."""
+    """Ann (host, seat 0) and Bob (or ``name``, seat 1) by REST; bots in the other seats
+    (at ``level``, else the API's default); started."""
     t = http.post(
         "/api/tables",
         json={"game": game, "seats": seats, "options": options, "host_name": "Ann"},
     ).json()
     bob = http.post(f"/api/invites/{t['invite_code']}/join", json={"name": name}).json()
     for seat in range(2, seats):
-        http.post(f"/api/tables/{t['table_id']}/seats/{seat}/bot", headers=_auth(t["host_token"]))
+        http.post(
+            f"/api/tables/{t['table_id']}/seats/{seat}/bot",
+            json={"level": level} if level else None,
+            headers=_auth(t["host_token"]),
+        )
     r = http.post(f"/api/tables/{t['table_id']}/start", headers=_auth(t["host_token"]))
     assert r.status_code == 204, r.text
     return {
