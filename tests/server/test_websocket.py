@@ -330,7 +330,12 @@ def _socket_frames(live) -> list[list[str]]:
         for task in asyncio.all_tasks():
             modules, coro = [], task.get_coro()
             # Python's own coroutines only: a compiled one (asyncpg's, in Cython) makes up
-            # a frame when asked for ``cr_frame``, and that crashed the interpreter.
+            # a frame when asked for ``cr_frame``, and that crashed the interpreter. And
+            # only the connections' tasks (uvicorn's): walking down a task that was in a
+            # database call (the driver's, or SQLAlchemy's greenlets) crashed it too.
+            top = coro.cr_frame if isinstance(coro, types.CoroutineType) else None
+            if top is None or not top.f_globals.get("__name__", "").startswith("uvicorn"):
+                continue
             while isinstance(coro, types.CoroutineType):
                 if coro.cr_frame is not None:
                     modules.append(coro.cr_frame.f_globals.get("__name__", "?"))
