@@ -134,7 +134,7 @@ class Autoplay:
             self.settled[table_id] = row.version
             return None
         seat = pending[0]
-        # Off the event loop, from what the seat may know, with fresh OS entropy.
+        # Off the event loop, from what the seat may know, with a fresh draw of chance.
         action = await ctx.thinking.choose(game, state, seat, levels[seat])
         change, new_state = change_for(game, state, seat, action)
         try:

@@ -3,7 +3,7 @@
 A ``search`` bot spends up to ``Settings.bot_think_seconds`` per decision; done on the
 event loop it would freeze every socket of the process. Each decision goes to a worker
 process (:mod:`spyhouse.bots.worker`, at a lower CPU priority than the server's) with
-the game, the dumped state, the seat, the level and fresh entropy; the worker rebuilds
+the game, the dumped state, the seat, the level and a fresh draw; the worker rebuilds
 the state and asks :mod:`spyhouse.bots`, which reads only what the seat may know. A
 semaphore bounds the decisions in flight, so many tables of bots queue (asynchronously,
 first come first served) instead of piling work onto two cores. ``random`` and
