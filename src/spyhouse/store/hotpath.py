@@ -18,11 +18,14 @@ move's whole CPU by more than half. What the ORM path guaranteed still holds:
 SQLite: one writer thread per process with its own connection runs the whole
 transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) in one hop, moves queued first come first
 served (SQLite takes one writer at a time anyway; its busy handler sleeps and retries,
-unfairly, so the writer waits for the lock in short steps of its own). Moves that queued while a commit was syncing share the next transaction
-(group commit, each in its own savepoint, so a stale one is undone alone): one sync to
-disk for all, and each is acknowledged only after that commit returned. PostgreSQL: one statement in autocommit — the swap, the log insert and the
-``NOTIFY`` as data-modifying CTEs that all commit or none — prepared once per pooled
-connection; a change of seats (rare) adds its updates in one transaction around it.
+unfairly, so the writer waits for the lock in short steps of its own). Moves that queued
+while a commit was syncing share the next transaction (group commit, each in its own
+savepoint, so a stale one is undone alone): one sync to disk for all, and each is
+acknowledged only after that commit returned.
+
+PostgreSQL: one statement in autocommit — the swap, the log insert and the ``NOTIFY`` as
+data-modifying CTEs that all commit or none — prepared once per pooled connection; a
+change of seats (rare) adds its updates in one transaction around it.
 """
 
 from __future__ import annotations
@@ -124,7 +127,6 @@ class SqliteWriter:
         conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")  # a committed move survives a crash
-        conn.execute("PRAGMA busy_timeout=30000")
         conn.execute("PRAGMA foreign_keys=ON")
         # The transaction's BEGIN waits for other writers in :func:`_begin`, not in
         # SQLite's busy handler; inside it, this connection holds the write lock.
