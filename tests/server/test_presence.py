@@ -118,13 +118,13 @@ def test_a_move_sent_with_the_first_frame_is_answered_before_presence_is_written
     once: its presence row is written beside it, not before (here the write is held
     back until the move's acknowledgement came, and only then lets the seat show)."""
     gate = threading.Event()
-    arrive = PresenceStore.arrive
+    record = PresenceStore.record
 
     async def held_back(self: PresenceStore, *args: Any) -> None:
         await asyncio.to_thread(gate.wait, 60)
-        await arrive(self, *args)
+        await record(self, *args)
 
-    monkeypatch.setattr(PresenceStore, "arrive", held_back)
+    monkeypatch.setattr(PresenceStore, "record", held_back)
     srv = start_server(migrated_url, presence_heartbeat_seconds=0.05)
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as http:
@@ -159,7 +159,7 @@ def test_a_socket_whose_presence_the_database_refused_stays_open_and_plays(
     async def refused(self: PresenceStore, *args: Any) -> None:
         raise OperationalError("INSERT INTO presence", None, Exception("database is locked"))
 
-    monkeypatch.setattr(PresenceStore, "arrive", refused)
+    monkeypatch.setattr(PresenceStore, "record", refused)
     srv = start_server(migrated_url)
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as http:

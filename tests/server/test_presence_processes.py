@@ -59,7 +59,6 @@ def test_idle_sockets_are_beaten_in_one_statement_per_period(migrated_url, monke
         await beat_many(self, conns, now)
 
     monkeypatch.setattr(PresenceStore, "beat_many", counting)
-    monkeypatch.setattr(PresenceStore, "beat", lambda *a: (_ for _ in ()).throw(AssertionError))
     srv = start_server(migrated_url, presence_heartbeat_seconds=0.05)
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as http:

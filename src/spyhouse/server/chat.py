@@ -27,6 +27,7 @@ from spyhouse.server.web import protocol
 from spyhouse.server.web.inputbounds import line_breaks_as_newlines, text_fault
 from spyhouse.server.web.problems import Problem
 from spyhouse.store.models import ChatLine
+from spyhouse.store.reads import ChatEntry
 from spyhouse.store.snapshots import TableSnapshot
 
 TABLE = "table"
@@ -45,7 +46,7 @@ def channels_read_by(seat: int | None) -> tuple[str, ...]:
     return (TABLE,) if seat is not None else (TABLE, SPECTATORS)
 
 
-def frame(line: ChatLine) -> dict[str, Any]:
+def frame(line: ChatLine | ChatEntry) -> dict[str, Any]:
     """A chat line as every client receives it."""
     at = line.created_at.isoformat() if line.created_at else None
     return protocol.chat_line(line.id, line.channel, line.seat, line.name, line.text, at)

@@ -17,11 +17,13 @@ changes.
 What it costs does not grow with idle sockets: each process keeps its sockets in memory
 (:class:`PresenceBook`) and, once per heartbeat, refreshes all of their rows in one
 statement and reads the rows of every table its presence sockets watch in one query,
-then sends each watching socket a frame only if its table's presence changed. A socket
-opening or closing is written at once and its table looked at again at once, so this
-process's sockets see it without waiting; other processes see it at their next beat,
-as they see a process that died. (Every socket used to run its own session, UPDATE and
-COMMIT every 10 s: 72–89 ms of CPU per second for 200 idle sockets.)
+then sends each watching socket a frame only if its table's presence changed. Sockets
+opening and closing are written at once, all that came and went meanwhile in one
+transaction, and the tables they watch looked at again right after, so this process's
+sockets see them without waiting; other processes see them at their next beat, as they
+see a process that died. (Every socket used to run its own session, UPDATE and COMMIT
+every 10 s: 72–89 ms of CPU per second for 200 idle sockets; and a socket's arrival and
+departure, a transaction each, cost more server CPU than its whole handshake.)
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from spyhouse.kinds import SeatKind
 from spyhouse.server.context import Context, load
 from spyhouse.server.web import protocol
 from spyhouse.store.models import PresenceRow
-from spyhouse.store.presence import PresenceStore
+from spyhouse.store.presence import Arrival, Departure, PresenceStore
 from spyhouse.store.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
@@ -68,12 +70,6 @@ def statuses(
     return out
 
 
-async def of_table(ctx: Context, row: TableSnapshot) -> dict[int, str]:
-    """Each player's seat now, across every server process."""
-    sockets = await PresenceStore(ctx.store.db).of_table(row.id)
-    return _statuses(ctx, row, sockets)
-
-
 def _statuses(ctx: Context, row: TableSnapshot, sockets: list[PresenceRow]) -> dict[int, str]:
     s = ctx.settings
     return statuses(
@@ -99,44 +95,39 @@ class PresenceBook:
         """Open sockets of seated players: connection id → table."""
         self.watchers: dict[str, set[_Watcher]] = {}
         """Table → the sockets that asked for presence frames."""
+        self._arrivals: list[Arrival] = []
+        self._departures: list[Departure] = []
+        self._due: set[str] = set()
+        """Tables whose watchers are shown their presence after the next write."""
+        self._writer: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
 
     def _ensure_running(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="presence")
 
-    async def arrive(
+    def arrive(
         self, table_id: str, seat: int | None, ws: WebSocket | None
     ) -> tuple[str | None, _Watcher | None]:
-        """Record a socket: its seat's row (``None`` if the database refused it: the
-        seat looks away until the player's next socket, as after a missed beat) and,
-        for ``ws``, a watcher sent its table's presence from now on."""
+        """Record a socket: its seat's row (written with whatever else came and went
+        meanwhile) and, for ``ws``, a watcher sent its table's presence from now on."""
         conn: str | None = None
         if seat is not None:
             # Live before the row says so: whoever reads the row as connected (another
             # process, at once) finds this process beating it.
             conn = secrets.token_hex(16)
             self.live[conn] = table_id
-            try:
-                await self.store.arrive(conn, table_id, seat, self.ctx.settings.clock.now())
-            except Exception as exc:
-                self.live.pop(conn, None)
-                conn = None
-                log.warning("a socket's presence was not recorded: %r", exc)
-            except BaseException:  # cancelled: the socket is going
-                self.live.pop(conn, None)
-                raise
+            self._arrivals.append(Arrival(conn, table_id, seat, self.ctx.settings.clock.now()))
         watcher = None
         if ws is not None:
             watcher = _Watcher(ws)
             self.watchers.setdefault(table_id, set()).add(watcher)
         self._ensure_running()
         if conn is not None or watcher is not None:
-            with contextlib.suppress(Exception):  # the next beat shows it instead
-                await self._show([table_id])
+            self._write_soon(table_id)
         return conn, watcher
 
-    async def leave(
+    def leave(
         self, table_id: str, seat: int | None, conn: str | None, watcher: _Watcher | None
     ) -> None:
         if watcher is not None:
@@ -146,21 +137,48 @@ class PresenceBook:
                 self.watchers.pop(table_id, None)
         if seat is not None and conn is not None:
             self.live.pop(conn, None)
-            now = self.ctx.settings.clock.now()
-            forget = now - 2 * self.ctx.settings.presence_grace_seconds
-            with contextlib.suppress(Exception):  # the database may be gone at shutdown
-                await self.store.leave(conn, table_id, now, forget)
-            if table_id in self.watchers:
-                with contextlib.suppress(Exception):
-                    await self._show([table_id])
+            self._departures.append(Departure(conn, self.ctx.settings.clock.now()))
+            self._write_soon(table_id)
+
+    def _write_soon(self, table_id: str) -> None:
+        self._due.add(table_id)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write(), name="presence writes")
+
+    async def _write(self) -> None:
+        """Write what came and went, then show the watchers of those tables; what came
+        meanwhile goes in the next write. One transaction however many sockets moved:
+        a table's four players arriving cost four transactions (and, on SQLite, four
+        syncs to disk) where one does."""
+        while self._arrivals or self._departures or self._due:
+            arrivals, departures, due = self._arrivals, self._departures, self._due
+            self._arrivals, self._departures, self._due = [], [], set()
+            try:
+                await self.store.record(arrivals, departures)
+            except Exception as exc:
+                # Best effort, as a missed beat: those seats look away until their
+                # player's next socket.
+                for a in arrivals:
+                    self.live.pop(a.conn, None)
+                log.warning(
+                    "%d sockets' presence was not recorded: %r",
+                    len(arrivals) + len(departures),
+                    exc,
+                )
+            watched = [t for t in due if t in self.watchers]
+            if watched:
+                with contextlib.suppress(Exception):  # the next beat shows it instead
+                    await self._show(watched)
 
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.ctx.settings.presence_heartbeat_seconds)
             # A missed beat only makes a seat look away for a moment.
             with contextlib.suppress(Exception):
+                now = self.ctx.settings.clock.now()
                 if self.live:
-                    await self.store.beat_many(list(self.live), self.ctx.settings.clock.now())
+                    await self.store.beat_many(list(self.live), now)
+                await self.store.forget(now - 2 * self.ctx.settings.presence_grace_seconds)
                 if self.watchers:
                     await self._show(list(self.watchers))
 
@@ -185,6 +203,9 @@ class PresenceBook:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self._writer is not None:  # what came and went last is written still
+            with contextlib.suppress(Exception):
+                await self._writer
 
 
 @contextlib.asynccontextmanager
@@ -196,12 +217,9 @@ async def attending(
 
     The arrival is written beside the socket's life, not before it: a page may send a
     move the moment its first frame arrives, and that move must not wait for this
-    write (on SQLite it takes its turn for the one writer's lock behind the moves'
-    commits: a first move's acknowledgement took up to 300 ms)."""
-    book = ctx.presence
-    arrival = asyncio.create_task(book.arrive(table_id, seat, ws), name="presence arrival")
+    write (a first move's acknowledgement once took up to 300 ms behind it)."""
+    conn, watcher = ctx.presence.arrive(table_id, seat, ws)
     try:
         yield
     finally:
-        conn, watcher = await arrival
-        await book.leave(table_id, seat, conn, watcher)
+        ctx.presence.leave(table_id, seat, conn, watcher)

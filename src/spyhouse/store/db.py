@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import (
 
 from spyhouse.store import jsontext
 from spyhouse.store.hotpath import PgMoves, SqliteWriter, sqlite_path
+from spyhouse.store.reads import PgReads, Reads, SqliteReads
 
 
 def _with_driver(url: str, sqlite: str, postgres: str) -> str:
@@ -66,6 +67,11 @@ class Database:
         connection, first come first served."""
         self.pg_moves: PgMoves | None = None if self.is_sqlite else PgMoves(url)
         """Where moves commit on PostgreSQL: the driver's own connections, in autocommit."""
+        self.reads: Reads | None = (
+            (SqliteReads(path) if path else None) if self.is_sqlite else PgReads(url)
+        )
+        """The reads a socket makes as it opens, through the driver (``store/reads.py``);
+        ``None`` for SQLite in memory, which the ORM's one connection serves."""
 
     def session(self) -> AsyncSession:
         return self.sessions()
@@ -75,6 +81,8 @@ class Database:
             await asyncio.to_thread(self.sqlite_writer.close)
         if self.pg_moves is not None:
             await self.pg_moves.close()
+        if self.reads is not None:
+            await self.reads.close()
         await self.engine.dispose()
 
 

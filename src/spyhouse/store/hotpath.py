@@ -401,7 +401,7 @@ class PgMoves:
                     if conn is not None:
                         conn.terminate()  # a connection that failed is dropped, never reused
                         conn = None
-                    job.settle(_driver_error(exc))
+                    job.settle(driver_error(exc))
         finally:
             if conn is not None:
                 conn.terminate()
@@ -456,7 +456,7 @@ class _PgJob:
                 self.answer.set_exception(error)
 
 
-def _driver_error(exc: Exception) -> Exception:
+def driver_error(exc: Exception) -> Exception:
     """What the repository and the server expect: SQLAlchemy's ``OperationalError`` /
     ``InterfaceError`` for a database in trouble (503 ``database_busy``), anything else
     (a bug) as it is."""

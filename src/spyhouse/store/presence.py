@@ -1,8 +1,19 @@
-"""Presence rows: one per open socket of a seated player, shared by every process."""
+"""Presence rows: one per open socket of a seated player, shared by every process.
+
+Sockets come and go in batches (:meth:`PresenceStore.record`): one transaction for every
+arrival and departure a process gathered since its last write. On a SQLite file it runs
+on the moves' writer (``store/hotpath.py``), inside the transaction its moves commit in:
+no second writer waits for the one write lock, and no second sync to disk.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select, update
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 
 from spyhouse.store.db import Database
 from spyhouse.store.models import PresenceRow
@@ -10,39 +21,95 @@ from spyhouse.store.models import PresenceRow
 _BATCH = 500
 """Ids per ``IN (…)``: SQLite allows 32,766 parameters; this keeps statements small."""
 
+_ROWS = cast(Table, PresenceRow.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """A socket of a seated player opened."""
+
+    conn: str
+    table_id: str
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A socket closed: its time is when the player was last seen."""
+
+    conn: str
+    at: float
+
+
+_SQLITE_ARRIVE = "INSERT INTO presence (conn, table_id, seat, seen_at, open) VALUES (?, ?, ?, ?, 1)"
+_SQLITE_DEPART = "UPDATE presence SET seen_at = ?, open = 0 WHERE conn = ?"
+
+
+def _sqlite_record(
+    conn: sqlite3.Connection, arrivals: Sequence[Arrival], departures: Sequence[Departure]
+) -> None:
+    conn.executemany(_SQLITE_ARRIVE, [(a.conn, a.table_id, a.seat, a.at) for a in arrivals])
+    conn.executemany(_SQLITE_DEPART, [(d.at, d.conn) for d in departures])
+
+
+def _sqlite_beat(conn: sqlite3.Connection, conns: list[str], now: float) -> None:
+    for start in range(0, len(conns), _BATCH):
+        batch = conns[start : start + _BATCH]
+        marks = ", ".join("?" * len(batch))
+        conn.execute(f"UPDATE presence SET seen_at = ? WHERE conn IN ({marks})", (now, *batch))
+
+
+def _sqlite_forget(conn: sqlite3.Connection, before: float) -> None:
+    conn.execute("DELETE FROM presence WHERE open = 0 AND seen_at < ?", (before,))
+
 
 class PresenceStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def arrive(self, conn: str, table_id: str, seat: int, now: float) -> None:
+    async def record(self, arrivals: Sequence[Arrival], departures: Sequence[Departure]) -> None:
+        """Sockets opened and closed, in one transaction (arrivals first: a socket may
+        have come and gone since the last write)."""
+        if not arrivals and not departures:
+            return
+        if self.db.sqlite_writer is not None:
+            await self.db.sqlite_writer.run(_sqlite_record, arrivals, departures)
+            return
         async with self.db.session() as s, s.begin():
-            s.add(PresenceRow(conn=conn, table_id=table_id, seat=seat, seen_at=now, open=True))
-
-    async def beat(self, conn: str, now: float) -> None:
-        await self.beat_many([conn], now)
+            if arrivals:
+                rows = [
+                    {"conn": a.conn, "table_id": a.table_id, "seat": a.seat, "seen_at": a.at}
+                    for a in arrivals
+                ]
+                await s.execute(insert(_ROWS).values(open=True), rows)
+            if departures:
+                q = (
+                    update(_ROWS)
+                    .where(_ROWS.c.conn == bindparam("b_conn"))
+                    .values(seen_at=bindparam("b_at"), open=False)
+                )
+                await s.execute(q, [{"b_conn": d.conn, "b_at": d.at} for d in departures])
 
     async def beat_many(self, conns: list[str], now: float) -> None:
         """Every socket of a process still here: one statement per batch, not per socket."""
+        if self.db.sqlite_writer is not None:
+            await self.db.sqlite_writer.run(_sqlite_beat, conns, now)
+            return
         async with self.db.session() as s, s.begin():
             for start in range(0, len(conns), _BATCH):
                 batch = conns[start : start + _BATCH]
                 q = update(PresenceRow).where(PresenceRow.conn.in_(batch)).values(seen_at=now)
                 await s.execute(q)
 
-    async def leave(self, conn: str, table_id: str, now: float, forget_before: float) -> None:
-        """Mark the socket closed (its time is when the player was last seen) and forget
-        closed sockets of this table older than ``forget_before``."""
+    async def forget(self, before: float) -> None:
+        """Drop the rows of sockets closed before ``before`` (no longer telling)."""
+        if self.db.sqlite_writer is not None:
+            await self.db.sqlite_writer.run(_sqlite_forget, before)
+            return
         async with self.db.session() as s, s.begin():
             await s.execute(
-                update(PresenceRow).where(PresenceRow.conn == conn).values(seen_at=now, open=False)
-            )
-            await s.execute(
-                delete(PresenceRow).where(
-                    PresenceRow.table_id == table_id,
-                    PresenceRow.open.is_(False),
-                    PresenceRow.seen_at < forget_before,
-                )
+                delete(PresenceRow).where(PresenceRow.open.is_(False), PresenceRow.seen_at < before)
             )
 
     async def of_tables(self, table_ids: list[str]) -> dict[str, list[PresenceRow]]:
@@ -55,8 +122,3 @@ class PresenceStore:
                 for row in (await s.execute(q)).scalars():
                     out.setdefault(row.table_id, []).append(row)
         return out
-
-    async def of_table(self, table_id: str) -> list[PresenceRow]:
-        async with self.db.session() as s:
-            q = select(PresenceRow).where(PresenceRow.table_id == table_id)
-            return list((await s.execute(q)).scalars())

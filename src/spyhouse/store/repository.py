@@ -20,6 +20,7 @@ from spyhouse.store import hotpath
 from spyhouse.store.db import Database
 from spyhouse.store.models import ChatLine, LogEntry, SeatRow, TableRow
 from spyhouse.store.notify import CHANNEL, CHAT_CHANNEL, notice
+from spyhouse.store.reads import ChatEntry
 from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 from spyhouse.store.snapshots import SeatChange as SeatChange  # where callers import it
 
@@ -70,6 +71,8 @@ class TableStore:
 
     async def get(self, table_id: str) -> TableSnapshot | None:
         """The table with its seats, in one query."""
+        if self.db.reads is not None:
+            return await self.db.reads.table(table_id)
         async with self.db.session() as s:
             q = select(TableRow).where(TableRow.id == table_id).options(joinedload(TableRow.seats))
             row = (await s.execute(q)).unique().scalar()
@@ -98,6 +101,8 @@ class TableStore:
             return row, [EntrySnapshot.of(x) for x in (await s.execute(e)).scalars()]
 
     async def by_invite(self, code: str) -> TableSnapshot | None:
+        if self.db.reads is not None:
+            return await self.db.reads.table_by_invite(code)
         async with self.db.session() as s:
             q = (
                 select(TableRow)
@@ -164,6 +169,8 @@ class TableStore:
 
     async def entries_between(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot]:
         """Log entries with ``after < version <= upto``, oldest first."""
+        if self.db.reads is not None:
+            return await self.db.reads.entries(table_id, after, upto)
         async with self.db.session() as s:
             q = (
                 select(LogEntry)
@@ -333,8 +340,12 @@ class ChatStore:
         async with self.db.session() as s:
             return await s.get(ChatLine, line_id)
 
-    async def recent(self, table_id: str, channels: Sequence[str], limit: int) -> list[ChatLine]:
+    async def recent(
+        self, table_id: str, channels: Sequence[str], limit: int
+    ) -> Sequence[ChatLine | ChatEntry]:
         """The last ``limit`` lines of these channels, oldest first."""
+        if self.db.reads is not None:
+            return await self.db.reads.chat(table_id, channels, limit)
         async with self.db.session() as s:
             q = (
                 select(ChatLine)
