@@ -143,6 +143,9 @@ def start_spyhouse(database_url: str, extra_env: dict[str, str]) -> Server:
     env = {
         "DATABASE_URL": database_url,
         "SPYHOUSE_RATE_LIMITS": "off",
+        # As the baselines run: the echo at log level warning, boardgame.io in production
+        # mode, which drops its per-request logging.
+        "SPYHOUSE_ACCESS_LOG": "off",
         "PYTHONPATH": str(ROOT / "src"),
         **SERVER_ENV,
         **extra_env,

@@ -68,6 +68,10 @@ class Settings:
     """Host controls per table (clock pause/resume/add, give back, remove, mute, seating a
     bot or emptying a seat, rematch), counted in the database so every process shares
     the count."""
+    access_log: bool = True
+    """A log line per HTTP request (uvicorn's access log); ``SPYHOUSE_ACCESS_LOG=off``
+    drops it where something in front already logs requests: formatting and writing the
+    line took about a tenth of the server's CPU for a request to open a table."""
     trusted_proxies: str = ""
     """Addresses or networks (comma-separated, ``*`` for any) of the reverse proxies whose
     ``X-Forwarded-For``/``X-Forwarded-Proto`` name the client; empty: no one's, so a
@@ -97,6 +101,8 @@ class Settings:
             values["static_dir"] = Path(static)
         if switch := os.environ.get("SPYHOUSE_RATE_LIMITS"):
             values["rate_limits"] = switch.strip().lower() not in ("off", "0", "false", "no")
+        if switch := os.environ.get("SPYHOUSE_ACCESS_LOG"):
+            values["access_log"] = switch.strip().lower() not in ("off", "0", "false", "no")
         if proxies := os.environ.get("SPYHOUSE_TRUSTED_PROXIES"):
             values["trusted_proxies"] = proxies
         for name in ("create", "join", "auth_failures", "host_controls"):
@@ -133,6 +139,7 @@ class Settings:
         proxies = self.proxies()
         return {
             **self.uvicorn_websocket_options(),
+            "access_log": self.access_log,
             "proxy_headers": bool(proxies),
             "forwarded_allow_ips": proxies or None,
         }

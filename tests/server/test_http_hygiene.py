@@ -137,6 +137,12 @@ def test_rate_limits_can_be_turned_off(migrated_url, monkeypatch):
         srv.stop()
 
 
+def test_the_access_log_is_on_unless_turned_off(monkeypatch):
+    assert Settings.from_env().uvicorn_options()["access_log"] is True
+    monkeypatch.setenv("SPYHOUSE_ACCESS_LOG", "off")
+    assert Settings.from_env().uvicorn_options()["access_log"] is False
+
+
 def test_a_busy_database_answers_503_and_the_socket_stays_open(http, live, monkeypatch):
     """No pooled connection in time (an overloaded server) is a passing condition, not a
     crash: REST gets problem+json 503 with Retry-After, a socket an error frame naming the

@@ -179,18 +179,18 @@ def require_host(row: TableSnapshot, token: str) -> None:
 # -- the same, as FastAPI dependencies -------------------------------------------------
 
 
-def context(request: Request) -> Context:
+async def context(request: Request) -> Context:
     return cast(Context, request.app.state.context)
 
 
 Ctx = Annotated[Context, Depends(context)]
 
 
-def _token(request: Request) -> str:
+async def _token(request: Request) -> str:
     return cast(str, bearer(request))
 
 
-def _maybe_token(request: Request) -> str | None:
+async def _maybe_token(request: Request) -> str | None:
     return bearer(request, required=False)
 
 
@@ -218,7 +218,7 @@ never takes a seat back (it would write a version and stop the bot mid-turn beca
 someone looked)."""
 
 
-def _reader(row: Table, token: MaybeToken) -> int | None:
+async def _reader(row: Table, token: MaybeToken) -> int | None:
     return reader_of(row, token)
 
 
@@ -235,7 +235,7 @@ def published_to_everyone(row: TableSnapshot) -> bool:
     return row.status == TableStatus.FINISHED and row.publish_log and not row.private
 
 
-def _record_reader(row: Table, token: MaybeToken) -> int | None:
+async def _record_reader(row: Table, token: MaybeToken) -> int | None:
     if token is None and published_to_everyone(row):
         return SPECTATOR
     return reader_of(row, token)
@@ -246,7 +246,7 @@ RecordReader = Annotated[int | None, Depends(_record_reader)]
 everyone (:func:`published_to_everyone`): records, replays, the published log."""
 
 
-def _seated(row: Table, token: Token) -> int:
+async def _seated(row: Table, token: Token) -> int:
     return seat_of(row, token)
 
 
@@ -255,7 +255,7 @@ Seated = Annotated[int, Depends(_seated)]
 token, 403 ``not_a_seat`` / ``invalid_token``."""
 
 
-def _acting(row: Returned, token: Token) -> int:
+async def _acting(row: Returned, token: Token) -> int:
     return seat_of(row, token)
 
 
@@ -264,7 +264,7 @@ Acting = Annotated[int, Depends(_acting)]
 the seat they just took back."""
 
 
-def _speaking(row: Returned, token: MaybeToken) -> int | None:
+async def _speaking(row: Returned, token: MaybeToken) -> int | None:
     return reader_of(row, token)
 
 
@@ -272,7 +272,7 @@ Speaking = Annotated[int | None, Depends(_speaking)]
 """:data:`Reader` for a chat line: the reader of :data:`Returned`."""
 
 
-def _host(row: Table, token: Token) -> TableSnapshot:
+async def _host(row: Table, token: Token) -> TableSnapshot:
     require_host(row, token)
     return row
 
