@@ -331,6 +331,8 @@ class Table:
         self.seats: list[Seat] = []
         self.rng = random.Random(secrets.randbits(32))
         self.games = 0
+        self.old_frames = 0
+        """Frames the sockets of this table's finished games received."""
 
     async def open(self) -> None:
         r = await self.http.post(
@@ -359,6 +361,12 @@ class Table:
     async def close(self) -> None:
         for s in self.seats:
             await s.close()
+        self.old_frames += sum(s.frames for s in self.seats)
+        self.seats = []
+
+    @property
+    def frames(self) -> int:
+        return self.old_frames + sum(s.frames for s in self.seats)
 
     async def synced(self, version: int) -> None:
         await asyncio.gather(*(s.until(version) for s in self.seats))
@@ -430,8 +438,11 @@ async def drive_open(tables: list[Table], seconds: float, rate: float) -> list[f
 async def spyhouse_run(
     server: Server, label: str, tables: int, seconds: float, game: str, rate: float | None
 ) -> Result:
+    cpu = server.cpu()
     ts = await open_tables(server.url, server.ws_url, game, tables)
-    frames = sum(s.frames for t in ts for s in t.seats)
+    setup_ms = (server.cpu() - cpu) * 1000 / tables
+    frames = sum(t.frames for t in ts)
+    games = sum(t.games for t in ts)
     cpu = server.cpu()
     spy = profiler(server, f"{label} T={tables}")
     started = time.perf_counter()
@@ -444,7 +455,8 @@ async def spyhouse_run(
     if spy is not None:
         spy.send_signal(signal.SIGINT)
         spy.wait()
-    frames = sum(s.frames for t in ts for s in t.seats) - frames
+    frames = sum(t.frames for t in ts) - frames
+    new_games = sum(t.games for t in ts) - games
     for t in ts:
         await t.close()
     await ts[0].http.aclose()
@@ -456,7 +468,15 @@ async def spyhouse_run(
         pct(lat, 0.5),
         pct(lat, 0.99),
         used * 1000 / max(n, 1),
-        {"frames_per_move": round(frames / max(n, 1), 2), "moves": n},
+        {
+            "frames_per_move": round(frames / max(n, 1), 2),
+            "moves": n,
+            # What opening a table costs (create, joins, sockets, start), measured as the
+            # tables opened, and how many the loop opened as games ended: both are in
+            # the CPU per move, as boardgame.io's new matches are in its own.
+            "setup_ms": round(setup_ms, 1),
+            "new_games": new_games,
+        },
     )
 
 
