@@ -205,7 +205,10 @@ def play_checked(game: Game, seats: int, options: dict[str, Any], seed: int) -> 
         dumped = fingerprint(game, state)
         assert dumped != before, f"{game.id}: an action changed nothing"
         before = dumped
-        seen = [game.view(state, reader) for reader in readers]
+        seen = game.views(state, readers)  # as the server reads them: all at once
+        if step % EVERY == seed % EVERY:
+            assert seen == [game.view(state, reader) for reader in readers]
+            assert game.views(state, readers[::-1]) == seen[::-1]
         assert_json(seen, "view")
         if views is not None:  # closed TypedDicts: no field the type does not name
             views.validate_json(json_text(seen), strict=True)
@@ -217,6 +220,7 @@ def play_checked(game: Game, seats: int, options: dict[str, Any], seed: int) -> 
         outcome = game.outcome(state)
         if outcome is not None:
             check_outcome(game, state, outcome)
+            assert seen == [game.view(state, reader) for reader in readers]
             TypeAdapter(OutcomeJSON).validate_json(json_text(outcome.to_json()), strict=True)
             check_round_trip(game, state)
             assert all(legal == [] for legal in legals)

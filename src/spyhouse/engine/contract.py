@@ -317,6 +317,16 @@ class Game(ABC, Generic[S]):
 
     # -- provided ------------------------------------------------------------------------
 
+    def views(self, state: S, readers: Sequence[int | None]) -> list[dict[str, JSON]]:
+        """The views of several readers of one state, in their order: each equal to
+        :meth:`view` of that reader (the contract checks hold every game to it).
+
+        The server asks for the views of every socket of a table at once after each move.
+        A game whose readers see mostly the same board overrides this to build the shared
+        part once (the views may share the parts that are the same: nothing changes a
+        view once built)."""
+        return [self.view(state, reader) for reader in readers]
+
     def setup_events(self, state: S) -> list[Event]:
         """What the setup shows, with audiences (private deals, public face-up draws).
 

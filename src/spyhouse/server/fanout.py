@@ -138,6 +138,11 @@ class Hub:
         self._feeds.setdefault(table_id, Feed()).subs.add(sub)
         return sub
 
+    def readers(self, table_id: str) -> set[int | None]:
+        """The seats this process's sockets of the table read as (``None``: spectators)."""
+        feed = self._feeds.get(table_id)
+        return set() if feed is None else {sub.seat for sub in feed.subs}
+
     def unsubscribe(self, sub: Subscription) -> None:
         feed = self._feeds.get(sub.table_id)
         if feed is not None:

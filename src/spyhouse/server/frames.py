@@ -29,7 +29,8 @@ async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int
         entries = await ctx.store.entries_between(row.id, since, row.version)
     if snap.state is None and row.state is not None:
         snap.state = game_of(row).load(row.state)
-    doc = reading.document(row, seat, ctx.settings.clock.now(), snap.state, snap.memo)
+    readers = ctx.hub.readers(row.id)
+    doc = reading.document(row, seat, ctx.settings.clock.now(), snap.state, snap.memo, readers)
     doc["events"] = reading.filter_entries(row, entries, seat)
     text = protocol.state(doc)
     snap.frames[key] = text

@@ -6,12 +6,13 @@ events' audiences; the stored state never leaves the server.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from spyhouse.engine import Event
 from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic
-from spyhouse.server.context import Context, game_of
+from spyhouse.server.context import AnyGame, Context, game_of
 from spyhouse.store.snapshots import EntrySnapshot, TableSnapshot
 
 
@@ -73,13 +74,17 @@ def document(
     now: float,
     state: Any = None,
     memo: Memo | None = None,
+    readers: Iterable[int | None] = (),
 ) -> dict[str, Any]:
     """Everything ``seat`` may know about the table at ``now``, built from the game's view
     (``state``: the engine state of ``row.state`` when already loaded).
 
     With ``memo`` (the snapshot's cache) each seat's document is built once per version
     and shared by its sockets and its REST reads: the view and legal actions are most of
-    a move's reading cost. A new top-level dict every call (callers add the events)."""
+    a move's reading cost. The views of ``readers`` (the other seats about to read this
+    version) are built along with ``seat``'s, in one :meth:`~spyhouse.engine.Game.views`,
+    and kept in the memo for them. A new top-level dict every call (callers add the
+    events)."""
     key = ("document", seat)
     if memo is not None and (built := memo.get(key)) is not None:
         doc = dict(built)
@@ -92,7 +97,7 @@ def document(
         game = game_of(row)
         if state is None:
             state = game.load(row.state)
-        doc["view"] = game.view(state, seat)
+        doc["view"] = _view(game, state, seat, memo, readers)
         to_act = None if memo is None else memo.get(_TO_ACT)
         if to_act is None:
             to_act = sorted(game.to_act(state))
@@ -107,6 +112,20 @@ def document(
 
 
 _TO_ACT = ("to_act",)
+
+
+def _view(
+    game: AnyGame, state: Any, seat: int | None, memo: Memo | None, readers: Iterable[int | None]
+) -> dict[str, Any]:
+    if memo is None:
+        return game.view(state, seat)
+    built = memo.get(("view", seat))
+    if built is None:
+        wanted = list(dict.fromkeys(r for r in (seat, *readers) if ("view", r) not in memo))
+        for reader, view in zip(wanted, game.views(state, wanted), strict=True):
+            memo[("view", reader)] = view
+        built = memo[("view", seat)]
+    return cast(dict[str, Any], built)
 
 
 # An invitation sent after the end (a rematch's seat is kept for its player's name) is not

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -58,6 +59,9 @@ class Estoril1942(Game[EstorilState]):
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # an EstorilView
+
+    def views(self, state: EstorilState, readers: Sequence[int | None]) -> list[dict[str, Any]]:
+        return cast(list[dict[str, Any]], views.views(state, readers))
 
     def outcome(self, state: EstorilState) -> Outcome | None:
         return endings.outcome(state)

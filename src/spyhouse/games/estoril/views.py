@@ -15,6 +15,7 @@ validate every reader's view of random games against them, so the three cannot d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Annotated, Any, Literal, NotRequired, cast
@@ -371,6 +372,64 @@ def view(state: EstorilState, seat: int | None) -> EstorilView:
         out["my_pending_discards"] = [tile(t) for t in state.pending_discards[seat]]
         if seat in to_act:
             out["prompt"] = prompt(state, seat)
+    return out
+
+
+def views(state: EstorilState, readers: Sequence[int | None]) -> list[EstorilView]:
+    """Several readers' views of one state, each equal to :func:`view`: the board is
+    built once and each player's view adds only what that player alone knows (their
+    hand, their prompt, the face-down tiles they know). Built for every reader after
+    every move, the board was most of a move's cost to the server."""
+    base = view(state, None)
+    to_act = decisions.to_act(state)
+    return [base if seat is None else _own_view(state, base, seat, to_act) for seat in readers]
+
+
+def _own_view(
+    state: EstorilState, base: EstorilView, seat: int, to_act: set[int] | frozenset[int]
+) -> EstorilView:
+    """``seat``'s view from the spectator's ``base`` (the same keys in the same order)."""
+    out = base.copy()
+    out["you"] = COLOURS[seat]
+    grid = base["grid"]
+    over = state.phase == Phase.OVER
+    locations = [
+        _own_location(shown, loc, seat, over)
+        for shown, loc in zip(grid["locations"], state.grid, strict=True)
+    ]
+    out["grid"] = {**grid, "locations": locations}
+    out["hand"] = [tile(t) for t in sorted(state.hands[seat])]
+    out["my_pending_discards"] = [tile(t) for t in state.pending_discards[seat]]
+    if seat in to_act:
+        out["prompt"] = prompt(state, seat)
+    return out
+
+
+def _own_location(shown: LocationView, loc: Location, seat: int, over: bool) -> LocationView:
+    """A Location as ``seat`` sees it, from the spectator's: only the face-down tiles
+    ``seat`` knows differ (see :func:`_hidden_or_shown`)."""
+
+    def known(face_up: bool, known_by: tuple[int, ...]) -> bool:
+        return not (face_up or over) and seat in known_by
+
+    rewards = loc.rewards
+    spaces = [
+        n
+        for n, occ in enumerate(loc.spaces)
+        if occ is not None and known(occ.face_up, occ.known_by)
+    ]
+    reward_known = any(known(r.face_up, r.known_by) for r in rewards)
+    if not spaces and not reward_known:
+        return shown
+    out = shown.copy()
+    if reward_known:
+        tiles = [_hidden_or_shown(r.face_up or over, r.known_by, r.tile, seat) for r in rewards]
+        out["reward"] = {**shown["reward"], "tiles": tiles}
+    if spaces:
+        own = list(shown["spaces"])
+        for n in spaces:
+            own[n] = {**own[n], "occupant": occupant_view(loc.spaces[n], seat, over)}
+        out["spaces"] = own
     return out
 
 
