@@ -3,6 +3,7 @@ rule modules."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -54,6 +55,9 @@ class SpiesAndLies(Game[SpiesState]):
 
     def view(self, state: SpiesState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # a SpiesView
+
+    def views(self, state: SpiesState, readers: Sequence[int | None]) -> list[dict[str, Any]]:
+        return cast(list[dict[str, Any]], views.views(state, readers))
 
     def outcome(self, state: SpiesState) -> Outcome | None:
         return endings.outcome(state)

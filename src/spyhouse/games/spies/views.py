@@ -6,6 +6,7 @@ can draw the table without knowing the engine.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Literal, NotRequired
 
@@ -247,6 +248,25 @@ def view(state: SpiesState, seat: int | None) -> SpiesView:
         "reference": reference(),
     }
     return result
+
+
+def views(state: SpiesState, readers: Sequence[int | None]) -> list[SpiesView]:
+    """Several readers' views of one state, each equal to :func:`view`: what every reader
+    sees is built once, and each player's view adds who they are, the two sides as
+    they know them and their prompt."""
+    base = view(state, None)
+    pending = to_act(state)
+    out: list[SpiesView] = []
+    for seat in readers:
+        if seat is None:
+            out.append(base)
+            continue
+        own = base.copy()
+        own["you"] = seat_view(state, seat)
+        own["sides"] = {side_name(i): side_view(state, seat, i) for i in (0, 1)}
+        own["prompt"] = prompt(state, seat) if seat in pending else None
+        out.append(own)
+    return out
 
 
 @cache
