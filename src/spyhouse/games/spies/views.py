@@ -252,9 +252,10 @@ def view(state: SpiesState, seat: int | None) -> SpiesView:
 
 def views(state: SpiesState, readers: Sequence[int | None]) -> list[SpiesView]:
     """Several readers' views of one state, each equal to :func:`view`: what every reader
-    sees is built once, and each player's view adds who they are, the two sides as
-    they know them and their prompt."""
+    sees is built once, and each player's view adds who they are, their own side as
+    they know it and their prompt."""
     base = view(state, None)
+    public = base["sides"]
     pending = to_act(state)
     out: list[SpiesView] = []
     for seat in readers:
@@ -263,7 +264,11 @@ def views(state: SpiesState, readers: Sequence[int | None]) -> list[SpiesView]:
             continue
         own = base.copy()
         own["you"] = seat_view(state, seat)
-        own["sides"] = {side_name(i): side_view(state, seat, i) for i in (0, 1)}
+        # The other side's cards are known to this seat only once face up, as to everyone.
+        own["sides"] = {
+            side_name(i): side_view(state, seat, i) if i == side_of(seat) else public[side_name(i)]
+            for i in (0, 1)
+        }
         own["prompt"] = prompt(state, seat) if seat in pending else None
         out.append(own)
     return out
