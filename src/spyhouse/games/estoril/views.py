@@ -382,22 +382,55 @@ def views(state: EstorilState, readers: Sequence[int | None]) -> list[EstorilVie
     every move, the board was most of a move's cost to the server."""
     base = view(state, None)
     to_act = decisions.to_act(state)
-    return [base if seat is None else _own_view(state, base, seat, to_act) for seat in readers]
+    known = _known_tiles(state)
+    return [
+        base if seat is None else _own_view(state, base, seat, to_act, known.get(seat, {}))
+        for seat in readers
+    ]
+
+
+_Known = dict[int, tuple[list[int], bool]]
+"""Per Location slot: the Deployment spaces whose face-down tile a player knows, and
+whether they know a face-down Reward tile there."""
+
+
+def _known_tiles(state: EstorilState) -> dict[int, _Known]:
+    """Per player, the face-down tiles they know, where a spectator sees only backs (see
+    :func:`_hidden_or_shown`): all that differs between their view and a spectator's
+    board, found in one pass over the board."""
+    over = state.phase == Phase.OVER
+    known: dict[int, _Known] = {}
+    if over:
+        return known  # every tile is shown at the end
+    for slot, loc in enumerate(state.grid):
+        for n, occ in enumerate(loc.spaces):
+            if occ is not None and not occ.face_up:
+                for seat in occ.known_by:
+                    known.setdefault(seat, {}).setdefault(slot, ([], False))[0].append(n)
+        for r in loc.rewards:
+            if not r.face_up:
+                for seat in r.known_by:
+                    spaces, _ = known.setdefault(seat, {}).get(slot, ([], False))
+                    known[seat][slot] = (spaces, True)
+    return known
 
 
 def _own_view(
-    state: EstorilState, base: EstorilView, seat: int, to_act: set[int] | frozenset[int]
+    state: EstorilState,
+    base: EstorilView,
+    seat: int,
+    to_act: set[int] | frozenset[int],
+    known: _Known,
 ) -> EstorilView:
     """``seat``'s view from the spectator's ``base`` (the same keys in the same order)."""
     out = base.copy()
     out["you"] = COLOURS[seat]
-    grid = base["grid"]
-    over = state.phase == Phase.OVER
-    locations = [
-        _own_location(shown, loc, seat, over)
-        for shown, loc in zip(grid["locations"], state.grid, strict=True)
-    ]
-    out["grid"] = {**grid, "locations": locations}
+    if known:
+        grid = base["grid"]
+        locations = list(grid["locations"])
+        for slot, (spaces, reward) in known.items():
+            locations[slot] = _own_location(locations[slot], state.grid[slot], seat, spaces, reward)
+        out["grid"] = {**grid, "locations": locations}
     out["hand"] = [tile(t) for t in sorted(state.hands[seat])]
     out["my_pending_discards"] = [tile(t) for t in state.pending_discards[seat]]
     if seat in to_act:
@@ -405,30 +438,19 @@ def _own_view(
     return out
 
 
-def _own_location(shown: LocationView, loc: Location, seat: int, over: bool) -> LocationView:
-    """A Location as ``seat`` sees it, from the spectator's: only the face-down tiles
-    ``seat`` knows differ (see :func:`_hidden_or_shown`)."""
-
-    def known(face_up: bool, known_by: tuple[int, ...]) -> bool:
-        return not (face_up or over) and seat in known_by
-
-    rewards = loc.rewards
-    spaces = [
-        n
-        for n, occ in enumerate(loc.spaces)
-        if occ is not None and known(occ.face_up, occ.known_by)
-    ]
-    reward_known = any(known(r.face_up, r.known_by) for r in rewards)
-    if not spaces and not reward_known:
-        return shown
+def _own_location(
+    shown: LocationView, loc: Location, seat: int, spaces: list[int], reward: bool
+) -> LocationView:
+    """A Location as ``seat`` sees it, from the spectator's: the tiles of ``spaces`` (and
+    of the Reward space if ``reward``) shown to ``seat``, who knows them."""
     out = shown.copy()
-    if reward_known:
-        tiles = [_hidden_or_shown(r.face_up or over, r.known_by, r.tile, seat) for r in rewards]
+    if reward:
+        tiles = [_hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards]
         out["reward"] = {**shown["reward"], "tiles": tiles}
     if spaces:
         own = list(shown["spaces"])
         for n in spaces:
-            own[n] = {**own[n], "occupant": occupant_view(loc.spaces[n], seat, over)}
+            own[n] = {**own[n], "occupant": occupant_view(loc.spaces[n], seat)}
         out["spaces"] = own
     return out
 
