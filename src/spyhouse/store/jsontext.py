@@ -15,13 +15,20 @@ from typing import Any
 
 import orjson
 
-_OPTIONS = orjson.OPT_NON_STR_KEYS
-
 
 def dumps_bytes(obj: Any) -> bytes:
-    """``obj`` as compact UTF-8 JSON bytes."""
+    """``obj`` as compact UTF-8 JSON bytes.
+
+    Plain orjson first: what the server encodes on every move (frames, views, stored
+    states, events) has string keys only, and orjson's option for other keys makes
+    every dict slower to write: an Estoril view's 1.4 times and a Conspiracy view's twice.
+    """
     try:
-        return orjson.dumps(obj, option=_OPTIONS)
+        return orjson.dumps(obj)
+    except TypeError:
+        pass
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # an integer beyond 64 bits, or a type only json knows
         return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()
 
