@@ -25,6 +25,7 @@ import contextlib
 import json
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -130,24 +131,28 @@ def _chat(r: Sequence[Any]) -> ChatEntry:
     return ChatEntry(r[0], r[1], r[2], r[3], r[4], r[5], _time(r[6]))
 
 
-class Reads:
+class Reads(ABC):
     """The socket's reads on one database (see the module's notes)."""
 
+    @abstractmethod
     async def table(self, table_id: str) -> TableSnapshot | None:
-        raise NotImplementedError
+        """The table with its seats, or ``None``."""
 
+    @abstractmethod
     async def table_by_invite(self, code: str) -> TableSnapshot | None:
-        raise NotImplementedError
+        """The table an invite code opens, with its seats, or ``None``."""
 
+    @abstractmethod
     async def entries(self, table_id: str, after: int, upto: int) -> list[EntrySnapshot]:
-        raise NotImplementedError
+        """Log entries with ``after < version <= upto``, oldest first."""
 
+    @abstractmethod
     async def chat(self, table_id: str, channels: Sequence[str], limit: int) -> list[ChatEntry]:
         """The last ``limit`` lines of these channels, oldest first."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """Let the connections go."""
 
 
 _SQLITE_BY_ID = _table_sql("id", "?")
