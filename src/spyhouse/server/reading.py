@@ -104,7 +104,7 @@ def document(
             if memo is not None:
                 memo[_TO_ACT] = to_act
         doc["to_act"] = to_act
-        if seat is not None:
+        if seat is not None and seat in to_act:  # no one else has any (the contract's rule)
             doc["legal_actions"] = game.legal_actions(state, seat)
     if memo is not None:
         memo[key] = dict(doc)
