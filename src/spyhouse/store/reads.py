@@ -24,11 +24,10 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -40,31 +39,6 @@ from spyhouse.store.notify import conninfo
 from spyhouse.store.snapshots import EntrySnapshot, SeatSnapshot, TableSnapshot
 
 T = TypeVar("T")
-
-_TABLE_COLUMNS = (
-    "t.id, t.game_id, t.options, t.num_seats, t.private, t.spectators, t.publish_log,"
-    " t.status, t.invite_code, t.host_token_hash, t.seed, t.version, t.state, t.outcome,"
-    " t.clock, t.deadline, t.created_at, t.updated_at,"
-    " s.seat, s.kind, s.name, s.token_hash, s.bot_level, s.held_for, s.hold, s.chat_muted"
-)
-
-
-def _table_sql(key: str, mark: str) -> str:
-    return (
-        f"SELECT {_TABLE_COLUMNS} FROM tables t LEFT JOIN seats s ON s.table_id = t.id"
-        f" WHERE t.{key} = {mark} ORDER BY s.seat"
-    )
-
-
-def _entries_sql(m1: str, m2: str, m3: str) -> str:
-    return (
-        "SELECT table_id, version, seat, action, events, request_id, created_at"
-        f" FROM log_entries WHERE table_id = {m1} AND version > {m2} AND version <= {m3}"
-        " ORDER BY version"
-    )
-
-
-_CHAT_COLUMNS = "SELECT id, table_id, channel, seat, name, text, created_at FROM chat_lines"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,44 +65,67 @@ def _time(value: Any) -> datetime | None:
     return datetime.fromisoformat(value)
 
 
+def _as_is(value: Any) -> Any:
+    return value
+
+
+_DECODE: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("options", "state", "outcome", "clock", "action", "events"), _json),
+    **dict.fromkeys(("private", "spectators", "publish_log", "chat_muted"), bool),
+    **dict.fromkeys(("created_at", "updated_at"), _time),
+}
+"""How a column read through the driver becomes the value the ORM gives (by its name);
+any other column is read as it is."""
+
+
+def _columns(kind: type[Any], *, leave: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A snapshot's fields, which are the columns it is read from (in their order)."""
+    return tuple(f.name for f in fields(kind) if f.name not in leave)
+
+
+_TABLE = _columns(TableSnapshot, leave=("seats",))
+_SEAT = _columns(SeatSnapshot)
+_ENTRY = _columns(EntrySnapshot)
+_CHAT = _columns(ChatEntry)
+
+
+def _decoded(names: tuple[str, ...], row: Sequence[Any]) -> dict[str, Any]:
+    return {name: _DECODE.get(name, _as_is)(value) for name, value in zip(names, row, strict=True)}
+
+
+def _table_sql(key: str, mark: str) -> str:
+    listed = ", ".join([*(f"t.{c}" for c in _TABLE), *(f"s.{c}" for c in _SEAT)])
+    return (
+        f"SELECT {listed} FROM tables t LEFT JOIN seats s ON s.table_id = t.id"
+        f" WHERE t.{key} = {mark} ORDER BY s.seat"
+    )
+
+
+def _entries_sql(m1: str, m2: str, m3: str) -> str:
+    return (
+        f"SELECT {', '.join(_ENTRY)} FROM log_entries"
+        f" WHERE table_id = {m1} AND version > {m2} AND version <= {m3} ORDER BY version"
+    )
+
+
+_CHAT_COLUMNS = f"SELECT {', '.join(_CHAT)} FROM chat_lines"
+
+
 def _table(rows: Sequence[Sequence[Any]]) -> TableSnapshot | None:
+    """The table and its seats from the rows of :func:`_table_sql` (one per seat)."""
     if not rows:
         return None
-    t = rows[0]
-    seats = tuple(
-        SeatSnapshot(r[18], r[19], r[20], r[21], r[22], r[23], r[24], bool(r[25]))
-        for r in rows
-        if r[18] is not None
-    )
-    return TableSnapshot(
-        id=t[0],
-        game_id=t[1],
-        options=_json(t[2]),
-        num_seats=t[3],
-        private=bool(t[4]),
-        spectators=bool(t[5]),
-        publish_log=bool(t[6]),
-        status=t[7],
-        invite_code=t[8],
-        host_token_hash=t[9],
-        seed=t[10],
-        version=t[11],
-        state=_json(t[12]),
-        outcome=_json(t[13]),
-        clock=_json(t[14]),
-        deadline=t[15],
-        created_at=_time(t[16]),
-        updated_at=_time(t[17]),
-        seats=seats,
-    )
+    split = len(_TABLE)
+    seats = tuple(SeatSnapshot(**_decoded(_SEAT, r[split:])) for r in rows if r[split] is not None)
+    return TableSnapshot(**_decoded(_TABLE, rows[0][:split]), seats=seats)
 
 
 def _entry(r: Sequence[Any]) -> EntrySnapshot:
-    return EntrySnapshot(r[0], r[1], r[2], _json(r[3]), _json(r[4]), r[5], _time(r[6]))
+    return EntrySnapshot(**_decoded(_ENTRY, r))
 
 
 def _chat(r: Sequence[Any]) -> ChatEntry:
-    return ChatEntry(r[0], r[1], r[2], r[3], r[4], r[5], _time(r[6]))
+    return ChatEntry(**_decoded(_CHAT, r))
 
 
 class Reads(ABC):
@@ -161,27 +158,25 @@ _SQLITE_ENTRIES = _entries_sql("?", "?", "?")
 
 
 class SqliteReads(Reads):
-    """One reader thread with its own connection."""
+    """One reader thread with its own connection (only that thread touches it)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="sqlite-reader")
         self._conn: sqlite3.Connection | None = None
-        self._lock = threading.Lock()
 
     def _on_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        with self._lock:
-            if self._conn is None:
-                self._conn = sqlite3.connect(
-                    self.path, timeout=30, isolation_level=None, check_same_thread=False
-                )
-            try:
-                return fn(self._conn)
-            except sqlite3.OperationalError as exc:
-                with contextlib.suppress(sqlite3.Error):
-                    self._conn.close()  # a connection that failed is not used again
-                self._conn = None
-                raise OperationalError("read", None, exc) from exc
+        if self._conn is None:
+            self._conn = sqlite3.connect(
+                self.path, timeout=30, isolation_level=None, check_same_thread=False
+            )
+        try:
+            return fn(self._conn)
+        except sqlite3.OperationalError as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()  # a connection that failed is not used again
+            self._conn = None
+            raise OperationalError("read", None, exc) from exc
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, self._on_thread, fn)
@@ -209,10 +204,9 @@ class SqliteReads(Reads):
 
     async def close(self) -> None:
         def shut() -> None:
-            with self._lock:
-                if self._conn is not None:
-                    self._conn.close()
-                    self._conn = None
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
         await asyncio.get_running_loop().run_in_executor(self._pool, shut)
         self._pool.shutdown(wait=False)
