@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from spyhouse.engine import Event
 from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import AnyGame, Context, game_of
@@ -136,21 +135,27 @@ NEVER_PUBLISHED = frozenset({"rematch"})
 def filter_entries(
     row: TableSnapshot, entries: list[EntrySnapshot], seat: int | None
 ) -> list[dict[str, Any]]:
-    """The events ``seat`` may read; after the end the host may publish everything."""
+    """The events ``seat`` may read; after the end the host may publish everything.
+
+    Read from the stored form, as :meth:`spyhouse.engine.Event.visible_to` reads an
+    audience, without making an ``Event`` of each: every reader's frame filters the
+    same entries after every move."""
     published = row.status == TableStatus.FINISHED and row.publish_log
     out: list[dict[str, Any]] = []
     for entry in entries:
         for raw in entry.events:
-            event = Event.from_json(raw)
-            if event.visible_to(seat) or (published and event.type not in NEVER_PUBLISHED):
+            audience = raw.get("audience")
+            kind = raw["type"]
+            visible = audience is None or (seat is not None and seat in audience)
+            if visible or (published and kind not in NEVER_PUBLISHED):
                 item: dict[str, Any] = {
                     "version": entry.version,
                     "seat": entry.seat,
-                    "type": event.type,
-                    "data": event.data,
+                    "type": kind,
+                    "data": raw.get("data") or {},
                 }
                 if published:
-                    item["audience"] = raw.get("audience")
+                    item["audience"] = audience
                 out.append(item)
     return out
 

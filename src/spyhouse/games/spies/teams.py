@@ -39,8 +39,11 @@ def missions_of(num_seats: int, seat: int) -> tuple[int, ...]:
     return tuple(m for m in range(MISSIONS) if controller(num_seats, side_of(seat), m) == seat)
 
 
+@cache
 def knows_own_mission(num_seats: int, seat: int, mission: int) -> bool:
     """A teammate may view the Missions 1-2 cards once; the first never sees Missions 3-4.
+
+    Asked for each card of a seat's side in each of its views, after every move.
 
     >>> knows_own_mission(4, seat=2, mission=0), knows_own_mission(4, seat=0, mission=2)
     (True, False)
@@ -60,12 +63,17 @@ def knows_card(state: SpiesState, seat: int | None, side: int, mission: int) -> 
     return knows_own_mission(state.num_seats, seat, mission)
 
 
+def unknown_cards(state: SpiesState, seat: int, side: int) -> dict[int, int]:
+    """``side``'s deployed soldiers that ``seat`` does not know, by mission."""
+    ranks = state.sides[side].missions
+    return {
+        m: r for m, r in enumerate(ranks) if r is not None and not knows_card(state, seat, side, m)
+    }
+
+
 def knows_hand(state: SpiesState, seat: int | None, side: int) -> bool:
     """A side's hand is known to its players unless a teammate's hidden cards left it."""
-    if seat is None or side_of(seat) != side:
-        return False
-    own = state.sides[side]
-    return all(own.missions[m] is None or knows_card(state, seat, side, m) for m in range(MISSIONS))
+    return seat is not None and side_of(seat) == side and not unknown_cards(state, seat, side)
 
 
 def side_name(side: int) -> str:

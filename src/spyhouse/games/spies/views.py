@@ -33,11 +33,11 @@ from spyhouse.games.spies.state import Phase, SpiesState
 from spyhouse.games.spies.teams import (
     controller,
     knows_card,
-    knows_hand,
     missions_of,
     side_name,
     side_of,
     side_seats,
+    unknown_cards,
 )
 
 JSON = dict[str, Any]
@@ -210,11 +210,16 @@ class SpiesView(TypedDict):
     reference: Reference
 
 
+@cache
 def soldier(rank: int) -> Soldier:
+    """One dict per rank, shared by every view that shows it: views are built for every
+    reader after every move, and nothing changes one once built."""
     return {"rank": rank, "name": soldier_name(rank)}
 
 
+@cache
 def intel_card(index: int) -> IntelCard:
+    """One dict per card, shared like :func:`soldier`'s."""
     card = components().intel_cards[index]
     return {"name": card.name, "ranks": sorted(card.ranks), "status": card.status}
 
@@ -251,9 +256,12 @@ def view(state: SpiesState, seat: int | None) -> SpiesView:
 
 
 def views(state: SpiesState, readers: Sequence[int | None]) -> list[SpiesView]:
-    """Several readers' views of one state, each equal to :func:`view`: what every reader
-    sees is built once, and each player's view adds who they are, their own side as
-    they know it and their prompt."""
+    """Several readers' views of one state, each equal to :func:`view`.
+
+    Built for every seat of a table after every move, so what every reader sees is built
+    once: each player's view adds only who they are, their own side as they know it and
+    their prompt. The other side's cards are known to a seat only once face up, as to
+    everyone."""
     base = view(state, None)
     public = base["sides"]
     pending = to_act(state)
@@ -263,12 +271,9 @@ def views(state: SpiesState, readers: Sequence[int | None]) -> list[SpiesView]:
             out.append(base)
             continue
         own = base.copy()
-        own["you"] = seat_view(state, seat)
-        # The other side's cards are known to this seat only once face up, as to everyone.
-        own["sides"] = {
-            side_name(i): side_view(state, seat, i) if i == side_of(seat) else public[side_name(i)]
-            for i in (0, 1)
-        }
+        own["you"] = base["seats"][seat]
+        mine = side_name(side_of(seat))
+        own["sides"] = {**public, mine: own_side_view(state, seat, public[mine])}
         own["prompt"] = prompt(state, seat) if seat in pending else None
         out.append(own)
     return out
@@ -308,17 +313,35 @@ def _first_of_each_card() -> tuple[tuple[int, IntelCardData], ...]:
 
 
 def seat_view(state: SpiesState, seat: int) -> SeatView:
+    ready = state.phase == Phase.INTEL and state.intel_submitted[seat]
+    return _seat_view(state.num_seats, seat, ready)
+
+
+@cache
+def _seat_view(num_seats: int, seat: int, intel_ready: bool) -> SeatView:
+    """One dict per seat and Intel readiness, shared by every view that shows it (built
+    for every reader after every move, never changed once built)."""
     return {
         "seat": seat,
         "side": side_name(side_of(seat)),
-        "missions": [m + 1 for m in missions_of(state.num_seats, seat)],
-        "intel_ready": state.phase == Phase.INTEL and state.intel_submitted[seat],
+        "missions": [m + 1 for m in missions_of(num_seats, seat)],
+        "intel_ready": intel_ready,
     }
 
 
 def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
+    """``side`` as ``seat`` sees it: as everyone does, unless it is the seat's own."""
+    public = public_side_view(state, side)
+    if seat is None or side_of(seat) != side:
+        return public
+    return own_side_view(state, seat, public)
+
+
+def public_side_view(state: SpiesState, side: int) -> SideView:
+    """``side`` as everyone sees it: its soldiers once face up, or all at the end."""
     own = state.sides[side]
-    tokens_visible = state.phase == Phase.MISSIONS or state.phase == Phase.OVER
+    over = state.phase == Phase.OVER
+    tokens_visible = over or state.phase == Phase.MISSIONS
     missions: list[MissionView] = []
     for m in range(MISSIONS):
         rank = own.missions[m]
@@ -329,8 +352,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
                 "player": controller(state.num_seats, side, m),
                 "deployed": rank is not None,
                 "soldier": soldier(rank)
-                if rank is not None
-                and (state.phase == Phase.OVER or knows_card(state, seat, side, m))
+                if rank is not None and (over or knows_card(state, None, side, m))
                 else None,
                 "face_up": own.face_up[m],
                 "tilted": own.tilted[m],
@@ -339,7 +361,7 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
                 "guess": None if guess is None else soldier(guess),
             }
         )
-    view: SideView = {
+    return {
         "colour": side_name(side),
         "players": list(side_seats(state.num_seats, side)),
         "infiltration_points": own.infiltration_points,
@@ -356,16 +378,30 @@ def side_view(state: SpiesState, seat: int | None, side: int) -> SideView:
             "exhausts_two_next_day": own.exhausts_two,
         },
     }
-    if knows_hand(state, seat, side):
+
+
+def own_side_view(state: SpiesState, seat: int, public: SideView) -> SideView:
+    """``seat``'s own side: ``public`` (its view by everyone) with the soldiers the seat
+    knows besides, its hand or what it cannot tell apart, and its Sergeant token.
+
+    Built for each seat after every move, so it shares all it can of ``public``:
+    everyone's view of a card only ever shows less than this seat's."""
+    side = side_of(seat)
+    own = state.sides[side]
+    unknown = unknown_cards(state, seat, side)  # a teammate's, face down
+    view = public.copy()
+    view["missions"] = [
+        shown
+        if rank is None or shown["soldier"] is not None or m in unknown
+        else {**shown, "soldier": soldier(rank)}
+        for m, (shown, rank) in enumerate(zip(public["missions"], own.missions, strict=True))
+    ]
+    if not unknown:  # it knows the hand (knows_hand)
         view["hand"] = [soldier(r) for r in own.hand]
-    elif seat is not None and side_of(seat) == side:
-        unseen = set(own.hand) | {
-            r
-            for m, r in enumerate(own.missions)
-            if r is not None and not knows_card(state, seat, side, m)
-        }
+    else:
+        unseen = set(own.hand) | set(unknown.values())
         view["in_hand_or_teammate_missions"] = [soldier(r) for r in sorted(unseen)]
-    if seat is not None and side_of(seat) == side and holds_sergeant(state, seat):
+    if holds_sergeant(state, seat):
         view["your_sergeant_token"] = own.sergeant_choice if state.phase == Phase.INTEL else None
     return view
 
