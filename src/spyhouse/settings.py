@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import copy
 import ipaddress
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import uvicorn.config
 
 from spyhouse.chance import Chance, SystemChance
 from spyhouse.now import Clock, SystemClock
 
 DEFAULT_DATABASE_URL = "sqlite:///spyhouse.db"
+
+
+class SocketLines(logging.Filter):
+    """Drops the line uvicorn and websockets log for each socket accepted, opened or
+    closed: an access log of sockets, kept or dropped with the access log."""
+
+    MESSAGES = frozenset({"connection open", "connection closed"})
+    ACCEPTED = '" [accepted]'
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.msg
+        return not (
+            isinstance(message, str)
+            and (message in self.MESSAGES or message.endswith(self.ACCEPTED))
+        )
 
 
 @dataclass(frozen=True)
@@ -69,9 +89,10 @@ class Settings:
     bot or emptying a seat, rematch), counted in the database so every process shares
     the count."""
     access_log: bool = True
-    """A log line per HTTP request (uvicorn's access log); ``SPYHOUSE_ACCESS_LOG=off``
-    drops it where something in front already logs requests: formatting and writing the
-    line took about a tenth of the server's CPU for a request to open a table."""
+    """A log line per HTTP request (uvicorn's access log) and per socket opened or closed;
+    ``SPYHOUSE_ACCESS_LOG=off`` drops them where something in front already logs
+    requests: formatting and writing the line took about a tenth of the server's CPU for
+    a request to open a table, and the socket's two lines a tenth of its opening."""
     trusted_proxies: str = ""
     """Addresses or networks (comma-separated, ``*`` for any) of the reverse proxies whose
     ``X-Forwarded-For``/``X-Forwarded-Proto`` name the client; empty: no one's, so a
@@ -140,9 +161,19 @@ class Settings:
         return {
             **self.uvicorn_websocket_options(),
             "access_log": self.access_log,
+            "log_config": self.uvicorn_log_config(),
             "proxy_headers": bool(proxies),
             "forwarded_allow_ips": proxies or None,
         }
+
+    def uvicorn_log_config(self) -> dict[str, Any]:
+        """uvicorn's own logging, with each socket's lines (accepted, opened, closed: they
+        come through ``uvicorn.error``) dropped along with the access log."""
+        config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+        if not self.access_log:
+            config.setdefault("filters", {})["sockets"] = {"()": SocketLines}
+            config["loggers"]["uvicorn.error"]["filters"] = ["sockets"]
+        return config
 
     def uvicorn_websocket_options(self) -> dict[str, object]:
         """The uvicorn WebSocket settings every server of this app runs with."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import logging.config
 import re
 from pathlib import Path
 
@@ -138,9 +140,28 @@ def test_rate_limits_can_be_turned_off(migrated_url, monkeypatch):
 
 
 def test_the_access_log_is_on_unless_turned_off(monkeypatch):
-    assert Settings.from_env().uvicorn_options()["access_log"] is True
-    monkeypatch.setenv("SPYHOUSE_ACCESS_LOG", "off")
-    assert Settings.from_env().uvicorn_options()["access_log"] is False
+    """Off, it takes each socket's lines with it (accepted, opened, closed), and nothing
+    else that uvicorn logs."""
+
+    def kept(options: dict[str, object], message: str, *args: object) -> bool:
+        logging.config.dictConfig(options["log_config"])  # type: ignore[arg-type]
+        record = logging.LogRecord("uvicorn.error", logging.INFO, "", 0, message, args, None)
+        return logging.getLogger("uvicorn.error").filter(record)
+
+    accepted = ('%s - "WebSocket %s" [accepted]', "127.0.0.1:5000", "/ws/tables/t")
+    try:
+        on = Settings.from_env().uvicorn_options()
+        assert on["access_log"] is True
+        assert kept(on, *accepted) and kept(on, "connection open")
+        monkeypatch.setenv("SPYHOUSE_ACCESS_LOG", "off")
+        off = Settings.from_env().uvicorn_options()
+        assert off["access_log"] is False
+        assert not kept(off, *accepted)
+        assert not kept(off, "connection open") and not kept(off, "connection closed")
+        assert kept(off, "Application startup complete.")
+        assert kept(off, "Exception in ASGI application\n")
+    finally:
+        logging.getLogger("uvicorn.error").filters.clear()
 
 
 def test_a_busy_database_answers_503_and_the_socket_stays_open(http, live, monkeypatch):
