@@ -325,14 +325,10 @@ class EstorilView(TypedDict):
 # -- building it --------------------------------------------------------------------------
 
 
-def tile(index: int) -> Tile:
-    """A face-up (or known) tile, as printed."""
-    printed = _printed_tile(index)
-    return {**printed, "abilities": list(printed["abilities"])}
-
-
 @cache
-def _printed_tile(index: int) -> Tile:
+def tile(index: int) -> Tile:
+    """A face-up (or known) tile, as printed: one dict per tile, shared by every view
+    that shows it (nothing changes a view once built: see ``Game.views``)."""
     return cast(Tile, character(index).describe())
 
 
@@ -495,7 +491,11 @@ def grid_view(state: EstorilState, seat: int | None) -> GridView:
     if state.grid:
         layout = state.layout()
         for slot, loc in enumerate(state.grid):
-            locations.append(location_view(state, _place(state.cols, layout, slot), loc, seat))
+            place = _place(state.cols, layout, slot)
+            if seat is None:
+                locations.append(_shown_location(state, place, loc))
+            else:
+                locations.append(location_view(state, place, loc, seat))
     return {
         "rows": 2,
         "cols": state.cols,
@@ -557,6 +557,8 @@ def _place(cols: int, layout: tuple[tuple[int, int], ...], slot: int) -> _Place:
 def location_view(
     state: EstorilState, place: _Place, loc: Location, seat: int | None
 ) -> LocationView:
+    """What ``seat`` sees of ``loc``: a spectator's is remembered (:func:`_shown_location`),
+    whose key must name all this reads of ``state``."""
     over = state.phase == Phase.OVER
     name = place.name
     slot = place.slot
@@ -598,6 +600,37 @@ def location_view(
     if loc.roulette or (state.options.roulette and place.casino):
         out["roulette"] = {"tiles_under": len(loc.roulette)}
     return out
+
+
+_SHOWN_MAX = 2048
+"""The Locations of some 340 tables (a server holds 50-200), at about 3 kB each; when
+full, the memo starts afresh."""
+_shown: dict[tuple[int, int, bool, bool, bool], tuple[Location, _Place, LocationView]] = {}
+
+
+def _shown_location(state: EstorilState, place: _Place, loc: Location) -> LocationView:
+    """:func:`location_view` for a spectator, remembered: it is built for every reader
+    after every move, and most moves change one Location of six. A Location is a value
+    (a change makes a new one), so the view hangs on the Location object, its place in
+    the grid, and what else of the state it reads: the game's end, the Enigma there and
+    the Roulette option (its resolution number is the Location's board or die). An entry
+    holds its Location and place, so their ids stay theirs; a miss (a cleared memo, two
+    threads at once) only builds the view again."""
+    key = (
+        id(loc),
+        id(place),
+        state.phase == Phase.OVER,
+        state.enigma_slot == place.slot,
+        state.options.roulette,
+    )
+    hit = _shown.get(key)
+    if hit is not None and hit[0] is loc and hit[1] is place:
+        return hit[2]
+    shown = location_view(state, place, loc, None)
+    if len(_shown) >= _SHOWN_MAX:
+        _shown.clear()
+    _shown[key] = (loc, place, shown)
+    return shown
 
 
 @cache
