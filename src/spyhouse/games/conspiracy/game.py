@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel
 
 from spyhouse.engine import Action, Event, Game, Outcome, Rng
@@ -51,6 +53,11 @@ class Conspiracy(Game[ConspiracyState]):
 
     def view(self, state: ConspiracyState, seat: int | None) -> dict[str, object]:
         return views.view(state, seat)
+
+    def views(
+        self, state: ConspiracyState, readers: Sequence[int | None]
+    ) -> list[dict[str, object]]:
+        return views.views(state, readers)
 
     def outcome(self, state: ConspiracyState) -> Outcome | None:
         return endings.outcome(state)

@@ -5,6 +5,7 @@ Never serialise the state and strip it: every key below is copied on purpose.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, Literal, NotRequired
 
@@ -256,11 +257,7 @@ def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:
         },
         "order": _order(state),
         "challenge": _challenge(state),
-        "spyglass_looks": [
-            {"player": look.looker, "at": look.player}
-            | ({"on": look.space, "amount": look.amount} if seat == look.looker else {})
-            for look in state.looks
-        ],
+        "spyglass_looks": _spyglass_looks(state, seat),
         "my_shield": None if seat is None else _shield(state, seat),
         "final_reveal": _final_reveal(state),
         "winners": list(state.winners) if state.phase == Phase.OVER else None,
@@ -269,19 +266,45 @@ def view(state: ConspiracyState, seat: int | None) -> dict[str, JSON]:
     return view
 
 
+def views(state: ConspiracyState, readers: Sequence[int | None]) -> list[dict[str, JSON]]:
+    """Several readers' views of one state, each equal to :func:`view` of that reader.
+
+    Built for every seat of a table after every move, so the table every reader sees is
+    built once (the spectator's view) and shared: a player's view adds only who they
+    are, what they saw with Spyglass (the space and amount of their own looks), their
+    own shield and their prompt."""
+    base = view(state, None)
+    to_act = decisions.to_act(state)
+    lookers = {look.looker for look in state.looks}
+    out: list[dict[str, JSON]] = []
+    for seat in readers:
+        if seat is None:
+            out.append(base)
+            continue
+        own = base.copy()  # same keys in the same order: only the values below change
+        own["you"] = seat
+        if seat in lookers:
+            own["spyglass_looks"] = _spyglass_looks(state, seat)
+        own["my_shield"] = _shield(state, seat)
+        if seat in to_act:
+            own["prompt"] = _prompt(state, seat)
+        out.append(own)
+    return out
+
+
 @cache
-def _map_data() -> tuple[tuple[tuple[str, bool, float, float], ...], tuple[tuple[str, str], ...]]:
-    box = components()
-    cities = tuple((c.name, c.station, c.lon, c.lat) for c in box.cities.values())
-    return cities, box.red_lines
-
-
 def _map() -> dict[str, JSON]:
-    cities, lines = _map_data()
+    """The printed map, with its status. Built once and shared by every view (nothing
+    changes a view once built): rebuilt for every reader after every move, it was a
+    third of a view's time."""
+    box = components()
     return {
-        "cities": [{"name": n, "station": s, "lon": lon, "lat": lat} for n, s, lon, lat in cities],
-        "red_lines": [[a, b] for a, b in lines],
-        "status": components().statuses["routes"],
+        "cities": [
+            {"name": c.name, "station": c.station, "lon": c.lon, "lat": c.lat}
+            for c in box.cities.values()
+        ],
+        "red_lines": [[a, b] for a, b in box.red_lines],
+        "status": box.statuses["routes"],
     }
 
 
@@ -297,6 +320,15 @@ def _public_player(state: ConspiracyState, seat: int) -> dict[str, JSON]:
         "burns": list(state.burns_by[seat]),
         "coins_removed": state.removed[seat],
     }
+
+
+def _spyglass_looks(state: ConspiracyState, seat: int | None) -> list[dict[str, JSON]]:
+    """Who looked at whose shield is public; the space and amount seen, only the looker's."""
+    return [
+        {"player": look.looker, "at": look.player}
+        | ({"on": look.space, "amount": look.amount} if seat == look.looker else {})
+        for look in state.looks
+    ]
 
 
 def _shield(state: ConspiracyState, seat: int) -> dict[str, JSON]:
