@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -54,6 +55,9 @@ class Agencia(Game[AgenciaState]):
 
     def view(self, state: AgenciaState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # an AgenciaView
+
+    def views(self, state: AgenciaState, readers: Sequence[int | None]) -> list[dict[str, Any]]:
+        return cast(list[dict[str, Any]], views.views(state, readers))
 
     def outcome(self, state: AgenciaState) -> Outcome | None:
         return endings.outcome(state)

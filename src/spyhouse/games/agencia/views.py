@@ -13,21 +13,20 @@ reveal"). The decks stay face down: no rule turns them over.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, cast
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal, NotRequired, cast
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
-from spyhouse.games.agencia.card_positions import Position, sees
+from spyhouse.games.agencia.card_positions import DEAL_ORDER, NAMES, Position, sees
 from spyhouse.games.agencia.components import CARDS
 from spyhouse.games.agencia.decisions import expected_type, to_act
 from spyhouse.games.agencia.hand import clockwise_from_ambassadors_left
 from spyhouse.games.agencia.resolution import targets
 from spyhouse.games.agencia.scoring import final_scores, winners
 from spyhouse.games.agencia.state import AgenciaState, Location, Phase, Player
-
-JSON = dict[str, Any]
-
 
 # -- the view's types: the published view schema is made from these, mypy checks the
 # functions below build them, and the game's tests validate every view against them ----
@@ -130,22 +129,45 @@ class AgenciaView(TypedDict):
     winners: NotRequired[list[int]]
 
 
-_CARD_JSON: dict[str, JSON] = {name: card.to_json() for name, card in CARDS.items()}
-_REFERENCE: list[JSON] = [
-    {**card.to_json(), "copies": card.copies, "status": card.status} for card in CARDS.values()
-]
-_POSITIONS: tuple[tuple[Position, str, str], ...] = tuple((p, p.value, p.label) for p in Position)
-"""Views are built thousands of times per test run: enum lookups are hoisted here."""
+_CARD_FACES: dict[str, CardFace] = {
+    name: cast(CardFace, card.to_json()) for name, card in CARDS.items()
+}
+"""Every card face, built once and shared by every view that shows the card: views are
+built for every reader after every move, and nothing changes a view once built (the
+engine contract lets views share parts)."""
 
 
 def card_view(name: str) -> CardFace:
-    """A card face as a client draws it (a fresh dict: views are never shared)."""
-    return cast(CardFace, dict(_CARD_JSON[name]))
+    """A card face as a client draws it (shared, never to be changed: see ``_CARD_FACES``)."""
+    return _CARD_FACES[name]
 
 
+@cache
 def card_reference() -> list[CardReference]:
-    """The card list for the in-app rules reference, with each value's data status."""
-    return [cast(CardReference, dict(entry)) for entry in _REFERENCE]
+    """The card list for the in-app rules reference, with each value's data status.
+
+    Printed, so built once and shared by every view, which is built for every reader
+    after every move."""
+    return [
+        cast(CardReference, {**card.to_json(), "copies": card.copies, "status": card.status})
+        for card in CARDS.values()
+    ]
+
+
+_EMPTY: dict[Position, PositionView] = {
+    p: {"position": p.value, "label": p.label, "state": "empty"} for p in Position
+}
+_HIDDEN: dict[Position, PositionView] = {
+    p: {"position": p.value, "label": p.label, "state": "hidden"} for p in Position
+}
+_SEEN: dict[tuple[Position, str], PositionView] = {
+    (p, name): {"position": p.value, "label": p.label, "state": "seen", "card": face}
+    for p in Position
+    for name, face in _CARD_FACES.items()
+}
+"""Each way a position can be drawn, built once and shared: every player's four positions
+are drawn for every reader after every move, and only which entry each shows depends on
+the state and the viewer (:func:`positions_view`)."""
 
 
 def positions_view(
@@ -154,17 +176,22 @@ def positions_view(
     """The four positions: a card the viewer sees, or a bare hidden or empty place
     (every card is seen once the game is ``over``)."""
     entries = []
-    for position, name, label in _POSITIONS:
+    for position, seen in zip(DEAL_ORDER, _sees_each(owner, viewer), strict=True):
         card = player.positions[position]
-        entry: PositionView
         if card is None:
-            entry = {"position": name, "label": label, "state": "empty"}
-        elif over or sees(position, owner, viewer):
-            entry = {"position": name, "label": label, "state": "seen", "card": card_view(card)}
+            entries.append(_EMPTY[position])
+        elif over or seen:
+            entries.append(_SEEN[position, card])
         else:
-            entry = {"position": name, "label": label, "state": "hidden"}
-        entries.append(entry)
+            entries.append(_HIDDEN[position])
     return entries
+
+
+@cache
+def _sees_each(owner: int, viewer: int | None) -> tuple[bool, ...]:
+    """Whether ``viewer`` sees ``owner``'s card in each position (:func:`sees`, in deal
+    order), worked out once for each of the few pairs of seats."""
+    return tuple(sees(position, owner, viewer) for position in DEAL_ORDER)
 
 
 def player_view(state: AgenciaState, owner: int, viewer: int | None) -> PlayerView:
@@ -181,7 +208,7 @@ def player_view(state: AgenciaState, owner: int, viewer: int | None) -> PlayerVi
         if played is None
         else {
             "card": card_view(played.card),
-            "from": played.position.value,
+            "from": NAMES[played.position],
             "in_game": played.in_game,
         },
     }
@@ -238,9 +265,47 @@ def prompt(state: AgenciaState, seat: int | None) -> Prompt | None:
 
 def view(state: AgenciaState, seat: int | None) -> AgenciaView:
     """Everything ``seat`` (``None``: a spectator) may know, and nothing else."""
+    players = [player_view(state, owner, seat) for owner in range(state.num_seats)]
+    return _read_by(_table(state), state, seat, players)
+
+
+def views(state: AgenciaState, readers: Sequence[int | None]) -> list[AgenciaView]:
+    """Several readers' views of one state, each equal to :func:`view`.
+
+    Built for every seat of a table after every move, so what every reader sees alike is
+    built once (:func:`_table`). The players are what differs: a player sees the card
+    facing them in their own hand, and the card facing the others in every other hand.
+    So each player is drawn once as the other players see it, shared by their views, and
+    once more as its owner sees it, for the owner's view only."""
+    table = _table(state)
+    everyone = range(state.num_seats)
+    seated = any(seat is not None for seat in readers)
+    as_others = [_as_others_see(state, owner) for owner in everyone] if seated else []
+    out: list[AgenciaView] = []
+    for seat in readers:
+        if seat is None:
+            players = [player_view(state, owner, None) for owner in everyone]
+        else:
+            players = [
+                player_view(state, seat, seat) if owner == seat else as_others[owner]
+                for owner in everyone
+            ]
+        out.append(_read_by(table, state, seat, players))
+    return out
+
+
+def _as_others_see(state: AgenciaState, owner: int) -> PlayerView:
+    """``owner`` as every other player sees them. Who sees a card (:func:`sees`) asks of a
+    player only whether they are its owner, so the seat after ``owner`` stands for all."""
+    return player_view(state, owner, (owner + 1) % state.num_seats)
+
+
+def _table(state: AgenciaState) -> AgenciaView:
+    """What every reader sees alike: the view but for who reads it, the players as that
+    reader sees them and their prompt (left empty here: :func:`_read_by` fills them)."""
     result: AgenciaView = {
         "game": "agencia",
-        "seat": seat,
+        "seat": None,
         "phase": state.phase.value,
         "to_act": sorted(to_act(state)),
         "hand": state.hand,
@@ -254,12 +319,24 @@ def view(state: AgenciaState, seat: int | None) -> AgenciaView:
         "embassy": embassy_view(state),
         "reward_tile": state.reward,
         "data_bank": data_bank_view(state),
-        "players": [player_view(state, owner, seat) for owner in range(state.num_seats)],
-        "prompt": prompt(state, seat),
+        "players": [],
+        "prompt": None,
         "cards": card_reference(),
     }
     if state.phase is Phase.OVER:
         scores = final_scores(state)
         result["final_scores"] = [cast(FinalScoreView, score.to_json()) for score in scores]
         result["winners"] = list(winners(scores))
+    return result
+
+
+def _read_by(
+    table: AgenciaView, state: AgenciaState, seat: int | None, players: list[PlayerView]
+) -> AgenciaView:
+    """``seat``'s view: the shared ``table`` (a shallow copy, the same keys in the same
+    order) with ``players`` as ``seat`` sees them and its own prompt."""
+    result = table.copy()
+    result["seat"] = seat
+    result["players"] = players
+    result["prompt"] = prompt(state, seat)
     return result
