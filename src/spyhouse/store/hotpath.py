@@ -36,8 +36,8 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar, cast
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -365,16 +365,21 @@ class PgMoves:
             notice(table_id, version),
         )
         seats = seat_params(table_id, change.seats) if change.seats else []
-        if not self._servers:  # started by the first move: its tasks need the running loop
+        await self.run(_pg_move, table_id, args, seats)
+
+    async def run(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """``fn(connection, *args)`` on the next free connection, in the order asked; its
+        result or its error. (Presence writes ride here too, as on SQLite's writer.)"""
+        if not self._servers:  # started by the first job: its tasks need the running loop
             self._servers = [asyncio.create_task(self._serve()) for _ in range(self._size)]
         loop = asyncio.get_running_loop()
-        job = _PgJob(table_id, args, seats, loop.create_future())
+        job = _PgJob(fn, args, loop.create_future())
         self._moves.put_nowait(job)
         # Waiting for a connection is bounded (an overloaded database is 503
         # ``database_busy``); a statement already sent is waited for, never abandoned.
         timer = loop.call_later(_WAIT_SECONDS, job.give_up)
         try:
-            await job.answer
+            return cast(T, await job.answer)
         finally:
             timer.cancel()
 
@@ -390,8 +395,7 @@ class PgMoves:
                 try:
                     if conn is None or conn.is_closed():
                         conn = await asyncpg.connect(self._dsn)
-                    await self._run(conn, job)
-                    job.settle(None)
+                    job.settle(None, await job.fn(conn, *job.args))
                 except (Stale, SAIntegrityError) as exc:  # the connection is fine
                     job.settle(exc)
                 except asyncio.CancelledError:
@@ -406,18 +410,6 @@ class PgMoves:
             if conn is not None:
                 conn.terminate()
 
-    async def _run(self, conn: asyncpg.Connection, job: _PgJob) -> None:
-        try:
-            if job.seats:
-                async with conn.transaction():
-                    if await conn.fetchrow(_PG_MOVE, *job.args) is None:
-                        raise Stale(job.table_id)
-                    await conn.executemany(_PG_SEAT, job.seats)
-            elif await conn.fetchrow(_PG_MOVE, *job.args) is None:
-                raise Stale(job.table_id)
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise SAIntegrityError("commit", None, exc) from exc
-
     async def close(self) -> None:
         for task in self._servers:
             task.cancel()
@@ -427,31 +419,45 @@ class PgMoves:
         self._servers = []
 
 
-class _PgJob:
-    """A queued move: its statement's arguments and the answer its mover awaits."""
+async def _pg_move(
+    conn: asyncpg.Connection, table_id: str, args: tuple[Any, ...], seats: list[tuple[Any, ...]]
+) -> None:
+    """The move's statement (and its seats' changes, in one transaction with it)."""
+    try:
+        if seats:
+            async with conn.transaction():
+                if await conn.fetchrow(_PG_MOVE, *args) is None:
+                    raise Stale(table_id)
+                await conn.executemany(_PG_SEAT, seats)
+        elif await conn.fetchrow(_PG_MOVE, *args) is None:
+            raise Stale(table_id)
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise SAIntegrityError("commit", None, exc) from exc
 
-    __slots__ = ("answer", "args", "seats", "started", "table_id")
+
+class _PgJob:
+    """A queued job: what to run on a connection, and the answer its caller awaits."""
+
+    __slots__ = ("answer", "args", "fn", "started")
 
     def __init__(
-        self, table_id: str, args: tuple[Any, ...], seats: list[tuple[Any, ...]],
-        answer: asyncio.Future[None],
-    ) -> None:  # fmt: skip
-        self.table_id = table_id
+        self, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...], answer: asyncio.Future[Any]
+    ) -> None:
+        self.fn = fn
         self.args = args
-        self.seats = seats
         self.answer = answer
         self.started = False
 
     def give_up(self) -> None:
-        """No connection took the move in time: the mover is told the database is busy."""
+        """No connection took the job in time: the caller is told the database is busy."""
         if not self.started:
             self.settle(OperationalError("connect", None, TimeoutError("no connection in time")))
 
-    def settle(self, error: Exception | None) -> None:
-        """Answer the mover, unless it stopped waiting (its task was cancelled)."""
+    def settle(self, error: Exception | None, result: Any = None) -> None:
+        """Answer the caller, unless it stopped waiting (its task was cancelled)."""
         if not self.answer.done():
             if error is None:
-                self.answer.set_result(None)
+                self.answer.set_result(result)
             else:
                 self.answer.set_exception(error)
 
