@@ -70,6 +70,34 @@ def _seat_update(mark: str) -> str:
     return f"UPDATE seats SET {sets} WHERE table_id = {mark} AND seat = {mark}"
 
 
+NEW_TABLE_COLUMNS: tuple[str, ...] = (
+    "id", "game_id", "options", "num_seats", "private", "spectators", "publish_log",
+    "status", "invite_code", "host_token_hash", "seed", "version", "clock",
+)  # fmt: skip
+"""What a new table's row is written with; the rest keep their defaults (the times, no
+state, no outcome, no deadline before the start)."""
+_JSON_COLUMNS = frozenset({"options", "clock"})
+
+
+def new_table_params(row: Any) -> tuple[Any, ...]:
+    """A new table's (a ``TableRow``'s) values for :data:`NEW_TABLE_COLUMNS`."""
+    return tuple(
+        _json(getattr(row, c)) if c in _JSON_COLUMNS else getattr(row, c) for c in NEW_TABLE_COLUMNS
+    )
+
+
+def new_seat_params(table_id: str, seats: Sequence[SeatChange]) -> list[tuple[Any, ...]]:
+    """A new table's seats, each as ``(table_id, seat, *SEAT_COLUMNS)``."""
+    return [(table_id, c.seat, *(getattr(c, k) for k in SEAT_COLUMNS)) for c in seats]
+
+
+def _insert(table: str, columns: Sequence[str], marks: Sequence[str]) -> str:
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marks)})"
+
+
+_NEW_SEAT_COLUMNS = ("table_id", "seat", *SEAT_COLUMNS)
+
+
 # -- SQLite ----------------------------------------------------------------------------
 
 _SQLITE_LOG = (
@@ -85,6 +113,18 @@ def _sqlite_swap(columns: tuple[str, ...]) -> str:
         f"UPDATE tables SET version = ?{sets}, updated_at = CURRENT_TIMESTAMP"
         " WHERE id = ? AND version = ?"
     )
+
+
+_SQLITE_NEW_TABLE = _insert("tables", NEW_TABLE_COLUMNS, ["?"] * len(NEW_TABLE_COLUMNS))
+_SQLITE_NEW_SEAT = _insert("seats", _NEW_SEAT_COLUMNS, ["?"] * len(_NEW_SEAT_COLUMNS))
+
+
+def sqlite_create(
+    conn: sqlite3.Connection, table: tuple[Any, ...], seats: list[tuple[Any, ...]]
+) -> None:
+    """A new table and its seats (on the writer thread, inside its transaction)."""
+    conn.execute(_SQLITE_NEW_TABLE, table)
+    conn.executemany(_SQLITE_NEW_SEAT, seats)
 
 
 _GROUP = 64
@@ -433,6 +473,28 @@ async def _pg_move(
             raise Stale(table_id)
     except asyncpg.IntegrityConstraintViolationError as exc:
         raise SAIntegrityError("commit", None, exc) from exc
+
+
+_PG_NEW_TABLE = _insert(
+    "tables",
+    NEW_TABLE_COLUMNS,
+    [f"${i}::jsonb" if c in _JSON_COLUMNS else f"${i}" for i, c in enumerate(NEW_TABLE_COLUMNS, 1)],
+)
+_PG_NEW_SEAT = _insert(
+    "seats", _NEW_SEAT_COLUMNS, [f"${i}" for i in range(1, 3 + len(SEAT_COLUMNS))]
+)
+
+
+async def pg_create(
+    conn: asyncpg.Connection, table: tuple[Any, ...], seats: list[tuple[Any, ...]]
+) -> None:
+    """A new table and its seats, in one transaction."""
+    try:
+        async with conn.transaction():
+            await conn.execute(_PG_NEW_TABLE, *table)
+            await conn.executemany(_PG_NEW_SEAT, seats)
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise SAIntegrityError("create", None, exc) from exc
 
 
 class _PgJob:
