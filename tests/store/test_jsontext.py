@@ -3,11 +3,16 @@ whichever of its paths a value takes."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+from collections import OrderedDict, defaultdict
+from enum import IntEnum, StrEnum
 from typing import Any
 
 import pytest
 
+from spyhouse.engine import Fixed, frozen_action
 from spyhouse.store import jsontext
 
 
@@ -27,3 +32,51 @@ def _reference(value: Any) -> str:
 def test_dumps_writes_what_json_writes(value: Any) -> None:
     assert jsontext.dumps(value) == _reference(value)
     assert jsontext.dumps_bytes(value) == _reference(value).encode()
+
+
+class Colour(StrEnum):
+    RED = "red"
+
+
+class Rank(IntEnum):
+    SPY = 1
+
+
+def test_subclasses_of_the_json_types_are_written_as_their_plain_values() -> None:
+    value = {
+        "colour": Colour.RED,
+        "rank": Rank.SPY,
+        "action": frozen_action(type="deploy", soldiers=["Spy"]),
+        "counts": OrderedDict(b=1, a=2),
+        "by_default": defaultdict(list, {"x": [1]}),
+        "flag": True,
+    }
+    assert jsontext.dumps(value) == _reference(value)
+
+
+def test_a_fixed_part_is_written_once_and_reused_wherever_it_is_shown() -> None:
+    """Its JSON is kept on it the first time: the same bytes wherever it appears, in
+    this document and the next, and nested fixed parts keep theirs too."""
+    tile = Fixed({"name": "Dusko P.", "abilities": ["Conspiracy"]})
+    location = Fixed({"location": "Casino", "tiles": [tile, {"face_down": True}]})
+    frame = {"view": {"grid": [location, location], "hand": [tile]}, "seat": Rank.SPY}
+    assert jsontext.dumps(frame) == _reference(frame)
+    kept = location.encoded
+    assert (
+        bytes(jsontext.dumps_bytes(location))
+        == json.dumps(location, separators=(",", ":"), ensure_ascii=False).encode()
+    )
+    assert location.encoded is kept  # written again from what was kept
+    assert jsontext.dumps({"again": location}) == _reference({"again": location})
+    assert hasattr(tile, "encoded")  # the nested part kept its own
+
+
+def test_a_fixed_part_refuses_changes_and_copies_plainly() -> None:
+    part = Fixed({"a": [1]})
+    with pytest.raises(TypeError):
+        part["b"] = 2
+    with pytest.raises(TypeError):
+        part.update(b=2)
+    assert type(dict(part)) is dict and type(part.copy()) is dict
+    assert type(copy.deepcopy(part)) is dict and type(pickle.loads(pickle.dumps(part))) is dict
+    assert part == {"a": [1]}

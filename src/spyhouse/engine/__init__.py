@@ -12,6 +12,7 @@ Actions are read exactly through :mod:`spyhouse.engine.matching`;
 from spyhouse.engine.contract import (
     Action,
     Event,
+    Fixed,
     FrozenAction,
     FrozenList,
     Game,
@@ -41,6 +42,7 @@ __all__ = [
     "Decision",
     "DecisionTable",
     "Event",
+    "Fixed",
     "FrozenAction",
     "FrozenList",
     "Game",

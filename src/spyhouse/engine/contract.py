@@ -74,6 +74,33 @@ for _kind, _methods in _CHANGES.items():
         setattr(_kind, _method, _refuse_change)
 
 
+class Fixed(dict[str, Any]):
+    """A part of a view that never changes once built, shared by every view that shows
+    it: a printed card or map, a Location as everyone sees it until it changes.
+
+    Every reader sees a plain JSON object (``==``, ``dict(part)`` and a copy are plain
+    dicts), and it refuses every change, as a :class:`FrozenAction` does. What it adds:
+    the server's encoder keeps its JSON in :attr:`encoded` the first time it writes it
+    and reuses it wherever the part is shown again (``store/jsontext.py``). Views are
+    encoded for every reader after every move, and their fixed parts (the most of an
+    Estoril board) were written again each time."""
+
+    __slots__ = ("encoded",)
+    encoded: Any
+    """Its JSON as the encoder keeps it (unset until first written)."""
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
+
+
+def _refuse_fixed_change(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError("a fixed part of a view is shared and cannot be changed: copy it first")
+
+
+for _method in _CHANGES[FrozenAction]:
+    setattr(Fixed, _method, _refuse_fixed_change)
+
+
 def frozen_action(**fields: Any) -> FrozenAction:
     """A :class:`FrozenAction` of ``fields``; lists (and tuples) inside become
     :class:`FrozenList`s, dicts :class:`FrozenAction`s.

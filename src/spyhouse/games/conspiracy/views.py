@@ -12,6 +12,7 @@ from typing import Any, Literal, NotRequired
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spyhouse.engine import Fixed
 from spyhouse.games.conspiracy import decisions
 from spyhouse.games.conspiracy.abilities import ability_uses, legal_pushes
 from spyhouse.games.conspiracy.board import (
@@ -294,18 +295,18 @@ def views(state: ConspiracyState, readers: Sequence[int | None]) -> list[dict[st
 
 @cache
 def _map() -> dict[str, JSON]:
-    """The printed map, with its status. Built once and shared by every view (nothing
-    changes a view once built): rebuilt for every reader after every move, it was a
-    third of a view's time."""
+    """The printed map, with its status. Built once and shared by every view, as a
+    :class:`~spyhouse.engine.Fixed` part (the server writes its JSON once): rebuilt for
+    every reader after every move, it was a third of a view's time."""
     box = components()
-    return {
-        "cities": [
+    return Fixed(
+        cities=[
             {"name": c.name, "station": c.station, "lon": c.lon, "lat": c.lat}
             for c in box.cities.values()
         ],
-        "red_lines": [[a, b] for a, b in box.red_lines],
-        "status": box.statuses["routes"],
-    }
+        red_lines=[[a, b] for a, b in box.red_lines],
+        status=box.statuses["routes"],
+    )
 
 
 def _public_player(state: ConspiracyState, seat: int) -> dict[str, JSON]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal, NotRequired
+from typing import Any, Literal, NotRequired, cast
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
+from spyhouse.engine import Fixed
 from spyhouse.games.spies.abilities import captain_options
 from spyhouse.games.spies.components import (
     MISSIONS,
@@ -284,10 +285,11 @@ def reference() -> Reference:
     """The Reference card, with each component's status (reconstructed data is flagged);
     the Intel deck as its ranges, each with how many cards show it.
 
-    Printed, so built once and shared by every view (which nothing changes once built):
-    rebuilt for every reader at every move it was a sixth of the view's time."""
+    Printed, so built once and shared by every view, as a :class:`~spyhouse.engine.Fixed`
+    part (the server writes its JSON once): rebuilt for every reader at every move it
+    was a sixth of the view's time, and its JSON 40 % of a frame."""
     data = components()
-    return {
+    printed: Reference = {
         "soldiers": [
             {
                 "rank": s.rank,
@@ -303,6 +305,7 @@ def reference() -> Reference:
         ],
         "track": {"territory_spaces": data.territory_spaces, "status": data.track_status},
     }
+    return cast(Reference, Fixed(printed))
 
 
 @cache
