@@ -11,7 +11,7 @@ from spyhouse.engine import Event, Game, Outcome, Rng
 from spyhouse.games.estoril import decisions, endings, hidden, setup, views
 from spyhouse.games.estoril.actions import EstorilAction
 from spyhouse.games.estoril.events import EstorilEvent
-from spyhouse.games.estoril.state import EstorilOptions, EstorilState
+from spyhouse.games.estoril.state import EstorilOptions, EstorilState, dump_state
 from spyhouse.games.estoril.strategy import STRATEGY
 
 
@@ -56,6 +56,9 @@ class Estoril1942(Game[EstorilState]):
 
     def legal_actions(self, state: EstorilState, seat: int) -> list[dict[str, Any]]:
         return decisions.legal_actions(state, seat)
+
+    def dump(self, state: EstorilState) -> dict[str, Any]:
+        return dump_state(state)
 
     def view(self, state: EstorilState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], views.view(state, seat))  # an EstorilView

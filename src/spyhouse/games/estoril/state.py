@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, ConfigDict, Field, PlainSerializer, model_validator
 
@@ -27,6 +27,8 @@ from spyhouse.engine import (
     frozen_slotted,
     slotted,
 )
+from spyhouse.engine.parts import state_adapter
+from spyhouse.engine.visibility import fields_of
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -295,3 +297,45 @@ class EstorilState(Part):
 
     def special(self, slot: int) -> str:
         return board(self.grid[slot].board).special
+
+
+# -- the saved form -----------------------------------------------------------------------
+
+
+def dump_state(state: EstorilState) -> dict[str, Any]:
+    """``Game.dump``: the state as pydantic dumps it (the same keys in the same order, the
+    same values), each Location's part remembered (:func:`_dumped_location`). Dumped after
+    every move to be committed, the Locations were half its cost, and most moves change
+    one Location of six. The dumped Locations are shared between the dumps of the states
+    that share them: nothing changes a dump (it is encoded to JSON, stored, loaded)."""
+    out: dict[str, Any] = state_adapter(EstorilState).dump_python(state, mode="json", exclude=_GRID)
+    out["grid"] = [_dumped_location(loc) for loc in state.grid]
+    for name in _AFTER_GRID:  # the fields after the grid come after it
+        out[name] = out.pop(name)
+    return out
+
+
+_GRID = {"grid"}
+_fields = list(fields_of(EstorilState))
+_AFTER_GRID = tuple(_fields[_fields.index("grid") + 1 :])
+del _fields
+
+_DUMPED_MAX = 2048
+"""The Locations of some 340 tables (a server holds 50-200), at about 1 kB each; when
+full, the memo starts afresh."""
+_dumped: dict[int, tuple[Location, dict[str, Any]]] = {}
+
+
+def _dumped_location(loc: Location) -> dict[str, Any]:
+    """A Location as pydantic dumps it in a state, remembered: a Location is a value (a
+    change makes a new one) and its dump reads nothing else. An entry holds its Location,
+    so the id stays its own; a miss (a cleared memo, two threads at once) only dumps it
+    again."""
+    hit = _dumped.get(id(loc))
+    if hit is not None and hit[0] is loc:
+        return hit[1]
+    dumped: dict[str, Any] = state_adapter(Location).dump_python(loc, mode="json")
+    if len(_dumped) >= _DUMPED_MAX:
+        _dumped.clear()
+    _dumped[id(loc)] = (loc, dumped)
+    return dumped

@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal, NotRequired, cast
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
+from spyhouse.engine import Fixed
 from spyhouse.games.estoril import decisions
 from spyhouse.games.estoril.actions import Use
 from spyhouse.games.estoril.components import (
@@ -434,11 +435,38 @@ def _own_view(
     return out
 
 
+_OWN_MAX = 4096
+"""While placing, each player knows tiles on most Locations: the players' Locations of
+some 200 tables of four, at about 2 kB each; when full, the memo starts afresh."""
+_OwnKey = tuple[int, int, int, tuple[int, ...], bool]
+_own: dict[_OwnKey, tuple[Location, LocationView, LocationView]] = {}
+
+
 def _own_location(
     shown: LocationView, loc: Location, seat: int, spaces: list[int], reward: bool
 ) -> LocationView:
     """A Location as ``seat`` sees it, from the spectator's: the tiles of ``spaces`` (and
-    of the Reward space if ``reward``) shown to ``seat``, who knows them."""
+    of the Reward space if ``reward``) shown to ``seat``, who knows them. Built for every
+    player after every move, it is remembered like :func:`_shown_location`: ``shown`` is
+    that memo's, the same object for the same Location in the same place and state, so
+    the view hangs on both objects and on the seat and what it knows there (which the
+    Location's tiles decide). An entry holds its Location and ``shown``, so their ids
+    stay theirs. Like the spectator's, it is :class:`Fixed`."""
+    key = (id(loc), id(shown), seat, tuple(spaces), reward)
+    hit = _own.get(key)
+    if hit is not None and hit[0] is loc and hit[1] is shown:
+        return hit[2]
+    out = cast(LocationView, Fixed(_build_own_location(shown, loc, seat, spaces, reward)))
+    if len(_own) >= _OWN_MAX:
+        _own.clear()
+    _own[key] = (loc, shown, out)
+    return out
+
+
+def _build_own_location(
+    shown: LocationView, loc: Location, seat: int, spaces: list[int], reward: bool
+) -> LocationView:
+    """:func:`_own_location` built afresh."""
     out = shown.copy()
     if reward:
         tiles = [_hidden_or_shown(r.face_up, r.known_by, r.tile, seat) for r in loc.rewards]
@@ -615,7 +643,8 @@ def _shown_location(state: EstorilState, place: _Place, loc: Location) -> Locati
     the grid, and what else of the state it reads: the game's end, the Enigma there and
     the Roulette option (its resolution number is the Location's board or die). An entry
     holds its Location and place, so their ids stay theirs; a miss (a cleared memo, two
-    threads at once) only builds the view again."""
+    threads at once) only builds the view again. The view is :class:`Fixed`: the server
+    writes its JSON once for every frame that shows it, until the Location changes."""
     key = (
         id(loc),
         id(place),
@@ -626,7 +655,7 @@ def _shown_location(state: EstorilState, place: _Place, loc: Location) -> Locati
     hit = _shown.get(key)
     if hit is not None and hit[0] is loc and hit[1] is place:
         return hit[2]
-    shown = location_view(state, place, loc, None)
+    shown = cast(LocationView, Fixed(location_view(state, place, loc, None)))
     if len(_shown) >= _SHOWN_MAX:
         _shown.clear()
     _shown[key] = (loc, place, shown)
