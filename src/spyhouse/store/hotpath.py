@@ -36,8 +36,9 @@ import queue
 import sqlite3
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -360,17 +361,22 @@ _LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError, Timeo
 
 
 class PgMoves:
-    """The move statement on connections of its own, through asyncpg, in autocommit.
+    """The move statement (and the writes that ride with it) on connections of its own,
+    through asyncpg, in autocommit.
 
     asyncpg, not the ORM's psycopg: measured on this statement, psycopg's async
     connection spent ~0.22–0.26 ms of client CPU per statement (its generator-based wait
     registers the socket with the event loop at every wait) and asyncpg ~0.14–0.18 ms.
 
-    ``size`` connections, each served by a task that takes the moves in the order they
-    queued: first come first served by construction (a pool that lets a newcomer take a
-    connection freed for a waiter starves that waiter, and with it a table; seen as one bot
-    table lapped a dozen times by the others after a restart). A connection opens at its
-    first move and is dropped after any error that may have left it broken.
+    ``size`` connections, lent first come first served: a job takes a free connection at
+    once only when no job waits before it, and a connection freed while jobs wait goes to
+    the oldest of them, never to a newcomer (a pool that lets a newcomer take a
+    connection freed for a waiter starves that waiter, and with it a table; seen as one
+    bot table lapped a dozen times by the others after a restart). A job runs in its
+    caller's task: handing every move to a connection's own task cost two task switches
+    and a queue's futures, ~5 % of a move's CPU. A connection opens at its first use and
+    is dropped after any error that may have left it broken, or when its job was
+    cancelled with a statement under way.
     """
 
     def __init__(self, url: str, size: int = 12) -> None:
@@ -381,8 +387,13 @@ class PgMoves:
         # (``bench/fanout.py``), for eight more idle connections per process.
         self._dsn = conninfo(url)
         self._size = size
-        self._moves: asyncio.Queue[_PgJob] = asyncio.Queue()
-        self._servers: list[asyncio.Task[None]] = []
+        self._idle: list[asyncpg.Connection] = []
+        self._lent = 0
+        """Connections lent to a job, or being opened for one."""
+        self._waiting: deque[asyncio.Future[asyncpg.Connection | None]] = deque()
+        """Jobs waiting their turn, oldest first; each is handed a connection, or
+        ``None``: a free place to open one."""
+        self._closed = False
 
     async def commit(
         self, table_id: str, expected: int, change: Any, version: int, entry: Any
@@ -408,55 +419,103 @@ class PgMoves:
         await self.run(_pg_move, table_id, args, seats)
 
     async def run(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
-        """``fn(connection, *args)`` on the next free connection, in the order asked; its
-        result or its error. (Presence writes ride here too, as on SQLite's writer.)"""
-        if not self._servers:  # started by the first job: its tasks need the running loop
-            self._servers = [asyncio.create_task(self._serve()) for _ in range(self._size)]
-        loop = asyncio.get_running_loop()
-        job = _PgJob(fn, args, loop.create_future())
-        self._moves.put_nowait(job)
-        # Waiting for a connection is bounded (an overloaded database is 503
-        # ``database_busy``); a statement already sent is waited for, never abandoned.
-        timer = loop.call_later(_WAIT_SECONDS, job.give_up)
+        """``fn(connection, *args)`` on a connection lent in turn; its result or its error
+        (driver errors as SQLAlchemy's, which the server answers ``database_busy``).
+        Presence writes ride here too, as on SQLite's writer."""
+        conn = await self._borrow()
         try:
-            return cast(T, await job.answer)
+            result = await fn(conn, *args)
+        except (Stale, SAIntegrityError):  # the statement was answered: the connection is fine
+            self._give_back(conn)
+            raise
+        except BaseException as exc:  # broken, or cancelled mid-statement: never reused
+            self._drop(conn)
+            if isinstance(exc, Exception):
+                raise driver_error(exc) from exc
+            raise
+        self._give_back(conn)
+        return result
+
+    async def _borrow(self) -> asyncpg.Connection:
+        if self._closed:
+            raise OperationalError("connect", None, ConnectionError("closing"))
+        if not self._waiting:
+            if self._idle:
+                self._lent += 1
+                return self._idle.pop()
+            if self._lent < self._size:
+                self._lent += 1
+                return await self._open()
+        # Wait our turn. Waiting is bounded (an overloaded database is 503
+        # ``database_busy``); a statement already sent is waited for, never abandoned.
+        loop = asyncio.get_running_loop()
+        turn: asyncio.Future[asyncpg.Connection | None] = loop.create_future()
+        self._waiting.append(turn)
+        timer = loop.call_later(_WAIT_SECONDS, _give_up, turn)
+        try:
+            conn = await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # handed its turn just as it left
+                handed = turn.result()
+                if handed is None:
+                    self._free_place()
+                else:
+                    self._give_back(handed)
+            raise
         finally:
             timer.cancel()
+        return conn if conn is not None else await self._open()
 
-    async def _serve(self) -> None:
-        """One connection's task: the next queued move, until closed."""
-        conn: asyncpg.Connection | None = None
+    async def _open(self) -> asyncpg.Connection:
+        """A new connection, in a place already counted as lent."""
         try:
-            while True:
-                job = await self._moves.get()
-                if job.answer.done():  # its mover gave up waiting
-                    continue
-                job.started = True
-                try:
-                    if conn is None or conn.is_closed():
-                        conn = await asyncpg.connect(self._dsn)
-                    job.settle(None, await job.fn(conn, *job.args))
-                except (Stale, SAIntegrityError) as exc:  # the connection is fine
-                    job.settle(exc)
-                except asyncio.CancelledError:
-                    job.answer.cancel()
-                    raise
-                except Exception as exc:
-                    if conn is not None:
-                        conn.terminate()  # a connection that failed is dropped, never reused
-                        conn = None
-                    job.settle(driver_error(exc))
-        finally:
-            if conn is not None:
-                conn.terminate()
+            return await asyncpg.connect(self._dsn)
+        except BaseException as exc:
+            self._free_place()
+            if isinstance(exc, Exception):
+                raise driver_error(exc) from exc
+            raise
+
+    def _next_turn(self) -> asyncio.Future[asyncpg.Connection | None] | None:
+        while self._waiting:
+            turn = self._waiting.popleft()
+            if not turn.done():  # not cancelled, not given up
+                return turn
+        return None
+
+    def _give_back(self, conn: asyncpg.Connection) -> None:
+        if self._closed or conn.is_closed():
+            self._drop(conn)
+        elif (turn := self._next_turn()) is not None:
+            turn.set_result(conn)  # still lent: to the oldest waiting job
+        else:
+            self._lent -= 1
+            self._idle.append(conn)
+
+    def _drop(self, conn: asyncpg.Connection) -> None:
+        conn.terminate()
+        self._free_place()
+
+    def _free_place(self) -> None:
+        """A lent place is free again: the oldest waiting job opens a connection in it."""
+        if not self._closed and (turn := self._next_turn()) is not None:
+            turn.set_result(None)
+        else:
+            self._lent -= 1
 
     async def close(self) -> None:
-        for task in self._servers:
-            task.cancel()
-        for task in self._servers:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._servers = []
+        self._closed = True
+        while (turn := self._next_turn()) is not None:
+            turn.set_exception(OperationalError("connect", None, ConnectionError("closing")))
+        for conn in self._idle:
+            conn.terminate()
+        self._idle = []
+
+
+def _give_up(turn: asyncio.Future[Any]) -> None:
+    """No connection came in time: the job is told the database is busy."""
+    if not turn.done():
+        turn.set_exception(OperationalError("connect", None, TimeoutError("no connection in time")))
 
 
 async def _pg_move(
@@ -495,33 +554,6 @@ async def pg_create(
             await conn.executemany(_PG_NEW_SEAT, seats)
     except asyncpg.IntegrityConstraintViolationError as exc:
         raise SAIntegrityError("create", None, exc) from exc
-
-
-class _PgJob:
-    """A queued job: what to run on a connection, and the answer its caller awaits."""
-
-    __slots__ = ("answer", "args", "fn", "started")
-
-    def __init__(
-        self, fn: Callable[..., Awaitable[Any]], args: tuple[Any, ...], answer: asyncio.Future[Any]
-    ) -> None:
-        self.fn = fn
-        self.args = args
-        self.answer = answer
-        self.started = False
-
-    def give_up(self) -> None:
-        """No connection took the job in time: the caller is told the database is busy."""
-        if not self.started:
-            self.settle(OperationalError("connect", None, TimeoutError("no connection in time")))
-
-    def settle(self, error: Exception | None, result: Any = None) -> None:
-        """Answer the caller, unless it stopped waiting (its task was cancelled)."""
-        if not self.answer.done():
-            if error is None:
-                self.answer.set_result(result)
-            else:
-                self.answer.set_exception(error)
 
 
 def driver_error(exc: Exception) -> Exception:
