@@ -320,9 +320,9 @@ _fields = list(fields_of(EstorilState))
 _AFTER_GRID = tuple(_fields[_fields.index("grid") + 1 :])
 del _fields
 
-_DUMPED_MAX = 2048
-"""The Locations of some 340 tables (a server holds 50-200), at about 1 kB each; when
-full, the memo starts afresh."""
+_DUMPED_MAX = 8192
+"""The Locations of some 1,300 tables (a server holds 50-200), at about 1 kB each; when
+full, the memo starts afresh, so it holds the busy tables' Locations with room to spare."""
 _dumped: dict[int, tuple[Location, dict[str, Any]]] = {}
 
 

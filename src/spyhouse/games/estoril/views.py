@@ -435,9 +435,12 @@ def _own_view(
     return out
 
 
-_OWN_MAX = 4096
-"""While placing, each player knows tiles on most Locations: the players' Locations of
-some 200 tables of four, at about 2 kB each; when full, the memo starts afresh."""
+_OWN_MAX = 16384
+"""While placing, each player knows tiles on most Locations: up to 24 entries a table of
+four, so 200 busy tables hold ~4,800, at about 2 kB each (~32 MB when full). When full
+the memo starts afresh, so it must hold the busy tables' entries with room to spare:
+at 4,096 it was cleared every few hundred moves at 200 tables, and most views were
+built again."""
 _OwnKey = tuple[int, int, int, tuple[int, ...], bool]
 _own: dict[_OwnKey, tuple[Location, LocationView, LocationView]] = {}
 
@@ -630,9 +633,9 @@ def location_view(
     return out
 
 
-_SHOWN_MAX = 2048
-"""The Locations of some 340 tables (a server holds 50-200), at about 3 kB each; when
-full, the memo starts afresh."""
+_SHOWN_MAX = 8192
+"""The Locations of some 1,300 tables (a server holds 50-200), at about 3 kB each (~24 MB
+when full); when full, the memo starts afresh (see :data:`_OWN_MAX` for why roomy)."""
 _shown: dict[tuple[int, int, bool, bool, bool], tuple[Location, _Place, LocationView]] = {}
 
 
