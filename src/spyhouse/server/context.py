@@ -119,7 +119,11 @@ async def current(ctx: Context, table_id: str, version: int) -> TableSnapshot:
     row = ctx.hub.latest_row(table_id)
     if row is not None and row.version == version:
         return row
-    return await load(ctx, table_id)
+    row = await load(ctx, table_id)
+    # Newer than this process held (a commit elsewhere whose notice is still on its way):
+    # its sockets are shown it now, before the change made on it, rather than skip it.
+    ctx.hub.seed(row)
+    return row
 
 
 async def try_commit(
