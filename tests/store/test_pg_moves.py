@@ -6,7 +6,10 @@ and waiting is bounded."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 import asyncpg
 import pytest
@@ -33,9 +36,31 @@ async def _job(conn: asyncpg.Connection, name: str, ran: list[str], hold: asynci
     return str(await conn.fetchval("SELECT $1::text", name))
 
 
-async def _started(ran: list[str], count: int) -> None:
-    while len(ran) < count:
-        await asyncio.sleep(0.005)
+@dataclass
+class Held:
+    """Moves with one connection, which job "a" holds until ``hold`` is set."""
+
+    moves: PgMoves
+    ran: list[str]
+    hold: asyncio.Event
+    first: asyncio.Task[str]
+
+    def start(self, name: str) -> asyncio.Task[str]:
+        return asyncio.create_task(self.moves.run(_job, name, self.ran, self.hold))
+
+
+@contextlib.asynccontextmanager
+async def _one_connection_held() -> AsyncIterator[Held]:
+    moves = _moves(size=1)
+    ran: list[str] = []
+    hold = asyncio.Event()
+    try:
+        first = asyncio.create_task(moves.run(_job, "a", ran, hold))
+        while not ran:  # until "a" has the connection
+            await asyncio.sleep(0.005)
+        yield Held(moves, ran, hold, first)
+    finally:
+        await moves.close()
 
 
 def test_a_freed_connection_goes_to_the_oldest_waiting_job() -> None:
@@ -43,51 +68,36 @@ def test_a_freed_connection_goes_to_the_oldest_waiting_job() -> None:
     waits behind the job that was waiting already."""
 
     async def scenario() -> list[str]:
-        moves = _moves(size=1)
-        ran: list[str] = []
-        hold = asyncio.Event()
-        newcomer: list[asyncio.Task[str]] = []
+        async with _one_connection_held() as held:
+            newcomer: list[asyncio.Task[str]] = []
 
-        async def freeing(conn: asyncpg.Connection) -> str:
-            ran.append("b")
-            newcomer.append(asyncio.create_task(moves.run(_job, "d", ran, hold)))
-            return "b"
+            async def freeing(conn: asyncpg.Connection) -> str:
+                held.ran.append("b")
+                newcomer.append(held.start("d"))
+                return "b"
 
-        try:
-            a = asyncio.create_task(moves.run(_job, "a", ran, hold))
-            await _started(ran, 1)
-            b = asyncio.create_task(moves.run(freeing))
-            c = asyncio.create_task(moves.run(_job, "c", ran, hold))
+            b = asyncio.create_task(held.moves.run(freeing))
+            c = held.start("c")
             await asyncio.sleep(0.02)
-            hold.set()
-            assert await asyncio.gather(a, b, c) == ["a", "b", "c"]
+            held.hold.set()
+            assert await asyncio.gather(held.first, b, c) == ["a", "b", "c"]
             assert await newcomer[0] == "d"
-            return ran
-        finally:
-            await moves.close()
+            return held.ran
 
     assert asyncio.run(scenario()) == ["a", "b", "c", "d"]
 
 
 def test_a_job_that_stopped_waiting_loses_its_turn() -> None:
     async def scenario() -> list[str]:
-        moves = _moves(size=1)
-        ran: list[str] = []
-        hold = asyncio.Event()
-        try:
-            a = asyncio.create_task(moves.run(_job, "a", ran, hold))
-            await _started(ran, 1)
-            b = asyncio.create_task(moves.run(_job, "b", ran, hold))
-            c = asyncio.create_task(moves.run(_job, "c", ran, hold))
+        async with _one_connection_held() as held:
+            b, c = held.start("b"), held.start("c")
             await asyncio.sleep(0.02)
             b.cancel()
-            hold.set()
-            assert await asyncio.gather(a, c) == ["a", "c"]
+            held.hold.set()
+            assert await asyncio.gather(held.first, c) == ["a", "c"]
             with pytest.raises(asyncio.CancelledError):
                 await b
-            return ran
-        finally:
-            await moves.close()
+            return held.ran
 
     assert asyncio.run(scenario()) == ["a", "c"]
 
@@ -127,18 +137,11 @@ def test_waiting_for_a_connection_is_bounded(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(hotpath, "_WAIT_SECONDS", 0.05)
 
     async def scenario() -> None:
-        moves = _moves(size=1)
-        ran: list[str] = []
-        hold = asyncio.Event()
-        try:
-            a = asyncio.create_task(moves.run(_job, "a", ran, hold))
-            await _started(ran, 1)
+        async with _one_connection_held() as held:
             with pytest.raises(OperationalError):
-                await moves.run(_job, "b", ran, hold)
-            hold.set()
-            assert await a == "a"
-            assert await moves.run(_job, "c", ran, hold) == "c"  # the place was not lost
-        finally:
-            await moves.close()
+                await held.moves.run(_job, "b", held.ran, held.hold)
+            held.hold.set()
+            assert await held.first == "a"
+            assert await held.start("c") == "c"  # the place was not lost
 
     asyncio.run(scenario())
