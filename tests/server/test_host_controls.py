@@ -210,6 +210,7 @@ async def test_a_host_change_that_lost_a_race_is_made_again_on_the_fresh_table()
     from types import SimpleNamespace
 
     from spyhouse.server.context import HOST_RACE_RETRIES, against_latest
+    from spyhouse.server.fanout import Hub
     from spyhouse.server.web.problems import Problem
 
     committed = SimpleNamespace(id="T0000000000000000000000", version=7)
@@ -217,7 +218,7 @@ async def test_a_host_change_that_lost_a_race_is_made_again_on_the_fresh_table()
     async def get(table_id: str) -> SimpleNamespace:
         return committed
 
-    ctx = SimpleNamespace(store=SimpleNamespace(get=get))
+    ctx = SimpleNamespace(store=SimpleNamespace(get=get), hub=Hub())  # watching no table
     seen: list[int] = []
 
     async def hand_over(row: SimpleNamespace) -> str:

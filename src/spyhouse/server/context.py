@@ -105,10 +105,15 @@ def game_of(row: TableSnapshot) -> AnyGame:
 
 
 async def load(ctx: Context, table_id: str) -> TableSnapshot:
-    """The table as committed now; 404 ``unknown_table`` when there is none."""
+    """The table as committed now; 404 ``unknown_table`` when there is none.
+
+    A row newer than this process held (a commit elsewhere whose notice is still on its
+    way) is handed to the hub at once: its sockets are shown that version before any
+    change made on it here, rather than skip it."""
     row = await ctx.store.get(table_id) if well_formed_id(table_id) else None
     if row is None:
         raise not_found()
+    ctx.hub.seed(row)
     return row
 
 
@@ -119,11 +124,7 @@ async def current(ctx: Context, table_id: str, version: int) -> TableSnapshot:
     row = ctx.hub.latest_row(table_id)
     if row is not None and row.version == version:
         return row
-    row = await load(ctx, table_id)
-    # Newer than this process held (a commit elsewhere whose notice is still on its way):
-    # its sockets are shown it now, before the change made on it, rather than skip it.
-    ctx.hub.seed(row)
-    return row
+    return await load(ctx, table_id)
 
 
 async def try_commit(

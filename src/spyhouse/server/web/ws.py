@@ -184,7 +184,6 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
 
     sub.seat, sub.last_version = seat, since
     sub.holder = token_hash if seat is not None else None
-    ctx.hub.seed(row)
     wants_presence = hello.presence
     del row, hello, first  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.mark()  # send the current view at once
