@@ -109,6 +109,7 @@ def create_app(settings: Settings | None = None) -> Spyhouse:
                 hub.notice,
                 hub.resync,
                 on_chat=lambda payload: chat.on_notice(ctx, payload),
+                on_presence=ctx.presence.on_notice,
             )
         )
         if listener is not None:  # serve sockets only once changes elsewhere reach us

@@ -20,10 +20,13 @@ statement and reads the rows of every table its presence sockets watch in one qu
 then sends each watching socket a frame only if its table's presence changed. Sockets
 opening and closing are written at once, all that came and went meanwhile in one
 transaction, and the tables they watch looked at again right after, so this process's
-sockets see them without waiting; other processes see them at their next beat, as they
-see a process that died. (Every socket used to run its own session, UPDATE and COMMIT
-every 10 s: 72–89 ms of CPU per second for 200 idle sockets; and a socket's arrival and
-departure, a transaction each, cost more server CPU than its whole handshake.)
+sockets see them without waiting; on PostgreSQL that transaction also notifies the other
+processes, which look at those tables again as soon as the notice arrives. A process
+that died is seen at the next beat, when its rows have gone stale.
+
+(Every socket used to run its own session, UPDATE and COMMIT every 10 s: 72–89 ms of
+CPU per second for 200 idle sockets; and a socket's arrival and departure, a
+transaction each, cost more server CPU than its whole handshake.)
 """
 
 from __future__ import annotations
@@ -137,7 +140,14 @@ class PresenceBook:
                 self.watchers.pop(table_id, None)
         if seat is not None and conn is not None:
             self.live.pop(conn, None)
-            self._departures.append(Departure(conn, self.ctx.settings.clock.now()))
+            self._departures.append(Departure(conn, table_id, self.ctx.settings.clock.now()))
+            self._write_soon(table_id)
+
+    def on_notice(self, payload: str) -> None:
+        """Another process's players came or went (PostgreSQL ``NOTIFY``): show this
+        process's watchers of that table, with the next write."""
+        origin, _, table_id = payload.partition(":")
+        if origin != self.ctx.origin and table_id in self.watchers:
             self._write_soon(table_id)
 
     def _write_soon(self, table_id: str) -> None:
@@ -154,7 +164,7 @@ class PresenceBook:
             arrivals, departures, due = self._arrivals, self._departures, self._due
             self._arrivals, self._departures, self._due = [], [], set()
             try:
-                await self.store.record(arrivals, departures)
+                await self.store.record(arrivals, departures, self.ctx.origin)
             except Exception as exc:
                 # Best effort, as a missed beat: those seats look away until their
                 # player's next socket.

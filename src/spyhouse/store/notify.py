@@ -24,6 +24,9 @@ CHAT_CHANNEL = "spyhouse_chat"
 """Table talk: payload ``<table id>:<line id>`` for a chat line, or
 ``<table id>:muted:<seat>:<0|1>:<origin>`` for a mute (``origin``: the process that
 muted, which has told its own sockets already)."""
+PRESENCE_CHANNEL = "spyhouse_presence"
+"""Players came or went: payload ``<origin>:<table id>`` (``origin``: the process whose
+sockets they were, which has shown its own sockets already)."""
 log = logging.getLogger(__name__)
 
 
@@ -65,9 +68,11 @@ async def listen(
     ready: asyncio.Event,
     on_listening: Callable[[], None] = lambda: None,
     on_chat: Callable[[str], None] = lambda payload: None,
+    on_presence: Callable[[str], None] = lambda payload: None,
 ) -> None:
     """Call ``on_change(table_id, version)`` for every commit of any process (and
-    ``on_chat(payload)`` for every chat line), until cancelled.
+    ``on_chat(payload)`` for every chat line, ``on_presence(payload)`` for every table
+    whose players came or went), until cancelled.
 
     Notices sent while the connection was down are lost, so ``on_listening()`` is called
     each time LISTEN is in place again: the caller resyncs everything it serves.
@@ -85,6 +90,7 @@ async def listen(
                 lost = _closed(conn)
                 await conn.add_listener(CHANNEL, lambda *n: on_change(*parse_notice(n[3])))
                 await conn.add_listener(CHAT_CHANNEL, lambda *n: on_chat(n[3]))
+                await conn.add_listener(PRESENCE_CHANNEL, lambda *n: on_presence(n[3]))
                 on_listening()
                 ready.set()
                 delay = 0.5
@@ -109,9 +115,12 @@ class Listener:
         on_change: Callable[[str, int | None], None],
         on_listening: Callable[[], None] = lambda: None,
         on_chat: Callable[[str], None] = lambda payload: None,
+        on_presence: Callable[[str], None] = lambda payload: None,
     ) -> None:
         self.ready = asyncio.Event()
-        self._task = asyncio.create_task(listen(url, on_change, self.ready, on_listening, on_chat))
+        self._task = asyncio.create_task(
+            listen(url, on_change, self.ready, on_listening, on_chat, on_presence)
+        )
 
     async def close(self) -> None:
         self._task.cancel()

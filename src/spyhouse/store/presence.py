@@ -6,7 +6,9 @@ are written (``store/hotpath.py``): on a SQLite file on the moves' writer, insid
 transaction its moves commit in (no second writer waits for the one write lock, and no
 second sync to disk); on PostgreSQL on the moves' asyncpg connections, one round trip
 (through the ORM, a batch cost ~1 ms of the server's CPU: most of a socket's opening
-and closing there).
+and closing there). On PostgreSQL the same transaction notifies every process of the
+tables whose players came or went (:data:`~spyhouse.store.notify.PRESENCE_CHANNEL`), so
+their sockets are shown it at once rather than at their next heartbeat.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlalchemy import Table, bindparam, delete, insert, select, update
 
 from spyhouse.store.db import Database
 from spyhouse.store.models import PresenceRow
+from spyhouse.store.notify import PRESENCE_CHANNEL
 
 _BATCH = 500
 """Ids per ``IN (…)``: SQLite allows 32,766 parameters; this keeps statements small."""
@@ -43,6 +46,7 @@ class Departure:
     """A socket closed: its time is when the player was last seen."""
 
     conn: str
+    table_id: str
     at: float
 
 
@@ -63,9 +67,16 @@ _PG_ARRIVE = (
 _PG_DEPART = "UPDATE presence SET seen_at = $1, open = false WHERE conn = $2"
 
 
+_PG_NOTIFY = "SELECT pg_notify($1, $2 || ':' || t) FROM unnest($3::varchar[]) AS t"
+
+
 async def _pg_record(
-    conn: asyncpg.Connection, arrivals: Sequence[Arrival], departures: Sequence[Departure]
+    conn: asyncpg.Connection,
+    arrivals: Sequence[Arrival],
+    departures: Sequence[Departure],
+    origin: str,
 ) -> None:
+    tables = sorted({a.table_id for a in arrivals} | {d.table_id for d in departures})
     async with conn.transaction():
         if arrivals:
             await conn.executemany(
@@ -73,6 +84,7 @@ async def _pg_record(
             )
         if departures:
             await conn.executemany(_PG_DEPART, [(d.at, d.conn) for d in departures])
+        await conn.execute(_PG_NOTIFY, PRESENCE_CHANNEL, origin, tables)
 
 
 def _sqlite_beat(conn: sqlite3.Connection, conns: list[str], now: float) -> None:
@@ -100,16 +112,19 @@ class PresenceStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def record(self, arrivals: Sequence[Arrival], departures: Sequence[Departure]) -> None:
+    async def record(
+        self, arrivals: Sequence[Arrival], departures: Sequence[Departure], origin: str
+    ) -> None:
         """Sockets opened and closed, in one transaction (arrivals first: a socket may
-        have come and gone since the last write)."""
+        have come and gone since the last write); ``origin`` names the process, which
+        shows its own sockets and ignores its own notice."""
         if not arrivals and not departures:
             return
         if self.db.sqlite_writer is not None:
             await self.db.sqlite_writer.run(_sqlite_record, arrivals, departures)
             return
         if self.db.pg_moves is not None:
-            await self.db.pg_moves.run(_pg_record, arrivals, departures)
+            await self.db.pg_moves.run(_pg_record, arrivals, departures, origin)
             return
         async with self.db.session() as s, s.begin():  # an in-memory SQLite (tests)
             if arrivals:
