@@ -90,17 +90,26 @@ def can_place(state: EstorilState, seat: int) -> bool:
 
 
 def placement_actions(state: EstorilState, seat: int) -> list[Action]:
-    """Every tile in hand on every space allowed (:func:`where` names each space)."""
-    grid = state.grid
-    places = [
-        (board(grid[slot].board).name, NUMERALS[n]) for slot, n in placement_spaces(state, seat)
-    ]
-    labels = sorted([character(tile).label for tile in state.hands[seat]])
+    """Every tile in hand on every space allowed (:func:`placement_places` names each)."""
+    places = placement_places(state, seat)
     return [
         {"type": "place", "tile": label, "location": location, "space": numeral}
-        for label in labels
+        for label in hand_labels(state, seat)
         for location, numeral in places
     ]
+
+
+def placement_places(state: EstorilState, seat: int) -> list[tuple[str, str]]:
+    """The spaces :func:`placement_spaces` allows, by Location and numeral."""
+    grid = state.grid
+    return [
+        (board(grid[slot].board).name, NUMERALS[n]) for slot, n in placement_spaces(state, seat)
+    ]
+
+
+def hand_labels(state: EstorilState, seat: int) -> list[str]:
+    """The tiles in ``seat``'s hand by name, sorted."""
+    return sorted([character(tile).label for tile in state.hands[seat]])
 
 
 def tile_named(tiles: list[int], action: Action, whose: str = "in your hand") -> int:

@@ -24,7 +24,7 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from spyhouse.engine import Fixed
-from spyhouse.games.estoril import decisions
+from spyhouse.games.estoril import decisions, placement
 from spyhouse.games.estoril.actions import Use
 from spyhouse.games.estoril.components import (
     COLOURS,
@@ -329,8 +329,9 @@ class EstorilView(TypedDict):
 @cache
 def tile(index: int) -> Tile:
     """A face-up (or known) tile, as printed: one dict per tile, shared by every view
-    that shows it (nothing changes a view once built: see ``Game.views``)."""
-    return cast(Tile, character(index).describe())
+    that shows it (nothing changes a view once built: see ``Game.views``), and
+    :class:`Fixed`, so the server writes its JSON once."""
+    return cast(Tile, Fixed(character(index).describe()))
 
 
 def view(state: EstorilState, seat: int | None) -> EstorilView:
@@ -714,17 +715,22 @@ def occupant_view(
 
 
 def prompt(state: EstorilState, seat: int) -> Prompt:
-    """The decision ``seat`` must take, with what is needed to present it."""
-    actions = decisions.legal_actions(state, seat)
+    """The decision ``seat`` (a seat to act) must take, with what is needed to present it."""
     if state.pending:
-        return pending_prompt(state, state.pending[0], actions)
+        return pending_prompt(state, state.pending[0], decisions.legal_actions(state, seat))
     if state.phase == Phase.PLACE:
+        # The tiles and spaces of the legal placements (every tile on every space),
+        # read without listing their product: a prompt is built after every move.
         return {
             "kind": "place",
-            "text": "Place one Character tile from your hand with one of your Tile markers.",
-            "tiles": sorted({a["tile"] for a in actions}),
-            "spaces": _unique_places(actions),
+            "text": _PLACE_TEXT,
+            "tiles": sorted(set(placement.hand_labels(state, seat))),
+            "spaces": [
+                {"location": location, "space": numeral}
+                for location, numeral in placement.placement_places(state, seat)
+            ],
         }
+    actions = decisions.legal_actions(state, seat)
     return {
         "kind": "discard",
         "text": f"Discard face down until you have {HAND_LIMIT} tiles in hand.",
@@ -733,13 +739,7 @@ def prompt(state: EstorilState, seat: int) -> Prompt:
     }
 
 
-def _unique_places(actions: list[JSON]) -> list[Space]:
-    seen: list[Space] = []
-    for a in actions:
-        place: Space = {"location": a["location"], "space": a["space"]}
-        if place not in seen:
-            seen.append(place)
-    return seen
+_PLACE_TEXT = "Place one Character tile from your hand with one of your Tile markers."
 
 
 def pending_prompt(state: EstorilState, p: Pending, actions: list[JSON]) -> Prompt:
