@@ -28,7 +28,6 @@ from spyhouse.engine import (
     slotted,
 )
 from spyhouse.engine.parts import state_adapter
-from spyhouse.engine.visibility import fields_of
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
 
@@ -304,38 +303,62 @@ class EstorilState(Part):
 
 def dump_state(state: EstorilState) -> dict[str, Any]:
     """``Game.dump``: the state as pydantic dumps it (the same keys in the same order, the
-    same values), each Location's part remembered (:func:`_dumped_location`). Dumped after
-    every move to be committed, the Locations were half its cost, and most moves change
-    one Location of six. The dumped Locations are shared between the dumps of the states
-    that share them: nothing changes a dump (it is encoded to JSON, stored, loaded)."""
-    out: dict[str, Any] = state_adapter(EstorilState).dump_python(state, mode="json", exclude=_GRID)
-    out["grid"] = [_dumped_location(loc) for loc in state.grid]
-    for name in _AFTER_GRID:  # the fields after the grid come after it
-        out[name] = out.pop(name)
-    return out
+    same values), written out here. It is dumped after every move to be committed, and
+    pydantic took ~10 µs for the fields besides the grid alone. Its frozen parts (each
+    Location, pending decision and result, and the options) are dumped once and
+    remembered (:func:`_dumped_part`): most moves change one Location of six, and the
+    dumps of the states that share a part share its dump (nothing changes a dump: it is
+    encoded to JSON, stored, loaded). ``tests/games/estoril/test_dump_memo.py`` checks it
+    against pydantic, byte for byte: a field added to the state and not here fails it."""
+    return {
+        "num_seats": state.num_seats,
+        "options": _dumped_part(state.options),
+        "rng": state.rng,
+        "round": state.round,
+        "phase": state.phase.value,
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "placed": state.placed,
+        "markers": list(state.markers),
+        "markers_each": state.markers_each,
+        "hands": [list(tiles) for tiles in state.hands],
+        "discards": [list(tiles) for tiles in state.discards],
+        "pending_discards": [list(tiles) for tiles in state.pending_discards],
+        "pile": list(state.pile),
+        "removed": list(state.removed),
+        "missions": list(state.missions),
+        "board_pool": list(state.board_pool),
+        "grid": [_dumped_part(loc) for loc in state.grid],
+        "enigma_slot": state.enigma_slot,
+        "enigma_holder": state.enigma_holder,
+        "pending": [_dumped_part(p) for p in state.pending],
+        "order": list(state.order),
+        "res_pos": state.res_pos,
+        "res_space": state.res_space,
+        "res_stage": state.res_stage,
+        "results": [_dumped_part(r) for r in state.results],
+        "shields": state.shields,
+        "known_in_hand": [list(tiles) for tiles in state.known_in_hand],
+        "pile_known": {str(tile): list(seats) for tile, seats in state.pile_known.items()},
+    }
 
-
-_GRID = {"grid"}
-_fields = list(fields_of(EstorilState))
-_AFTER_GRID = tuple(_fields[_fields.index("grid") + 1 :])
-del _fields
 
 _DUMPED_MAX = 8192
 """The Locations of some 1,300 tables (a server holds 50-200), at about 1 kB each; when
-full, the memo starts afresh, so it holds the busy tables' Locations with room to spare."""
-_dumped: dict[int, tuple[Location, dict[str, Any]]] = {}
+full, the memo starts afresh, so it holds the busy tables' parts with room to spare."""
+_dumped: dict[int, tuple[object, dict[str, Any]]] = {}
 
 
-def _dumped_location(loc: Location) -> dict[str, Any]:
-    """A Location as pydantic dumps it in a state, remembered: a Location is a value (a
-    change makes a new one) and its dump reads nothing else. An entry holds its Location,
-    so the id stays its own; a miss (a cleared memo, two threads at once) only dumps it
-    again."""
-    hit = _dumped.get(id(loc))
-    if hit is not None and hit[0] is loc:
+def _dumped_part(part: Location | Pending | BoardResult | EstorilOptions) -> dict[str, Any]:
+    """A frozen part as pydantic dumps it in a state, remembered: a frozen part is a
+    value (a change makes a new one) and its dump reads nothing else. An entry holds its
+    part, so the id stays its own; a miss (a cleared memo, two threads at once) only
+    dumps it again."""
+    hit = _dumped.get(id(part))
+    if hit is not None and hit[0] is part:
         return hit[1]
-    dumped: dict[str, Any] = state_adapter(Location).dump_python(loc, mode="json")
+    dumped: dict[str, Any] = state_adapter(type(part)).dump_python(part, mode="json")
     if len(_dumped) >= _DUMPED_MAX:
         _dumped.clear()
-    _dumped[id(loc)] = (loc, dumped)
+    _dumped[id(part)] = (part, dumped)
     return dumped
