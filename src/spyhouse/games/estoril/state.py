@@ -357,7 +357,8 @@ def _dumped_part(part: Location | Pending | BoardResult | EstorilOptions) -> dic
     hit = _dumped.get(id(part))
     if hit is not None and hit[0] is part:
         return hit[1]
-    dumped: dict[str, Any] = state_adapter(type(part)).dump_python(part, mode="json")
+    kind: type[Any] = type(part)
+    dumped: dict[str, Any] = state_adapter(kind).dump_python(part, mode="json")
     if len(_dumped) >= _DUMPED_MAX:
         _dumped.clear()
     _dumped[id(part)] = (part, dumped)
