@@ -347,6 +347,7 @@ _DUMPED_MAX = 8192
 """The Locations of some 1,300 tables (a server holds 50-200), at about 1 kB each; when
 full, the memo starts afresh, so it holds the busy tables' parts with room to spare."""
 _dumped: dict[int, tuple[object, dict[str, Any]]] = {}
+_PARTS = {kind: state_adapter(kind) for kind in (Location, Pending, BoardResult, EstorilOptions)}
 
 
 def _dumped_part(part: Location | Pending | BoardResult | EstorilOptions) -> dict[str, Any]:
@@ -357,8 +358,7 @@ def _dumped_part(part: Location | Pending | BoardResult | EstorilOptions) -> dic
     hit = _dumped.get(id(part))
     if hit is not None and hit[0] is part:
         return hit[1]
-    kind: type[Any] = type(part)
-    dumped: dict[str, Any] = state_adapter(kind).dump_python(part, mode="json")
+    dumped: dict[str, Any] = _PARTS[type(part)].dump_python(part, mode="json")
     if len(_dumped) >= _DUMPED_MAX:
         _dumped.clear()
     _dumped[id(part)] = (part, dumped)
