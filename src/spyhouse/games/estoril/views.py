@@ -395,22 +395,43 @@ whether they know a face-down Reward tile there."""
 def _known_tiles(state: EstorilState) -> dict[int, _Known]:
     """Per player, the face-down tiles they know, where a spectator sees only backs (see
     :func:`_hidden_or_shown`): all that differs between their view and a spectator's
-    board, found in one pass over the board."""
-    over = state.phase == Phase.OVER
+    board."""
     known: dict[int, _Known] = {}
-    if over:
+    if state.phase == Phase.OVER:
         return known  # every tile is shown at the end
     for slot, loc in enumerate(state.grid):
-        for n, occ in enumerate(loc.spaces):
-            if occ is not None and not occ.face_up:
-                for seat in occ.known_by:
-                    known.setdefault(seat, {}).setdefault(slot, ([], False))[0].append(n)
-        for r in loc.rewards:
-            if not r.face_up:
-                for seat in r.known_by:
-                    spaces, _ = known.setdefault(seat, {}).get(slot, ([], False))
-                    known[seat][slot] = (spaces, True)
+        for seat, here in _known_at(loc).items():
+            known.setdefault(seat, {})[slot] = here
     return known
+
+
+_KNOWN_MAX = 8192
+"""As :data:`_SHOWN_MAX`: a Location at a time per entry."""
+_known: dict[int, tuple[Location, dict[int, tuple[list[int], bool]]]] = {}
+
+
+def _known_at(loc: Location) -> dict[int, tuple[list[int], bool]]:
+    """Per player, the face-down tiles of ``loc`` they know: its Deployment spaces, and
+    whether they know a face-down Reward tile. Remembered like :func:`_shown_location`
+    (a Location is a value): the board is read for every move, and most moves change one
+    Location of six. Nothing changes what it returns."""
+    hit = _known.get(id(loc))
+    if hit is not None and hit[0] is loc:
+        return hit[1]
+    here: dict[int, tuple[list[int], bool]] = {}
+    for n, occ in enumerate(loc.spaces):
+        if occ is not None and not occ.face_up:
+            for seat in occ.known_by:
+                here.setdefault(seat, ([], False))[0].append(n)
+    for r in loc.rewards:
+        if not r.face_up:
+            for seat in r.known_by:
+                spaces, _ = here.get(seat, ([], False))
+                here[seat] = (spaces, True)
+    if len(_known) >= _KNOWN_MAX:
+        _known.clear()
+    _known[id(loc)] = (loc, here)
+    return here
 
 
 def _own_view(
