@@ -312,7 +312,7 @@ async def connect(ws_url: str, table_id: str, token: str | None) -> Seat:
     ws = await websockets.connect(
         f"{ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=60, ping_interval=None
     )
-    hello: dict[str, Any] = {"type": "auth"}
+    hello: dict[str, Any] = {"type": "auth", "parts": PARTS}
     if token:
         hello["token"] = token
     await ws.send(json.dumps(hello))
@@ -481,6 +481,8 @@ async def spyhouse_run(
 
 
 PROFILE_DIR: Path | None = None
+PARTS = True
+"""Whether the seats' sockets ask for parts, as the browser's do (``--whole-frames``: no)."""
 
 
 def profiler(server: Server, label: str) -> subprocess.Popen[bytes] | None:
@@ -618,11 +620,17 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=1000, help="capacity: spectators")
     parser.add_argument("--profile", type=Path, help="py-spy each run into this directory")
     parser.add_argument(
+        "--whole-frames",
+        action="store_true",
+        help="sockets do not ask for parts (a client that does not resolve references)",
+    )
+    parser.add_argument(
         "--env", action="append", default=[], help="KEY=VALUE for spyhouse serve (repeatable)"
     )
     args = parser.parse_args()
-    global PROFILE_DIR
+    global PROFILE_DIR, PARTS
     PROFILE_DIR = args.profile
+    PARTS = not args.whole_frames
     SERVER_ENV.update(kv.split("=", 1) for kv in args.env)
     asyncio.run(run(args))
 
@@ -634,7 +642,8 @@ async def run(args: argparse.Namespace) -> None:
         raise SystemExit("several processes need PostgreSQL: --postgres URL --no-sqlite")
     echo = start_echo()
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}  {os.cpu_count()} CPUs  load {os.getloadavg()}")
-    print(f"# game {args.game}, {SEATS} seats per table, mode {args.mode}")
+    frames = "whole frames" if args.whole_frames else "parts"
+    print(f"# game {args.game}, {SEATS} seats per table, mode {args.mode}, {frames}")
     try:
         if args.mode == "capacity":
             await capacity(args, echo, kinds)

@@ -5,6 +5,7 @@
 
 /** @import { ServerFrame, ServerFrameOf, ClientFrame } from "./types/frames" */
 /** @import { StateFrame } from "./types/client" */
+import { resolveParts } from "./parts.js";
 
 const HEARTBEAT_MS = 1000;
 const CHECK_MS = 500;
@@ -31,6 +32,8 @@ export class TableSocket {
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this._beat = undefined;
     this.retries = 0;
+    /** @type {Map<string, unknown>} the view parts this connection's last state frame showed */
+    this.parts = new Map();
     /** @type {Map<string, unknown>} */
     this.pending = new Map(); // request_id -> action (resent never: requests are idempotent by id)
     /** @type {ServerFrameOf<"error"> | null} */
@@ -56,11 +59,13 @@ export class TableSocket {
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
     this.ws = ws;
     this.authed = false;
+    this.parts = new Map(); // a new connection is sent every part afresh
     this.h.onStatus?.(this.status);
     ws.onopen = () => {
-      // "presence": who is connected, away or gone, for the seat list's dots.
+      // "presence": who is connected, away or gone, for the seat list's dots; "parts":
+      // a view's unchanged parts are sent once (see parts.js).
       /** @type {ClientFrame} */
-      const hello = { type: "auth", since: this.version, presence: true };
+      const hello = { type: "auth", since: this.version, presence: true, parts: true };
       if (this.token) hello.token = this.token;
       send(ws, hello);
       this.lastHeard = Date.now();
@@ -87,6 +92,13 @@ export class TableSocket {
       this.lastHeard = Date.now();
       if (frame.type === "pong") return;
       if (frame.type === "state") {
+        try {
+          this.parts = resolveParts(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (frame)), this.parts);
+        } catch {
+          ws.close(4996, "parts"); // out of step: a new connection is sent every part
+          this._lost(ws);
+          return;
+        }
         const wasReconnect = !this.authed && this.retries > 0;
         this.authed = true;
         this.retries = 0;

@@ -80,3 +80,39 @@ def test_a_fixed_part_refuses_changes_and_copies_plainly() -> None:
     assert type(dict(part)) is dict and type(part.copy()) is dict
     assert type(copy.deepcopy(part)) is dict and type(pickle.loads(pickle.dumps(part))) is dict
     assert part == {"a": [1]}
+
+
+def test_a_socket_with_parts_is_sent_each_fixed_part_once_while_it_shows_it() -> None:
+    casino = Fixed(location="Casino", spaces=[1, 2])
+    church = Fixed(location="Church", spaces=[])
+    frame = {"type": "state", "grid": [casino, church, casino]}
+    text, shown = jsontext.dumps_with_parts(frame, set())
+    sent = json.loads(text)
+    (c, h) = (sent["grid"][0]["$part"], sent["grid"][1]["$part"])
+    assert sent["grid"] == [{"$part": c}, {"$part": h}, {"$part": c}]
+    assert sent["parts"] == {c: dict(casino), h: dict(church)}
+    assert shown == {c, h}
+    # The next frame names what the socket holds and sends only what it lacks.
+    hotel = Fixed(location="Hotel", spaces=[3])
+    text, shown = jsontext.dumps_with_parts({"type": "state", "grid": [hotel, church]}, shown)
+    sent = json.loads(text)
+    assert sent["grid"][1] == {"$part": h}
+    assert list(sent["parts"].values()) == [dict(hotel)]
+    assert shown == {sent["grid"][0]["$part"], h}
+
+
+def test_a_part_is_named_by_its_content_alone() -> None:
+    """Two parts that read the same get one name: a reference says nothing a frame
+    would not (a part rebuilt after a hidden change is the same part to a client)."""
+    one, again = Fixed(tile="Hans"), Fixed(tile="Hans")
+    names = [json.loads(jsontext.dumps_with_parts({"t": p}, set())[0])["t"] for p in (one, again)]
+    assert names[0] == names[1]
+    other = json.loads(jsontext.dumps_with_parts({"t": Fixed(tile="Olga")}, set())[0])["t"]
+    assert other != names[0]
+
+
+def test_a_frame_only_the_slower_paths_write_is_sent_whole() -> None:
+    frame = {"type": "state", "big": 2**70, "part": Fixed(a=1)}
+    text, shown = jsontext.dumps_with_parts(frame, {"anything"})
+    assert json.loads(text) == {"type": "state", "big": 2**70, "part": {"a": 1}, "parts": {}}
+    assert shown == set()

@@ -66,6 +66,8 @@ class Subscription:
     """The hash of the token the socket authenticated with, re-checked on every frame."""
     greeted: bool = False
     """Whether the socket got its first frame (sent even when it is already up to date)."""
+    parts: set[str] | None = None
+    """The view parts the socket holds, if it asked for parts (``server/frames.py``)."""
     outbox: deque[str] | None = None
     """Encoded frames that are not table states (chat lines): they never change a version."""
     dirty: bool = False

@@ -9,13 +9,12 @@ the events come from the hub's recent entries, or from the log for a socket far 
 
 from __future__ import annotations
 
+from typing import Any
+
 from spyhouse.server import reading
 from spyhouse.server.context import Context, game_of
 from spyhouse.server.fanout import Snapshot
 from spyhouse.server.web import protocol
-
-encode = protocol.encode
-"""Kept for callers of the old name: frames are built in :mod:`spyhouse.server.web.protocol`."""
 
 
 async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> str:
@@ -23,6 +22,20 @@ async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int
     key = (seat, since)
     if (text := snap.frames.get(key)) is not None:
         return text
+    text = protocol.state(await _document(ctx, snap, seat, since))
+    snap.frames[key] = text
+    return text
+
+
+async def state_frame_with_parts(
+    ctx: Context, snap: Snapshot, seat: int | None, since: int, held: set[str]
+) -> tuple[str, set[str]]:
+    """:func:`state_frame` for a socket that asked for parts and holds ``held``, and the
+    parts it holds once sent this frame (each socket its own: what it holds is its own)."""
+    return protocol.state_with_parts(await _document(ctx, snap, seat, since), held)
+
+
+async def _document(ctx: Context, snap: Snapshot, seat: int | None, since: int) -> dict[str, Any]:
     row = snap.row
     entries = ctx.hub.recent(row.id, since, row.version)
     if entries is None:  # behind by more than the hub keeps: read the log
@@ -32,6 +45,4 @@ async def state_frame(ctx: Context, snap: Snapshot, seat: int | None, since: int
     readers = ctx.hub.readers(row.id)
     doc = reading.document(row, seat, ctx.settings.clock.now(), snap.state, snap.memo, readers)
     doc["events"] = reading.filter_entries(row, entries, seat)
-    text = protocol.state(doc)
-    snap.frames[key] = text
-    return text
+    return doc

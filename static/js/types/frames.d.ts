@@ -539,6 +539,14 @@ export type Target3 = number;
 export type Type38 = "recruit";
 export type Scores1 = number[] | null;
 export type Winners = number[];
+/**
+ * Only for a socket that asked for parts at auth. Any object in the frame may then be {"$part": id}: it stands for the object `parts[id]` of this frame, or of the previous state frame on this socket if this one's `parts` lacks it. Replaced, the frame is what this schema says; a part the next frame does not show is forgotten. A part's id is made from its content alone.
+ */
+export type Parts = {
+  [k: string]: {
+    [k: string]: unknown;
+  };
+} | null;
 export type Private = boolean;
 /**
  * The full log is published once the game ends
@@ -1315,6 +1323,14 @@ export type To11 = string;
 export type Type105 = "push";
 export type Scores2 = number[] | null;
 export type Winners3 = number[];
+/**
+ * Only for a socket that asked for parts at auth. Any object in the frame may then be {"$part": id}: it stands for the object `parts[id]` of this frame, or of the previous state frame on this socket if this one's `parts` lacks it. Replaced, the frame is what this schema says; a part the next frame does not show is forgotten. A part's id is made from its content alone.
+ */
+export type Parts1 = {
+  [k: string]: {
+    [k: string]: unknown;
+  };
+} | null;
 export type Private1 = boolean;
 /**
  * The full log is published once the game ends
@@ -2091,6 +2107,14 @@ export type Roulette1 = boolean;
 export type Vip = boolean;
 export type Scores3 = number[] | null;
 export type Winners5 = number[];
+/**
+ * Only for a socket that asked for parts at auth. Any object in the frame may then be {"$part": id}: it stands for the object `parts[id]` of this frame, or of the previous state frame on this socket if this one's `parts` lacks it. Replaced, the frame is what this schema says; a part the next frame does not show is forgotten. A part's id is made from its content alone.
+ */
+export type Parts2 = {
+  [k: string]: {
+    [k: string]: unknown;
+  };
+} | null;
 export type Private2 = boolean;
 /**
  * The full log is published once the game ends
@@ -2846,6 +2870,14 @@ export type Option3 = "earn_10" | "earn_5_reduce_5";
 export type Type215 = "marshal";
 export type Scores4 = number[] | null;
 export type Winners6 = number[];
+/**
+ * Only for a socket that asked for parts at auth. Any object in the frame may then be {"$part": id}: it stands for the object `parts[id]` of this frame, or of the previous state frame on this socket if this one's `parts` lacks it. Replaced, the frame is what this schema says; a part the next frame does not show is forgotten. A part's id is made from its content alone.
+ */
+export type Parts3 = {
+  [k: string]: {
+    [k: string]: unknown;
+  };
+} | null;
 export type Private3 = boolean;
 /**
  * The full log is published once the game ends
@@ -2958,6 +2990,10 @@ export type RequestId2 = string | null;
 export type Type217 = "action";
 export type Version170 = number;
 /**
+ * Receive each unchanged part of a view once: state frames then carry `parts`, and {"$part": id} stands for a part (see StateFrame.parts)
+ */
+export type Parts4 = boolean;
+/**
  * Also receive presence frames
  */
 export type Presence = boolean;
@@ -3057,6 +3093,7 @@ export interface AgenciaStateFrame {
   legal_actions: AgenciaAction[];
   options: AgenciaOptions;
   outcome: AgenciaOutcome | null;
+  parts?: Parts;
   private: Private;
   publish_log: PublishLog;
   seats: Seats2;
@@ -3638,6 +3675,7 @@ export interface ConspiracyStateFrame {
   legal_actions: ConspiracyAction[];
   options: ConspiracyOptions;
   outcome: ConspiracyOutcome | null;
+  parts?: Parts1;
   private: Private1;
   publish_log: PublishLog1;
   seats: Seats3;
@@ -4544,6 +4582,7 @@ export interface EstorilStateFrame {
   legal_actions: EstorilAction[];
   options: EstorilOptions;
   outcome: EstorilOutcome | null;
+  parts?: Parts2;
   private: Private2;
   publish_log: PublishLog2;
   seats: Seats4;
@@ -5516,6 +5555,7 @@ export interface SpiesStateFrame {
   legal_actions: SpiesAction[];
   options: SpiesOptions;
   outcome: SpiesOutcome | null;
+  parts?: Parts3;
   private: Private3;
   publish_log: PublishLog3;
   seats: Seats5;
@@ -6337,6 +6377,7 @@ export interface Action {
  * The first message: a seat's or the host's token, or none to spectate.
  */
 export interface AuthMessage {
+  parts?: Parts4;
   presence?: Presence;
   since?: Since;
   token?: Token;

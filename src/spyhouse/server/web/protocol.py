@@ -43,6 +43,11 @@ class AuthMessage(_Sent):
     token: str | None = Field(None, description="A seat or host token; absent: spectate")
     since: Version = Field(0, description="The last version seen: events after it follow")
     presence: bool = Field(False, description="Also receive presence frames")
+    parts: bool = Field(
+        False,
+        description="Receive each unchanged part of a view once: state frames then carry "
+        '`parts`, and {"$part": id} stands for a part (see StateFrame.parts)',
+    )
 
 
 class ActionMessage(_Sent):
@@ -120,6 +125,14 @@ class StateFrame(ActionResult):
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["state"]
+    parts: dict[str, dict[str, Any]] | None = Field(
+        None,
+        description="Only for a socket that asked for parts at auth. Any object in the frame "
+        'may then be {"$part": id}: it stands for the object `parts[id]` of this frame, or of '
+        "the previous state frame on this socket if this one's `parts` lacks it. Replaced, "
+        "the frame is what this schema says; a part the next frame does not show is "
+        "forgotten. A part's id is made from its content alone.",
+    )
 
 
 class AckFrame(_Frame):
@@ -200,6 +213,12 @@ def encode(frame: Mapping[str, Any]) -> str:
 def state(document: Mapping[str, Any]) -> str:
     """:class:`StateFrame` of a reader's document (with its ``events``)."""
     return encode({"type": "state", **document})
+
+
+def state_with_parts(document: Mapping[str, Any], held: set[str]) -> tuple[str, set[str]]:
+    """:func:`state` for a socket that asked for parts and holds ``held``; also the parts
+    this frame shows (what the socket holds once it has it)."""
+    return jsontext.dumps_with_parts({"type": "state", **document}, held)
 
 
 def ack(version: int, request_id: str | None) -> str:

@@ -16,6 +16,9 @@ Protocol (JSON text frames; every frame is defined and built in
   sends ``{"type": "chat_history", "lines": [...]}`` (the last 200 lines this reader may
   read; lines carry ids, so a client drops one it already has). Chat never changes the
   table version.
+- With ``"parts": true`` in the auth frame, a view's unchanged parts are sent once: in
+  state frames, ``{"$part": id}`` stands for a part of the frame's ``parts`` or of the
+  previous state frame's (``StateFrame.parts`` in the AsyncAPI document).
 - With ``"presence": true`` in the auth frame, the server also sends
   ``{"type": "presence", "seats": {"0": "connected", "1": "away", …}}`` at once and
   whenever a player comes or goes (``server/presence.py``).
@@ -184,6 +187,7 @@ async def table_socket(scope: Scope, receive: Receive, send: Send) -> None:
 
     sub.seat, sub.last_version = seat, since
     sub.holder = token_hash if seat is not None else None
+    sub.parts = set() if hello.parts else None
     wants_presence = hello.presence
     del row, hello, first  # an idle socket keeps only its subscription (the hub keeps the table)
     sub.mark()  # send the current view at once
@@ -313,7 +317,12 @@ async def _writer(ws: WebSocket, ctx: Context, sub: Subscription) -> None:
             first = not sub.greeted
             if snap.version < sub.last_version:
                 sub.last_version = 0  # the client's ``since`` was from the future: resend all
-            text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
+            if sub.parts is None:
+                text = await frames.state_frame(ctx, snap, sub.seat, sub.last_version)
+            else:
+                text, sub.parts = await frames.state_frame_with_parts(
+                    ctx, snap, sub.seat, sub.last_version, sub.parts
+                )
             sub.last_version, sub.greeted = snap.version, True
             await ws.send_text(text)
             if first and (lines := await chat.history(ctx, sub.table_id, sub.seat)):
