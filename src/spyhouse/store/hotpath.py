@@ -38,6 +38,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import asyncpg
@@ -355,6 +356,38 @@ SELECT pg_notify($14::text, $15::text) FROM logged
 """
 
 
+_PG_MOVES = """
+WITH m AS (
+    SELECT * FROM unnest(
+        $1::integer[], $2::jsonb[], $3::varchar[], $4::jsonb[], $5::boolean[], $6::jsonb[],
+        $7::float8[], $8::varchar[], $9::integer[], $10::integer[], $11::jsonb[], $12::jsonb[],
+        $13::varchar[]
+    ) AS m(version, state, status, outcome, has_clock, clock, deadline, id, expected, seat,
+           action, events, request_id)
+), moved AS (
+    UPDATE tables AS t SET
+        version = m.version,
+        state = COALESCE(m.state, t.state),
+        status = COALESCE(m.status, t.status),
+        outcome = COALESCE(m.outcome, t.outcome),
+        clock = CASE WHEN m.has_clock THEN m.clock ELSE t.clock END,
+        deadline = CASE WHEN m.has_clock THEN m.deadline ELSE t.deadline END,
+        updated_at = now()
+    FROM m
+    WHERE t.id = m.id AND t.version = m.expected
+    RETURNING t.id
+), logged AS (
+    INSERT INTO log_entries (table_id, version, seat, action, events, request_id, created_at)
+    SELECT m.id, m.version, m.seat, m.action, m.events, m.request_id, now()
+    FROM m JOIN moved ON moved.id = m.id
+    RETURNING table_id, version
+)
+SELECT table_id, pg_notify($14::text, table_id || ':' || version) FROM logged
+"""
+""":data:`_PG_MOVE` for several tables at once (at most one move a table): each row its
+own compare-and-swap, a log row and a notice for each that swapped."""
+
+
 def _pg_seat_update() -> str:
     """The seat update of one change, with asyncpg's numbered markers."""
     sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(SEAT_COLUMNS, 1))
@@ -405,6 +438,9 @@ class PgMoves:
         self._waiting: deque[asyncio.Future[asyncpg.Connection | None]] = deque()
         """Jobs waiting their turn, oldest first; each is handed a connection, or
         ``None``: a free place to open one."""
+        self._queued: list[_QueuedMove] = []
+        """Moves waiting for the statement under way to finish: they go together next."""
+        self._sending: asyncio.Task[None] | None = None
         self._closed = False
 
     async def commit(
@@ -427,8 +463,56 @@ class PgMoves:
             CHANNEL,
             notice(table_id, version),
         )
-        seats = seat_params(table_id, change.seats) if change.seats else []
-        await self.run(_pg_move, table_id, args, seats)
+        if change.seats:  # rare (a seat changes hands): alone, with its seats' rows
+            await self.run(_pg_move, table_id, args, seat_params(table_id, change.seats))
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append(_QueuedMove(table_id, args, done))
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send_queued(), name="moves")
+        await done
+
+    async def _send_queued(self) -> None:
+        """Group commit: the moves queued while a statement is under way go together in
+        the next one, one round trip and one transaction however many they are.
+
+        A move's statement costs the server ~0.1–0.2 ms of CPU whatever it carries (the
+        sends, the wake-ups, the reply): at 50 busy tables on a durable PostgreSQL, that
+        was a fifth of a move's CPU. Each move is still its own compare-and-swap, and
+        each is answered only after the commit that holds it. Moves of one table go in
+        separate statements (the second is stale by then, as it would be alone)."""
+        while self._queued:
+            batch: list[_QueuedMove] = []
+            later: list[_QueuedMove] = []
+            tables: set[str] = set()
+            for move in self._queued:
+                if move.table_id in tables or len(batch) >= _GROUP:
+                    later.append(move)
+                else:
+                    tables.add(move.table_id)
+                    batch.append(move)
+            self._queued = later
+            try:
+                swapped = await self.run(_pg_moves, [m.args for m in batch])
+            except SAIntegrityError:  # a log row taken meanwhile: each alone finds its own
+                for move in batch:
+                    await self._alone(move)
+                continue
+            except Exception as exc:
+                for move in batch:
+                    _settle(move.done, None, exc)
+                continue
+            for move in batch:
+                stale = None if move.table_id in swapped else Stale(move.table_id)
+                _settle(move.done, None, stale)
+
+    async def _alone(self, move: _QueuedMove) -> None:
+        try:
+            await self.run(_pg_move, move.table_id, move.args, [])
+        except Exception as exc:
+            _settle(move.done, None, exc)
+        else:
+            _settle(move.done, None, None)
 
     async def run(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
         """``fn(connection, *args)`` on a connection lent in turn; its result or its error
@@ -517,11 +601,23 @@ class PgMoves:
 
     async def close(self) -> None:
         self._closed = True
+        closing = OperationalError("connect", None, ConnectionError("closing"))
         while (turn := self._next_turn()) is not None:
-            turn.set_exception(OperationalError("connect", None, ConnectionError("closing")))
+            turn.set_exception(closing)
+        for move in self._queued:
+            _settle(move.done, None, closing)
+        self._queued = []
         for conn in self._idle:
             conn.terminate()
         self._idle = []
+
+
+@dataclass(frozen=True, slots=True)
+class _QueuedMove:
+    table_id: str
+    args: tuple[Any, ...]
+    """:data:`_PG_MOVE`'s parameters."""
+    done: asyncio.Future[None]
 
 
 def _give_up(turn: asyncio.Future[Any]) -> None:
@@ -544,6 +640,16 @@ async def _pg_move(
             raise Stale(table_id)
     except asyncpg.IntegrityConstraintViolationError as exc:
         raise SAIntegrityError("commit", None, exc) from exc
+
+
+async def _pg_moves(conn: asyncpg.Connection, moves: list[tuple[Any, ...]]) -> set[str]:
+    """Several moves' statements as one (:data:`_PG_MOVES`); the tables that swapped."""
+    try:
+        columns = [list(column) for column in zip(*(m[:13] for m in moves), strict=True)]
+        rows = await conn.fetch(_PG_MOVES, *columns, CHANNEL)
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise SAIntegrityError("commit", None, exc) from exc
+    return {row[0] for row in rows}
 
 
 _PG_NEW_TABLE = _insert(
