@@ -422,6 +422,9 @@ class PgMoves:
     and a queue's futures, about 5 % of a move's CPU in a profile of the server. A
     connection opens at its first use and is dropped after any error that may have left
     it broken, or when its job was cancelled with a statement under way.
+
+    Moves are the exception: they go in one statement at a time, each statement carrying
+    every move that queued while the one before was under way (:meth:`_send_queued`).
     """
 
     def __init__(self, url: str, size: int = 12) -> None:
@@ -493,18 +496,25 @@ class PgMoves:
                     batch.append(move)
             self._queued = later
             try:
-                swapped = await self.run(_pg_moves, [m.args for m in batch])
-            except SAIntegrityError:  # a log row taken meanwhile: each alone finds its own
+                await self._send(batch)
+            finally:  # cancelled (the server stopping): no move is left waiting
                 for move in batch:
-                    await self._alone(move)
-                continue
-            except Exception as exc:
-                for move in batch:
-                    _settle(move.done, None, exc)
-                continue
+                    if not move.done.done():
+                        move.done.cancel()
+
+    async def _send(self, batch: list[_QueuedMove]) -> None:
+        try:
+            swapped = await self.run(_pg_moves, [m.args for m in batch])
+        except SAIntegrityError:  # a log row taken meanwhile: each alone finds its own
             for move in batch:
-                stale = None if move.table_id in swapped else Stale(move.table_id)
-                _settle(move.done, None, stale)
+                await self._alone(move)
+            return
+        except Exception as exc:
+            for move in batch:
+                _settle(move.done, None, exc)
+            return
+        for move in batch:
+            _settle(move.done, None, None if move.table_id in swapped else Stale(move.table_id))
 
     async def _alone(self, move: _QueuedMove) -> None:
         try:
