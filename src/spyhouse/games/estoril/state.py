@@ -27,6 +27,7 @@ from spyhouse.engine import (
     frozen_slotted,
     slotted,
 )
+from spyhouse.engine.memo import PartMemo
 from spyhouse.engine.parts import state_adapter
 from spyhouse.games.estoril.components import board
 from spyhouse.games.estoril.grid import Geometry, SpaceRef, geometry
@@ -343,23 +344,16 @@ def dump_state(state: EstorilState) -> dict[str, Any]:
     }
 
 
-_DUMPED_MAX = 8192
-"""The Locations of some 1,300 tables (a server holds 50-200), at about 1 kB each; when
-full, the memo starts afresh, so it holds the busy tables' parts with room to spare."""
-_dumped: dict[int, tuple[object, dict[str, Any]]] = {}
+_DUMPED: PartMemo[dict[str, Any]] = PartMemo(8192)
+"""The parts of some 1,300 tables (a server holds 50-200), at about 1 kB each."""
 _PARTS = {kind: state_adapter(kind) for kind in (Location, Pending, BoardResult, EstorilOptions)}
 
 
 def _dumped_part(part: Location | Pending | BoardResult | EstorilOptions) -> dict[str, Any]:
-    """A frozen part as pydantic dumps it in a state, remembered: a frozen part is a
-    value (a change makes a new one) and its dump reads nothing else. An entry holds its
-    part, so the id stays its own; a miss (a cleared memo, two threads at once) only
-    dumps it again."""
-    hit = _dumped.get(id(part))
-    if hit is not None and hit[0] is part:
-        return hit[1]
-    dumped: dict[str, Any] = _PARTS[type(part)].dump_python(part, mode="json")
-    if len(_dumped) >= _DUMPED_MAX:
-        _dumped.clear()
-    _dumped[id(part)] = (part, dumped)
+    """A frozen part as pydantic dumps it in a state, remembered: its dump reads nothing
+    else."""
+    dumped = _DUMPED.get(id(part))
+    if dumped is None:
+        built = _PARTS[type(part)].dump_python(part, mode="json")
+        dumped = _DUMPED.keep(id(part), (part,), built)
     return dumped

@@ -24,6 +24,7 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from spyhouse.engine import Fixed
+from spyhouse.engine.memo import PartMemo
 from spyhouse.games.estoril import decisions, placement
 from spyhouse.games.estoril.actions import Use
 from spyhouse.games.estoril.components import (
@@ -405,20 +406,18 @@ def _known_tiles(state: EstorilState) -> dict[int, _Known]:
     return known
 
 
-_KNOWN_MAX = 8192
-"""As :data:`_SHOWN_MAX`: a Location at a time per entry."""
-_known: dict[int, tuple[Location, dict[int, tuple[list[int], bool]]]] = {}
+_KNOWN: PartMemo[dict[int, tuple[list[int], bool]]] = PartMemo(8192)
+"""As :data:`_SHOWN`: a Location at a time per entry."""
 
 
 def _known_at(loc: Location) -> dict[int, tuple[list[int], bool]]:
     """Per player, the face-down tiles of ``loc`` they know: its Deployment spaces, and
-    whether they know a face-down Reward tile. Remembered like :func:`_shown_location`
-    (a Location is a value): the board is read for every move, and most moves change one
-    Location of six. Nothing changes what it returns."""
-    hit = _known.get(id(loc))
-    if hit is not None and hit[0] is loc:
-        return hit[1]
-    here: dict[int, tuple[list[int], bool]] = {}
+    whether they know a face-down Reward tile. Remembered (a Location is a value): the
+    board is read for every move, and most moves change one Location of six."""
+    here = _KNOWN.get(id(loc))
+    if here is not None:
+        return here
+    here = {}
     for n, occ in enumerate(loc.spaces):
         if occ is not None and not occ.face_up:
             for seat in occ.known_by:
@@ -428,10 +427,7 @@ def _known_at(loc: Location) -> dict[int, tuple[list[int], bool]]:
             for seat in r.known_by:
                 spaces, _ = here.get(seat, ([], False))
                 here[seat] = (spaces, True)
-    if len(_known) >= _KNOWN_MAX:
-        _known.clear()
-    _known[id(loc)] = (loc, here)
-    return here
+    return _KNOWN.keep(id(loc), (loc,), here)
 
 
 def _own_view(
@@ -457,14 +453,11 @@ def _own_view(
     return out
 
 
-_OWN_MAX = 16384
+_OWN: PartMemo[LocationView] = PartMemo(16384)
 """While placing, each player knows tiles on most Locations: up to 24 entries a table of
-four, so 200 busy tables hold ~4,800, at about 2 kB each (~32 MB when full). When full
-the memo starts afresh, so it must hold the busy tables' entries with room to spare:
-at 4,096 it was cleared every few hundred moves at 200 tables, and most views were
-built again."""
-_OwnKey = tuple[int, int, int, tuple[int, ...], bool]
-_own: dict[_OwnKey, tuple[Location, LocationView, LocationView]] = {}
+four, so 200 busy tables hold ~4,800, at about 2 kB each (~32 MB when full). It must hold
+the busy tables' entries with room to spare: at 4,096 it was cleared every few hundred
+moves at 200 tables, and most views were built again."""
 
 
 def _own_location(
@@ -475,16 +468,12 @@ def _own_location(
     player after every move, it is remembered like :func:`_shown_location`: ``shown`` is
     that memo's, the same object for the same Location in the same place and state, so
     the view hangs on both objects and on the seat and what it knows there (which the
-    Location's tiles decide). An entry holds its Location and ``shown``, so their ids
-    stay theirs. Like the spectator's, it is :class:`Fixed`."""
+    Location's tiles decide). Like the spectator's, it is :class:`Fixed`."""
     key = (id(loc), id(shown), seat, tuple(spaces), reward)
-    hit = _own.get(key)
-    if hit is not None and hit[0] is loc and hit[1] is shown:
-        return hit[2]
-    out = cast(LocationView, Fixed(_build_own_location(shown, loc, seat, spaces, reward)))
-    if len(_own) >= _OWN_MAX:
-        _own.clear()
-    _own[key] = (loc, shown, out)
+    out = _OWN.get(key)
+    if out is None:
+        built = Fixed(_build_own_location(shown, loc, seat, spaces, reward))
+        out = _OWN.keep(key, (loc, shown), cast(LocationView, built))
     return out
 
 
@@ -655,10 +644,9 @@ def location_view(
     return out
 
 
-_SHOWN_MAX = 8192
+_SHOWN: PartMemo[LocationView] = PartMemo(8192)
 """The Locations of some 1,300 tables (a server holds 50-200), at about 3 kB each (~24 MB
-when full); when full, the memo starts afresh (see :data:`_OWN_MAX` for why roomy)."""
-_shown: dict[tuple[int, int, bool, bool, bool], tuple[Location, _Place, LocationView]] = {}
+when full; see :data:`_OWN` for why roomy)."""
 
 
 def _shown_location(state: EstorilState, place: _Place, loc: Location) -> LocationView:
@@ -666,10 +654,9 @@ def _shown_location(state: EstorilState, place: _Place, loc: Location) -> Locati
     after every move, and most moves change one Location of six. A Location is a value
     (a change makes a new one), so the view hangs on the Location object, its place in
     the grid, and what else of the state it reads: the game's end, the Enigma there and
-    the Roulette option (its resolution number is the Location's board or die). An entry
-    holds its Location and place, so their ids stay theirs; a miss (a cleared memo, two
-    threads at once) only builds the view again. The view is :class:`Fixed`: the server
-    writes its JSON once for every frame that shows it, until the Location changes."""
+    the Roulette option (its resolution number is the Location's board or die). The view
+    is :class:`Fixed`: the server writes its JSON once for every frame that shows it,
+    until the Location changes."""
     key = (
         id(loc),
         id(place),
@@ -677,13 +664,10 @@ def _shown_location(state: EstorilState, place: _Place, loc: Location) -> Locati
         state.enigma_slot == place.slot,
         state.options.roulette,
     )
-    hit = _shown.get(key)
-    if hit is not None and hit[0] is loc and hit[1] is place:
-        return hit[2]
-    shown = cast(LocationView, Fixed(location_view(state, place, loc, None)))
-    if len(_shown) >= _SHOWN_MAX:
-        _shown.clear()
-    _shown[key] = (loc, place, shown)
+    shown = _SHOWN.get(key)
+    if shown is None:
+        built = Fixed(location_view(state, place, loc, None))
+        shown = _SHOWN.keep(key, (loc, place), cast(LocationView, built))
     return shown
 
 
