@@ -20,6 +20,7 @@ from spyhouse.engine.contract import (
     IllegalAction,
     Outcome,
     frozen_action,
+    in_audience,
 )
 from spyhouse.engine.decisions import Decision, DecisionTable, nothing
 from spyhouse.engine.matching import canonical, flag, is_one_of, one_of, require_keys, whole_number
@@ -64,6 +65,7 @@ __all__ = [
     "fast_copy",
     "flag",
     "frozen_action",
+    "in_audience",
     "frozen_slotted",
     "get_game",
     "is_one_of",

@@ -12,7 +12,7 @@ freely and a refused action can never change the caller's state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
@@ -142,6 +142,12 @@ class IllegalAction(Exception):
         self.message = message
 
 
+def in_audience(audience: Collection[int] | None, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) may read an event with ``audience`` (a
+    stored event's list, or an :class:`Event`'s set; ``None``: everyone)."""
+    return audience is None or (seat is not None and seat in audience)
+
+
 @dataclass(slots=True)
 class Event:
     """Something that happened, with who may learn of it.
@@ -168,7 +174,7 @@ class Event:
         return cls(type, data, audience)
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
+        return in_audience(self.audience, seat)
 
     def to_json(self) -> dict[str, JSON]:
         return {

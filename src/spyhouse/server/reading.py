@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
+from spyhouse.engine import in_audience
 from spyhouse.kinds import TableStatus
 from spyhouse.server.clocks import arithmetic
 from spyhouse.server.context import AnyGame, Context, game_of
@@ -137,17 +138,15 @@ def filter_entries(
 ) -> list[dict[str, Any]]:
     """The events ``seat`` may read; after the end the host may publish everything.
 
-    Read from the stored form, as :meth:`spyhouse.engine.Event.visible_to` reads an
-    audience, without making an ``Event`` of each: every reader's frame filters the
-    same entries after every move."""
+    Read from the stored form, without making an ``Event`` of each: every reader's
+    frame filters the same entries after every move."""
     published = row.status == TableStatus.FINISHED and row.publish_log
     out: list[dict[str, Any]] = []
     for entry in entries:
         for raw in entry.events:
             audience = raw.get("audience")
             kind = raw["type"]
-            visible = audience is None or (seat is not None and seat in audience)
-            if visible or (published and kind not in NEVER_PUBLISHED):
+            if in_audience(audience, seat) or (published and kind not in NEVER_PUBLISHED):
                 item: dict[str, Any] = {
                     "version": entry.version,
                     "seat": entry.seat,
